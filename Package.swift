@@ -1,0 +1,26 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "artfit",
+  products: [
+    .executable(name: "artfit", targets: ["artfit"]),
+    .library(name: "Artwork", targets: ["Artwork"]),
+  ],
+  targets: [
+    // The system libraries, found through pkg-config. `providers` only prints a hint;
+    // `.ci/run` installs the packages.
+    .systemLibrary(
+      name: "CLibPNG", path: "Sources/CLibPNG", pkgConfig: "libpng",
+      providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(
+      name: "CLibJPEG", path: "Sources/CLibJPEG", pkgConfig: "libjpeg",
+      providers: [.apt(["libjpeg-dev"])]),
+    // Thin C shims: libpng's and libjpeg's setjmp/longjmp error model stays here.
+    .target(
+      name: "CImageIO", dependencies: ["CLibPNG", "CLibJPEG"]),
+    .target(name: "Artwork", dependencies: ["CImageIO"]),
+    .executableTarget(name: "artfit", dependencies: ["Artwork"]),
+    .testTarget(name: "ArtworkTests", dependencies: ["Artwork"], exclude: ["Fixtures"]),
+  ]
+)

@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Rebuild SampleArt/ from Debian's plasma-workspace-wallpapers (real KDE artwork).
+
+Needs Pillow (pip install pillow) and `apt-get install plasma-workspace-wallpapers`.
+Run from the repository root: python3 SampleArt/make_sampleart.py
+The output is committed; this script documents exactly how each file was made.
+"""
+import math
+import os
+
+from PIL import Image, ImageDraw, ImageFilter
+
+W = "/usr/share/wallpapers"
+OUT = os.path.dirname(os.path.abspath(__file__))
+
+
+def source(name, size):
+    return Image.open(f"{W}/{name}/contents/images/{size}")
+
+
+# 1. Full-screen portrait illustration (9:16), PNG.
+source("Altai", "1080x1920.png").convert("RGB").save(
+    f"{OUT}/altai-portrait.png", optimize=True)
+
+# 2. Landscape photograph (16:9), JPEG.
+source("EveningGlow", "1920x1080.jpg").save(
+    f"{OUT}/evening-glow-landscape.jpg", quality=88)
+
+# 3. Photograph stored on its side with EXIF orientation 6 ("turn 90 degrees clockwise"):
+#    the file's pixels are 1080 wide x 1920 tall, and it displays as 1920x1080 upright.
+kite = source("Kite", "1920x1080.jpg").convert("RGB")
+sideways = kite.transpose(Image.Transpose.ROTATE_90)  # counter-clockwise; orientation 6 undoes it
+exif = Image.Exif()
+exif[0x0112] = 6
+sideways.save(f"{OUT}/kite-exif-rotated.jpg", quality=88, exif=exif.tobytes())
+
+# 4. Very wide video still (2.39:1 scope), JPEG: the centre band of a 16:9 photograph.
+path = source("Path", "1920x1080.jpg").convert("RGB")
+band = round(1920 / 2.39)
+top = (1080 - band) // 2
+path.crop((0, top, 1920, top + band)).save(f"{OUT}/forest-path-scope.jpg", quality=88)
+
+# 5. Square 2732x2732 launch-style artwork: a centred emblem on a soft gradient, PNG.
+S = 2732
+launch = Image.new("RGB", (S, S))
+pixels = launch.load()
+for y in range(S):
+    t = y / (S - 1)
+    row = (round(24 + 40 * t), round(38 + 70 * t), round(92 + 90 * t))
+    for x in range(S):
+        pixels[x, y] = row
+draw = ImageDraw.Draw(launch)
+c = S // 2
+for r, colour in ((520, (255, 196, 87)), (430, (255, 142, 71)), (330, (236, 84, 92))):
+    draw.ellipse((c - r, c - r, c + r, c + r), fill=colour)
+# a stylised mountain and sun inside the emblem
+draw.polygon([(c - 300, c + 180), (c - 60, c - 170), (c + 60, c - 20), (c + 150, c - 120),
+              (c + 300, c + 180)], fill=(40, 52, 110))
+draw.ellipse((c + 60, c - 280, c + 180, c - 160), fill=(255, 240, 200))
+launch = launch.filter(ImageFilter.SMOOTH)
+launch.save(f"{OUT}/launch-square-2732.png", optimize=True)
+
+# 6. Artwork with alpha: a round badge cut from a photograph, soft edge, transparent
+#    outside (onboarding sticker), PNG RGBA.
+cups = source("ColorfulCups", "2560x1600.jpg").convert("RGB")
+side = 1200
+cups = cups.crop((680, 200, 680 + side, 200 + side))
+alpha = Image.new("L", (side, side), 0)
+apixels = alpha.load()
+for y in range(side):
+    for x in range(side):
+        d = math.hypot(x + 0.5 - side / 2, y + 0.5 - side / 2) / (side / 2)
+        apixels[x, y] = max(0, min(255, round((1.0 - d) / 0.06 * 255)))
+cups.putalpha(alpha)
+cups.save(f"{OUT}/cups-badge-alpha.png", optimize=True)

@@ -1,0 +1,67 @@
+import CImageIO
+
+/// Reads PNG and JPEG files: header probes and full decodes with EXIF orientation applied.
+public enum ImageDecoder {
+  /// Bytes read for a header probe; a JPEG whose metadata runs longer is read whole.
+  static let probePrefix = 256 * 1024
+
+  /// Reads the header of the file at `path` without decoding pixels.
+  public static func probe(file path: String, limits: ImageLimits = ImageLimits()) throws(ImageError) -> ImageInfo {
+    let (head, fileSize) = try FileBytes.readWithSize(
+      path, limit: limits.maxFileBytes, prefix: probePrefix)
+    do {
+      return try probe(data: head, name: path, limits: limits)
+    } catch .truncated(_, _) where fileSize > head.count {
+      return try probe(data: FileBytes.read(path, limit: limits.maxFileBytes), name: path, limits: limits)
+    }
+  }
+
+  /// Reads the header of an encoded image held in memory; `name` labels errors.
+  public static func probe(data: [UInt8], name: String, limits: ImageLimits = ImageLimits()) throws(ImageError) -> ImageInfo {
+    let info = try data.withUnsafeBytes { bytes in
+      Result { () throws(ImageError) in try rawProbe(bytes, shrink: 1, limits: limits, file: name) }
+    }.get()
+    return ImageInfo(info)
+  }
+
+  /// Decodes the file at `path`, turned upright by its EXIF orientation.
+  ///
+  /// - Parameter shrink: JPEG shrink-on-load through libjpeg's DCT scaling: 1, 2, 4 or 8
+  ///   (each side becomes ⌈side / shrink⌉). PNG files always decode at full size.
+  public static func decode(
+    file path: String, shrink: Int = 1, limits: ImageLimits = ImageLimits()
+  ) throws(ImageError) -> Image {
+    try decode(data: FileBytes.read(path, limit: limits.maxFileBytes), name: path, shrink: shrink, limits: limits)
+  }
+
+  /// Decodes an encoded image held in memory; `name` labels errors.
+  public static func decode(
+    data: [UInt8], name: String, shrink: Int = 1, limits: ImageLimits = ImageLimits()
+  ) throws(ImageError) -> Image {
+    precondition([1, 2, 4, 8].contains(shrink), "shrink is 1, 2, 4 or 8")
+    let decoded = try data.withUnsafeBytes { bytes in
+      Result { () throws(ImageError) in
+        try rawDecode(bytes, shrink: shrink, limits: limits, file: name)
+      }
+    }.get()
+    let layout = ChannelLayout(rawValue: Int(decoded.info.channels)) ?? .rgb
+    let image = Image(
+      width: Int(decoded.info.width), height: Int(decoded.info.height), layout: layout,
+      storage: decoded.storage, iccProfile: decoded.icc)
+    return image.applying(Orientation(rawValue: Int(decoded.info.orientation)) ?? .up)
+  }
+}
+
+extension ImageInfo {
+  init(_ info: cimageio_info) {
+    let orientation = Orientation(rawValue: Int(info.orientation)) ?? .up
+    let layout = ChannelLayout(rawValue: Int(info.channels)) ?? .rgb
+    self.init(
+      format: info.format == 2 ? .jpeg : .png,
+      width: Int(orientation.swapsAxes ? info.full_height : info.full_width),
+      height: Int(orientation.swapsAxes ? info.full_width : info.full_height),
+      storedWidth: Int(info.full_width), storedHeight: Int(info.full_height),
+      orientation: orientation, bitDepth: Int(info.source_bit_depth),
+      hasAlpha: layout.hasAlpha, layout: layout, isInterlaced: info.interlaced != 0)
+  }
+}

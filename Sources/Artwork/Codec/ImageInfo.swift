@@ -1,0 +1,22 @@
+/// What a file's header says, read without decoding pixels.
+public struct ImageInfo: Sendable, Equatable {
+  public var format: ImageFormat
+  /// Width after the EXIF orientation is applied (what artfit treats as the source).
+  public var width: Int
+  /// Height after the EXIF orientation is applied.
+  public var height: Int
+  /// Width as stored in the file.
+  public var storedWidth: Int
+  /// Height as stored in the file.
+  public var storedHeight: Int
+  /// EXIF orientation, 1...8 (1 when absent).
+  public var orientation: Orientation
+  /// Bits per sample as stored (1, 2, 4, 8 or 16).
+  public var bitDepth: Int
+  /// Whether the decoded image will carry alpha.
+  public var hasAlpha: Bool
+  /// The channel layout a decode delivers.
+  public var layout: ChannelLayout
+  /// Adam7-interlaced PNG or progressive JPEG.
+  public var isInterlaced: Bool
+}

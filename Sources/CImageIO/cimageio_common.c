@@ -1,0 +1,70 @@
+// Dispatch by signature, error recording and the shared free.
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+int cimageio_fail(cimageio_error *err, int status, const char *format, ...) {
+  if (err != NULL) {
+    err->status = status;
+    va_list args;
+    va_start(args, format);
+    vsnprintf(err->message, sizeof err->message, format, args);
+    va_end(args);
+  }
+  return status;
+}
+
+int cimageio_sniff(const uint8_t *data, size_t size) {
+  static const uint8_t png_signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+  if (size >= 8 && memcmp(data, png_signature, 8) == 0) return CIMAGEIO_FORMAT_PNG;
+  if (size >= 3 && data[0] == 0xff && data[1] == 0xd8 && data[2] == 0xff)
+    return CIMAGEIO_FORMAT_JPEG;
+  return CIMAGEIO_FORMAT_UNKNOWN;
+}
+
+static int dispatch(const uint8_t *data, size_t size, int scale_denom,
+                    const cimageio_limits *limits, cimageio_info *info, void *pixels,
+                    size_t pixels_size, uint8_t **icc, size_t *icc_size,
+                    cimageio_error *err) {
+  static const cimageio_limits no_limits = {0, 0, 0};
+  if (info == NULL) return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "no info struct");
+  memset(info, 0, sizeof *info);
+  if (icc != NULL) *icc = NULL;
+  if (icc_size != NULL) *icc_size = 0;
+  if (limits == NULL) limits = &no_limits;
+  if (data == NULL || size == 0)
+    return cimageio_fail(err, CIMAGEIO_UNSUPPORTED, "the file is empty");
+  switch (cimageio_sniff(data, size)) {
+  case CIMAGEIO_FORMAT_PNG:
+    return cimageio_png_read(data, size, limits, info, pixels, pixels_size, icc, icc_size,
+                             err);
+  case CIMAGEIO_FORMAT_JPEG:
+    if (scale_denom != 1 && scale_denom != 2 && scale_denom != 4 && scale_denom != 8)
+      return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "scale_denom %d is not 1, 2, 4 or 8",
+                           scale_denom);
+    return cimageio_jpeg_read(data, size, scale_denom, limits, info, pixels, pixels_size,
+                              icc, icc_size, err);
+  default:
+    return cimageio_fail(err, CIMAGEIO_UNSUPPORTED, "not a PNG or JPEG file");
+  }
+}
+
+int cimageio_probe(const uint8_t *data, size_t size, int scale_denom,
+                   const cimageio_limits *limits, cimageio_info *info,
+                   cimageio_error *err) {
+  return dispatch(data, size, scale_denom, limits, info, NULL, 0, NULL, NULL, err);
+}
+
+int cimageio_decode(const uint8_t *data, size_t size, int scale_denom,
+                    const cimageio_limits *limits, cimageio_info *info, void *pixels,
+                    size_t pixels_size, uint8_t **icc, size_t *icc_size,
+                    cimageio_error *err) {
+  if (pixels == NULL) return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "no pixel buffer");
+  return dispatch(data, size, scale_denom, limits, info, pixels, pixels_size, icc, icc_size,
+                  err);
+}
+
+void cimageio_free(void *pointer) { free(pointer); }

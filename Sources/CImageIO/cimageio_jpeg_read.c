@@ -1,0 +1,211 @@
+// JPEG probe and decode over the classic libjpeg API (libjpeg-turbo 2.x).
+//
+// libjpeg only warns about premature end of data and corrupt entropy data and fills the
+// rest with grey. artfit treats every warning as an error (as libvips does with `fail`),
+// so a broken asset never passes as a grey-bottomed preview.
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jerror.h>
+#include <jpeglib.h>
+
+#include "internal.h"
+
+typedef struct {
+  struct jpeg_error_mgr manager;
+  struct jpeg_progress_mgr progress;
+  jmp_buf jump;
+  cimageio_error *err;
+  int status;
+  uint32_t max_scans;
+} jpeg_failure;
+
+static void on_error_exit(j_common_ptr cinfo) {
+  jpeg_failure *failure = (jpeg_failure *)cinfo->err;
+  char text[JMSG_LENGTH_MAX];
+  cinfo->err->format_message(cinfo, text);
+  int code = cinfo->err->msg_code;
+  failure->status = code == JERR_INPUT_EMPTY ? CIMAGEIO_TRUNCATED : CIMAGEIO_CORRUPT;
+  if (failure->status == CIMAGEIO_TRUNCATED)
+    cimageio_fail(failure->err, failure->status, "JPEG data ends early (truncated file)");
+  else
+    cimageio_fail(failure->err, failure->status, "%s", text);
+  longjmp(failure->jump, 1);
+}
+
+static void on_message(j_common_ptr cinfo, int level) {
+  if (level >= 0) return;  // trace messages
+  jpeg_failure *failure = (jpeg_failure *)cinfo->err;
+  if (cinfo->err->msg_code == JWRN_JPEG_EOF) {
+    failure->status = CIMAGEIO_TRUNCATED;
+    cimageio_fail(failure->err, CIMAGEIO_TRUNCATED, "JPEG data ends early (truncated file)");
+  } else {
+    char text[JMSG_LENGTH_MAX];
+    cinfo->err->format_message(cinfo, text);
+    failure->status = CIMAGEIO_CORRUPT;
+    cimageio_fail(failure->err, CIMAGEIO_CORRUPT, "%s", text);
+  }
+  longjmp(failure->jump, 1);
+}
+
+static void on_output(j_common_ptr cinfo) { (void)cinfo; }  // never print
+
+// A progressive JPEG can carry thousands of tiny scans that each cost a full pass.
+static void on_progress(j_common_ptr common) {
+  j_decompress_ptr cinfo = (j_decompress_ptr)common;
+  jpeg_failure *failure = (jpeg_failure *)common->err;
+  if (failure->max_scans > 0 && common->is_decompressor && cinfo->input_scan_number > 0 &&
+      (uint32_t)cinfo->input_scan_number > failure->max_scans) {
+    failure->status = CIMAGEIO_LIMIT;
+    cimageio_fail(failure->err, CIMAGEIO_LIMIT, "progressive JPEG has more than %u scans",
+                  failure->max_scans);
+    longjmp(failure->jump, 1);
+  }
+}
+
+static int orientation_from_markers(j_decompress_ptr cinfo) {
+  for (jpeg_saved_marker_ptr marker = cinfo->marker_list; marker != NULL;
+       marker = marker->next) {
+    if (marker->marker == JPEG_APP0 + 1 && marker->data_length > 6 &&
+        memcmp(marker->data, "Exif\0\0", 6) == 0)
+      return cimageio_exif_orientation(marker->data + 6, marker->data_length - 6);
+  }
+  return 1;
+}
+
+static int color_of(J_COLOR_SPACE space) {
+  switch (space) {
+  case JCS_GRAYSCALE: return CIMAGEIO_COLOR_GRAY;
+  case JCS_CMYK: return CIMAGEIO_COLOR_CMYK;
+  case JCS_YCCK: return CIMAGEIO_COLOR_YCCK;
+  default: return CIMAGEIO_COLOR_RGB;
+  }
+}
+
+// Naive CMYK to RGB, as libvips and Pillow do without a profile. Adobe writes inverted
+// samples (0 = full ink); other writers store 255 = full ink.
+static void cmyk_row_to_rgb(const uint8_t *cmyk, uint8_t *rgb, uint32_t width, int inverted) {
+  for (uint32_t x = 0; x < width; x++, cmyk += 4, rgb += 3) {
+    unsigned c = cmyk[0], m = cmyk[1], y = cmyk[2], k = cmyk[3];
+    if (!inverted) {
+      c = 255 - c;
+      m = 255 - m;
+      y = 255 - y;
+      k = 255 - k;
+    }
+    rgb[0] = (uint8_t)((c * k + 127) / 255);
+    rgb[1] = (uint8_t)((m * k + 127) / 255);
+    rgb[2] = (uint8_t)((y * k + 127) / 255);
+  }
+}
+
+// The libjpeg calls live in this one function so that its locals are not touched between
+// setjmp and longjmp (libjpeg-turbo example.c explains the undefined behaviour otherwise).
+int cimageio_jpeg_read(const uint8_t *data, size_t size, int scale_denom,
+                       const cimageio_limits *limits, cimageio_info *info,
+                       void *pixels, size_t pixels_size, uint8_t **icc,
+                       size_t *icc_size, cimageio_error *err) {
+  struct jpeg_decompress_struct cinfo;
+  jpeg_failure failure;
+  memset(&failure, 0, sizeof failure);
+  failure.err = err;
+  failure.max_scans = limits->max_jpeg_scans;
+  uint8_t *volatile cmyk_row = NULL;
+  JOCTET *volatile profile = NULL;
+  volatile unsigned int profile_length = 0;
+
+  cinfo.err = jpeg_std_error(&failure.manager);
+  failure.manager.error_exit = on_error_exit;
+  failure.manager.emit_message = on_message;
+  failure.manager.output_message = on_output;
+  if (setjmp(failure.jump)) {
+    jpeg_destroy_decompress(&cinfo);
+    free(cmyk_row);
+    free(profile);
+    return failure.status != CIMAGEIO_OK ? failure.status : CIMAGEIO_CORRUPT;
+  }
+  jpeg_create_decompress(&cinfo);
+  failure.progress.progress_monitor = on_progress;
+  cinfo.progress = &failure.progress;
+  jpeg_mem_src(&cinfo, data, (unsigned long)size);
+  jpeg_save_markers(&cinfo, JPEG_APP0 + 1, 0xffff);
+  jpeg_save_markers(&cinfo, JPEG_APP0 + 2, 0xffff);
+  jpeg_read_header(&cinfo, TRUE);
+
+  info->format = CIMAGEIO_FORMAT_JPEG;
+  info->full_width = cinfo.image_width;
+  info->full_height = cinfo.image_height;
+  info->source_bit_depth = cinfo.data_precision;
+  info->bit_depth = 8;
+  info->color = color_of(cinfo.jpeg_color_space);
+  info->interlaced = cinfo.progressive_mode ? 1 : 0;
+  info->adobe_inverted = cinfo.saw_Adobe_marker ? 1 : 0;
+  info->orientation = orientation_from_markers(&cinfo);
+  info->scale_denom = scale_denom;
+  int cmyk = info->color == CIMAGEIO_COLOR_CMYK || info->color == CIMAGEIO_COLOR_YCCK;
+  cinfo.out_color_space = info->color == CIMAGEIO_COLOR_GRAY ? JCS_GRAYSCALE
+                          : cmyk                             ? JCS_CMYK
+                                                             : JCS_RGB;
+  info->channels = info->color == CIMAGEIO_COLOR_GRAY ? 1 : 3;
+  cinfo.scale_num = 1;
+  cinfo.scale_denom = (unsigned)scale_denom;
+  jpeg_calc_output_dimensions(&cinfo);
+  info->width = cinfo.output_width;
+  info->height = cinfo.output_height;
+
+  uint64_t pixel_count = (uint64_t)info->full_width * info->full_height;
+  if (limits->max_pixels > 0 && pixel_count > limits->max_pixels) {
+    jpeg_destroy_decompress(&cinfo);
+    return cimageio_fail(err, CIMAGEIO_TOO_LARGE, "%ux%u pixels is over the limit of %llu",
+                         info->full_width, info->full_height,
+                         (unsigned long long)limits->max_pixels);
+  }
+  if (pixels == NULL) {  // probe only
+    jpeg_destroy_decompress(&cinfo);
+    return CIMAGEIO_OK;
+  }
+  size_t stride = (size_t)info->width * info->channels;
+  if (pixels_size != stride * info->height) {
+    jpeg_destroy_decompress(&cinfo);
+    return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "pixel buffer has %zu bytes, needs %zu",
+                         pixels_size, stride * info->height);
+  }
+
+  if (icc != NULL) {  // only readable before jpeg_finish_decompress
+    JOCTET *bytes = NULL;
+    unsigned int length = 0;
+    if (jpeg_read_icc_profile(&cinfo, &bytes, &length)) {
+      profile = bytes;  // malloc'd by libjpeg-turbo
+      profile_length = length;
+    }
+  }
+  jpeg_start_decompress(&cinfo);
+  if (cmyk) {
+    cmyk_row = malloc((size_t)cinfo.output_width * 4);
+    if (cmyk_row == NULL) {
+      jpeg_destroy_decompress(&cinfo);
+      free(profile);
+      return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+    }
+  }
+  uint8_t *out = pixels;
+  while (cinfo.output_scanline < cinfo.output_height) {
+    uint8_t *row = out + (size_t)cinfo.output_scanline * stride;
+    JSAMPROW target = cmyk ? cmyk_row : row;
+    if (jpeg_read_scanlines(&cinfo, &target, 1) != 1) break;
+    if (cmyk) cmyk_row_to_rgb(cmyk_row, row, info->width, info->adobe_inverted);
+  }
+  jpeg_finish_decompress(&cinfo);
+
+  if (icc != NULL && profile != NULL) {
+    *icc = profile;
+    *icc_size = profile_length;
+  } else {
+    free(profile);
+  }
+  jpeg_destroy_decompress(&cinfo);
+  free(cmyk_row);
+  return CIMAGEIO_OK;
+}

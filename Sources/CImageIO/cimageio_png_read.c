@@ -1,0 +1,154 @@
+// PNG probe and decode over libpng's full API (the simplified API would truncate 16-bit).
+#include <png.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+typedef struct {
+  const uint8_t *data;
+  size_t size;
+  size_t position;
+  int ran_out;             // the file ended before libpng was done
+  int palette_overflow;    // a pixel indexed past the palette
+  cimageio_error *err;
+} png_source;
+
+static void read_from_memory(png_structp png, png_bytep out, size_t count) {
+  png_source *source = png_get_io_ptr(png);
+  if (source->size - source->position < count) {
+    source->ran_out = 1;
+    png_error(png, "PNG data ends early");
+  }
+  memcpy(out, source->data + source->position, count);
+  source->position += count;
+}
+
+static void on_error(png_structp png, png_const_charp message) {
+  png_source *source = png_get_error_ptr(png);
+  cimageio_fail(source->err, CIMAGEIO_CORRUPT, "%s", message);
+  png_longjmp(png, 1);
+}
+
+// Warnings are about ancillary chunks and are ignored, except the one that says the
+// pixels themselves are wrong.
+static void on_warning(png_structp png, png_const_charp message) {
+  png_source *source = png_get_error_ptr(png);
+  if (strstr(message, "palette index") != NULL) source->palette_overflow = 1;
+}
+
+static int describe(png_structp png, png_infop info_ptr, cimageio_info *info) {
+  png_uint_32 width, height;
+  int depth, color_type, interlace;
+  png_get_IHDR(png, info_ptr, &width, &height, &depth, &color_type, &interlace, NULL, NULL);
+  info->format = CIMAGEIO_FORMAT_PNG;
+  info->width = info->full_width = width;
+  info->height = info->full_height = height;
+  info->source_bit_depth = depth;
+  info->interlaced = interlace != PNG_INTERLACE_NONE;
+  info->scale_denom = 1;
+  int has_trns = png_get_valid(png, info_ptr, PNG_INFO_tRNS) != 0;
+  int alpha = (color_type & PNG_COLOR_MASK_ALPHA) != 0 || has_trns;
+  int gray = (color_type & PNG_COLOR_MASK_COLOR) == 0;
+  info->color = color_type == PNG_COLOR_TYPE_PALETTE ? CIMAGEIO_COLOR_PALETTE
+                : gray                               ? CIMAGEIO_COLOR_GRAY
+                                                     : CIMAGEIO_COLOR_RGB;
+  info->channels = (gray ? 1 : 3) + (alpha ? 1 : 0);
+  info->bit_depth = depth == 16 ? 16 : 8;
+  return color_type;
+}
+
+static void read_metadata(png_structp png, png_infop info_ptr, cimageio_info *info) {
+  png_uint_32 exif_size = 0;
+  png_bytep exif = NULL;
+  if (png_get_eXIf_1(png, info_ptr, &exif_size, &exif) != 0 && exif != NULL)
+    info->orientation = cimageio_exif_orientation(exif, exif_size);
+}
+
+int cimageio_png_read(const uint8_t *data, size_t size, const cimageio_limits *limits,
+                      cimageio_info *info, void *pixels, size_t pixels_size,
+                      uint8_t **icc, size_t *icc_size, cimageio_error *err) {
+  png_source source = {data, size, 0, 0, 0, err};
+  png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &source, on_error,
+                                           on_warning);
+  if (png == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+  png_infop info_ptr = png_create_info_struct(png);
+  png_infop end_ptr = png_create_info_struct(png);
+  if (info_ptr == NULL || end_ptr == NULL) {
+    png_destroy_read_struct(&png, &info_ptr, &end_ptr);
+    return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+  }
+  if (setjmp(png_jmpbuf(png))) {
+    png_destroy_read_struct(&png, &info_ptr, &end_ptr);
+    if (source.ran_out)
+      return cimageio_fail(err, CIMAGEIO_TRUNCATED, "PNG data ends early (truncated file)");
+    if (err != NULL) err->status = CIMAGEIO_CORRUPT;
+    return CIMAGEIO_CORRUPT;
+  }
+  // artfit applies its own pixel limit below; libpng's defaults would reject wide images
+  // with a less specific message.
+  png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
+  if (limits->max_chunk_bytes > 0)
+    png_set_chunk_malloc_max(png, (png_alloc_size_t)limits->max_chunk_bytes);
+  png_set_read_fn(png, &source, read_from_memory);
+  png_read_info(png, info_ptr);
+
+  int color_type = describe(png, info_ptr, info);
+  info->orientation = 1;
+  read_metadata(png, info_ptr, info);
+  uint64_t pixel_count = (uint64_t)info->full_width * info->full_height;
+  if (limits->max_pixels > 0 && pixel_count > limits->max_pixels) {
+    png_destroy_read_struct(&png, &info_ptr, &end_ptr);
+    return cimageio_fail(err, CIMAGEIO_TOO_LARGE, "%ux%u pixels is over the limit of %llu",
+                         info->full_width, info->full_height,
+                         (unsigned long long)limits->max_pixels);
+  }
+  if (pixels == NULL) {  // probe only
+    png_destroy_read_struct(&png, &info_ptr, &end_ptr);
+    return CIMAGEIO_OK;
+  }
+  size_t stride = (size_t)info->width * info->channels * (info->bit_depth / 8);
+  if (pixels_size != stride * info->height) {
+    png_destroy_read_struct(&png, &info_ptr, &end_ptr);
+    return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "pixel buffer has %zu bytes, needs %zu",
+                         pixels_size, stride * info->height);
+  }
+
+  if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+  if (color_type == PNG_COLOR_TYPE_GRAY && info->source_bit_depth < 8)
+    png_set_expand_gray_1_2_4_to_8(png);
+  if (png_get_valid(png, info_ptr, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  if (info->bit_depth == 16) png_set_swap(png);  // PNG stores big-endian samples
+#endif
+  int passes = png_set_interlace_handling(png);
+  png_read_update_info(png, info_ptr);
+  if ((int)png_get_channels(png, info_ptr) != info->channels ||
+      png_get_rowbytes(png, info_ptr) != stride)
+    png_error(png, "unexpected row layout after expansion");
+
+  // With interlace handling, each pass refines the same rows in place.
+  uint8_t *rows = pixels;
+  for (int pass = 0; pass < passes; pass++)
+    for (uint32_t y = 0; y < info->height; y++) png_read_row(png, rows + y * stride, NULL);
+  png_read_end(png, end_ptr);
+  if (source.palette_overflow) png_error(png, "a pixel indexes past the end of the palette");
+  if (info->orientation == 1) read_metadata(png, end_ptr, info);  // eXIf after IDAT
+
+  if (icc != NULL) {
+    png_charp name;
+    int compression;
+    png_bytep profile;
+    png_uint_32 length;
+    if (png_get_iCCP(png, info_ptr, &name, &compression, &profile, &length) != 0 &&
+        length > 0) {
+      *icc = malloc(length);
+      if (*icc != NULL) {
+        memcpy(*icc, profile, length);
+        *icc_size = length;
+      }
+    }
+  }
+  png_destroy_read_struct(&png, &info_ptr, &end_ptr);
+  return CIMAGEIO_OK;
+}

@@ -1,0 +1,126 @@
+// CImageIO: thin C shims over libpng and libjpeg(-turbo).
+//
+// Why this layer exists: both libraries report errors by longjmp (libpng aborts and libjpeg
+// exits when no handler is installed). Nothing may longjmp through Swift frames, so every
+// function here owns its setjmp, returns a cimageio_status and fills a caller-owned
+// cimageio_error with a message. Every function frees what it allocated before returning,
+// except the outputs documented as "free with cimageio_free".
+//
+// Pixels are read from and written to memory buffers only; no callbacks into Swift.
+#ifndef CIMAGEIO_H
+#define CIMAGEIO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Outcome of a call. CIMAGEIO_OK is zero; everything else is a failure.
+typedef enum {
+  CIMAGEIO_OK = 0,
+  /// Not a PNG or JPEG signature (or an empty file).
+  CIMAGEIO_UNSUPPORTED = 1,
+  /// The data ends before the image does.
+  CIMAGEIO_TRUNCATED = 2,
+  /// The library rejected the data; `message` holds its own text.
+  CIMAGEIO_CORRUPT = 3,
+  /// The header declares more pixels than the caller allows (refused before allocating).
+  CIMAGEIO_TOO_LARGE = 4,
+  /// malloc failed.
+  CIMAGEIO_NO_MEMORY = 5,
+  /// The encoder failed; `message` says why.
+  CIMAGEIO_ENCODE_FAILED = 6,
+  /// The caller passed a buffer or a parameter that does not fit.
+  CIMAGEIO_BAD_ARGUMENT = 7,
+  /// A limit other than the pixel count was hit (scan count, chunk size, memory).
+  CIMAGEIO_LIMIT = 8,
+} cimageio_status;
+
+typedef enum {
+  CIMAGEIO_FORMAT_UNKNOWN = 0,
+  CIMAGEIO_FORMAT_PNG = 1,
+  CIMAGEIO_FORMAT_JPEG = 2,
+} cimageio_format;
+
+/// How a JPEG stores its colour (PNG files report GRAY or RGB).
+typedef enum {
+  CIMAGEIO_COLOR_GRAY = 1,
+  CIMAGEIO_COLOR_RGB = 2,     // RGB or YCbCr
+  CIMAGEIO_COLOR_CMYK = 3,
+  CIMAGEIO_COLOR_YCCK = 4,
+  CIMAGEIO_COLOR_PALETTE = 5, // PNG palette
+} cimageio_color;
+
+/// Error filled by a failing call.
+typedef struct {
+  int status;
+  char message[240];
+} cimageio_error;
+
+/// What a decode delivers (or, from a probe, would deliver).
+typedef struct {
+  int format;            // cimageio_format
+  uint32_t width;        // as stored, before EXIF orientation, after shrink-on-load
+  uint32_t height;
+  uint32_t full_width;   // as declared in the header
+  uint32_t full_height;
+  int channels;          // 1 gray, 2 gray+alpha, 3 RGB, 4 RGBA
+  int bit_depth;         // 8 or 16 (16-bit samples are native-endian uint16)
+  int source_bit_depth;  // bits per sample as stored (1, 2, 4, 8, 16)
+  int color;             // cimageio_color of the stored data
+  int orientation;       // EXIF orientation 1...8 (1 when absent or invalid)
+  int interlaced;        // PNG Adam7 or progressive JPEG
+  int adobe_inverted;    // JPEG: CMYK/YCCK stored inverted (Adobe APP14 marker)
+  int scale_denom;       // JPEG shrink-on-load applied (1, 2, 4, 8)
+} cimageio_info;
+
+/// Limits applied while reading.
+typedef struct {
+  uint64_t max_pixels;     // refuse full_width * full_height above this (0: no limit)
+  uint32_t max_jpeg_scans; // refuse progressive JPEGs with more scans (0: no limit)
+  uint64_t max_chunk_bytes;// PNG: largest ancillary chunk kept in memory (0: libpng's default)
+} cimageio_limits;
+
+/// Reads the headers only (no pixel data is decoded) and fills `info` with what
+/// cimageio_decode would deliver at `scale_denom` (JPEG: 1, 2, 4 or 8; PNG: ignored).
+int cimageio_probe(const uint8_t *data, size_t size, int scale_denom,
+                   const cimageio_limits *limits, cimageio_info *info,
+                   cimageio_error *err);
+
+/// Decodes into `pixels`, which must hold exactly
+/// info.width * info.height * info.channels * info.bit_depth / 8 bytes as given by a
+/// cimageio_probe with the same arguments. Palette, low bit depths and tRNS are expanded;
+/// 16-bit stays 16-bit; CMYK and YCCK become RGB. When the file carries an ICC profile and
+/// `icc` is not NULL, `*icc` receives a copy (free with cimageio_free) and `*icc_size` its size.
+int cimageio_decode(const uint8_t *data, size_t size, int scale_denom,
+                    const cimageio_limits *limits, cimageio_info *info,
+                    void *pixels, size_t pixels_size, uint8_t **icc,
+                    size_t *icc_size, cimageio_error *err);
+
+/// Encodes a PNG into a new buffer `*out` (free with cimageio_free).
+/// `level` is the zlib level 0...9; `bit_depth` 8 or 16 (16-bit samples native-endian).
+/// `filter` is -1 for libpng's adaptive choice, or 0...4 for one fixed row filter.
+int cimageio_png_encode(const void *pixels, uint32_t width, uint32_t height,
+                        int channels, int bit_depth, int level, int filter,
+                        const uint8_t *icc, size_t icc_size, uint8_t **out,
+                        size_t *out_size, cimageio_error *err);
+
+/// Encodes a baseline or progressive JPEG (8-bit gray or RGB) into `*out`
+/// (free with cimageio_free).
+int cimageio_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
+                         int channels, int quality, int progressive,
+                         const uint8_t *icc, size_t icc_size, uint8_t **out,
+                         size_t *out_size, cimageio_error *err);
+
+/// Frees a buffer returned by this module.
+void cimageio_free(void *pointer);
+
+/// Which format the first bytes announce (no validation beyond the signature).
+int cimageio_sniff(const uint8_t *data, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,3 @@
+import Artwork
+
+print("artfit: commands arrive with the geometry core")
