@@ -48,13 +48,13 @@ public enum ImageDecoder {
     let image = Image(
       width: Int(decoded.info.width), height: Int(decoded.info.height), layout: layout,
       storage: decoded.storage, iccProfile: decoded.icc)
-    return image.applying(Orientation(rawValue: Int(decoded.info.orientation)) ?? .up)
+    return image.applying(ExifOrientation(rawValue: Int(decoded.info.orientation)) ?? .up)
   }
 }
 
 extension ImageInfo {
   init(_ info: cimageio_info) {
-    let orientation = Orientation(rawValue: Int(info.orientation)) ?? .up
+    let orientation = ExifOrientation(rawValue: Int(info.orientation)) ?? .up
     let layout = ChannelLayout(rawValue: Int(info.channels)) ?? .rgb
     self.init(
       format: info.format == 2 ? .jpeg : .png,

@@ -10,7 +10,7 @@ public struct ImageInfo: Sendable, Equatable {
   /// Height as stored in the file.
   public var storedHeight: Int
   /// EXIF orientation, 1...8 (1 when absent).
-  public var orientation: Orientation
+  public var orientation: ExifOrientation
   /// Bits per sample as stored (1, 2, 4, 8 or 16).
   public var bitDepth: Int
   /// Whether the decoded image will carry alpha.

@@ -1,5 +1,5 @@
 /// The EXIF orientation tag: how the stored pixels must be turned to display upright.
-public enum Orientation: Int, Sendable, CaseIterable {
+public enum ExifOrientation: Int, Sendable, CaseIterable {
   case up = 1
   case upMirrored = 2
   case down = 3
@@ -30,7 +30,7 @@ public enum Orientation: Int, Sendable, CaseIterable {
 
 extension Image {
   /// The image turned upright according to `orientation`.
-  public func applying(_ orientation: Orientation) -> Image {
+  public func applying(_ orientation: ExifOrientation) -> Image {
     if orientation == .up { return self }
     let outWidth = orientation.swapsAxes ? height : width
     let outHeight = orientation.swapsAxes ? width : height

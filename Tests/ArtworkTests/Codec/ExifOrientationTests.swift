@@ -3,7 +3,7 @@ import Testing
 @testable import Artwork
 
 /// All eight EXIF orientations, in JPEG (APP1) and PNG (eXIf), turn the pixels upright.
-struct OrientationTests {
+struct ExifOrientationTests {
   @Test(arguments: 1...8)
   func jpegOrientationIsApplied(tag: Int) throws {
     let path = Fixtures.path("jpeg-orientation-\(tag).jpg")
@@ -25,7 +25,7 @@ struct OrientationTests {
   @Test func everyOrientationMatchesItsDefinition() {
     // A 3x2 image whose pixels are their own index; check where each lands.
     let source = Image(width: 3, height: 2, layout: .gray, storage: .uint8([0, 1, 2, 3, 4, 5]))
-    let expected: [Orientation: (Int, Int, [UInt8])] = [
+    let expected: [ExifOrientation: (Int, Int, [UInt8])] = [
       .up: (3, 2, [0, 1, 2, 3, 4, 5]),
       .upMirrored: (3, 2, [2, 1, 0, 5, 4, 3]),
       .down: (3, 2, [5, 4, 3, 2, 1, 0]),
@@ -35,7 +35,7 @@ struct OrientationTests {
       .rightMirrored: (2, 3, [5, 2, 4, 1, 3, 0]),
       .left: (2, 3, [2, 5, 1, 4, 0, 3]),
     ]
-    for orientation in Orientation.allCases {
+    for orientation in ExifOrientation.allCases {
       let turned = source.applying(orientation)
       let (w, h, pixels) = expected[orientation]!
       #expect(turned.width == w && turned.height == h, "\(orientation)")

@@ -1,0 +1,12 @@
+/// How a screen is held.
+///
+/// `landscape` has the sensor housing on the left (the catalog's convention, as a phone
+/// turned counter-clockwise); `landscape-right` is the mirror image, sensor on the right.
+/// Safe-area insets are symmetric, so only the sensor housing differs between the two.
+public enum ScreenOrientation: String, Sendable, Hashable, Codable, CaseIterable {
+  case portrait
+  case landscape
+  case landscapeRight = "landscape-right"
+
+  public var isLandscape: Bool { self != .portrait }
+}

@@ -1,0 +1,34 @@
+/// UIKit's horizontal or vertical size class.
+public enum SizeClass: String, Sendable, Hashable, Codable {
+  case compact
+  case regular
+}
+
+/// The size classes of a screen or window in one orientation.
+public struct SizeClasses: Sendable, Hashable, Codable, CustomStringConvertible {
+  public var width: SizeClass
+  public var height: SizeClass
+
+  public init(_ width: SizeClass, _ height: SizeClass) {
+    self.width = width
+    self.height = height
+  }
+
+  /// Reads the HIG's wording: "Compact width, regular height".
+  public init?(higText: String) {
+    let words = higText.lowercased()
+    guard let comma = words.firstIndex(of: ",") else { return nil }
+    let first = words[..<comma]
+    let second = words[words.index(after: comma)...]
+    guard first.hasSuffix("width"), second.hasSuffix("height") else { return nil }
+    func kind(_ text: Substring) -> SizeClass? {
+      text.contains("compact") ? .compact : text.contains("regular") ? .regular : nil
+    }
+    guard let width = kind(first), let height = kind(second) else { return nil }
+    self.init(width, height)
+  }
+
+  public var description: String {
+    "w\(width == .compact ? "C" : "R")/h\(height == .compact ? "C" : "R")"
+  }
+}

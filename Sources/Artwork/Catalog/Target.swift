@@ -1,0 +1,128 @@
+/// One screen or canvas artwork is checked against: a device, an iPad multitasking
+/// window, a video aspect ratio, or a raw canvas from the command line.
+///
+/// Figures that no source gives are nil, never invented; `confidence` says how well
+/// each figure is sourced, `sources` where it comes from (ids in `Catalog.references`).
+public struct Target: Sendable, Hashable {
+  /// A window of an iPad in Split View or Slide Over.
+  public struct SplitWindow: Sendable, Hashable {
+    /// The iPad's catalog name.
+    public var device: String
+    /// `1/3`, `1/2`, `2/3` or `slide-over`.
+    public var fraction: String
+  }
+
+  /// Insets of both orientations.
+  public struct SafeArea: Sendable, Hashable {
+    public var portrait: Insets?
+    public var landscape: Insets?
+    /// Which OS release the figures describe.
+    public var basis: String
+
+    public init(portrait: Insets?, landscape: Insets?, basis: String) {
+      self.portrait = portrait
+      self.landscape = landscape
+      self.basis = basis
+    }
+
+    public func insets(in orientation: ScreenOrientation) -> Insets? {
+      orientation == .portrait ? portrait : landscape
+    }
+  }
+
+  public var name: String
+  public var aliases: [String]
+  public var slug: String
+  public var family: Family
+  /// Size in points: portrait for devices, the window itself for split targets, the
+  /// canvas as it stands for video, Apple TV and raw canvases (see `orientations`).
+  public var points: Size
+  /// UIKit scale: pixels per point of the canvas an app draws.
+  public var scale: Double
+  /// The physical panel's scale where it differs (Plus models, 12/13 mini).
+  public var nativeScale: Double?
+  /// The physical panel in portrait pixels where it differs from points × scale.
+  public var nativePixels: PixelSize?
+  /// Display corner radius in points (0 = square corners, nil = unknown).
+  public var cornerRadius: Double?
+  /// The safe area artfit uses (iOS 26 where the research has it, else iOS 14–18).
+  public var safeArea: SafeArea?
+  /// The other era's safe area where the sources record a different one.
+  public var safeAreaAlternate: SafeArea?
+  public var sensorHousing: SensorHousing?
+  public var homeIndicator: HomeIndicator?
+  /// Status bar height in points, per orientation (0 = hidden, nil = unknown or none).
+  public var statusBarPortrait: Double?
+  public var statusBarLandscape: Double?
+  public var sizeClassesPortrait: SizeClasses?
+  public var sizeClassesLandscape: SizeClasses?
+  /// The orientations this target is shown in; one for fixed canvases.
+  public var orientations: [ScreenOrientation]
+  public var split: SplitWindow?
+  /// Source ids per figure (`dimensions`, `safe_area_portrait`, …).
+  public var sources: [String: [String]]
+  /// `verified-2+`, `1-source`, `inferred` or `unknown`, per figure.
+  public var confidence: [String: String]
+  public var notes: [String]
+
+  public init(
+    name: String, aliases: [String] = [], slug: String, family: Family, points: Size,
+    scale: Double, nativeScale: Double? = nil, nativePixels: PixelSize? = nil,
+    cornerRadius: Double? = nil, safeArea: SafeArea? = nil, safeAreaAlternate: SafeArea? = nil,
+    sensorHousing: SensorHousing? = nil, homeIndicator: HomeIndicator? = nil,
+    statusBarPortrait: Double? = nil, statusBarLandscape: Double? = nil,
+    sizeClassesPortrait: SizeClasses? = nil, sizeClassesLandscape: SizeClasses? = nil,
+    orientations: [ScreenOrientation] = [.portrait, .landscape], split: SplitWindow? = nil,
+    sources: [String: [String]] = [:], confidence: [String: String] = [:], notes: [String] = []
+  ) {
+    self.name = name
+    self.aliases = aliases
+    self.slug = slug
+    self.family = family
+    self.points = points
+    self.scale = scale
+    self.nativeScale = nativeScale
+    self.nativePixels = nativePixels
+    self.cornerRadius = cornerRadius
+    self.safeArea = safeArea
+    self.safeAreaAlternate = safeAreaAlternate
+    self.sensorHousing = sensorHousing
+    self.homeIndicator = homeIndicator
+    self.statusBarPortrait = statusBarPortrait
+    self.statusBarLandscape = statusBarLandscape
+    self.sizeClassesPortrait = sizeClassesPortrait
+    self.sizeClassesLandscape = sizeClassesLandscape
+    self.orientations = orientations
+    self.split = split
+    self.sources = sources
+    self.confidence = confidence
+    self.notes = notes
+  }
+
+  /// The canvas an app draws, in pixels (points × scale), as listed.
+  public var pixels: PixelSize {
+    PixelSize(roundHalfUp(points.width * scale), roundHalfUp(points.height * scale))
+  }
+
+  /// The canvas in points when held in `orientation`.
+  public func canvasPoints(in orientation: ScreenOrientation) -> Size {
+    if orientations.count == 1 { return points }
+    return orientation == .portrait ? points : points.transposed
+  }
+
+  /// Safe-area insets in points when held in `orientation` (zero when none is known).
+  public func safeAreaInsets(in orientation: ScreenOrientation) -> Insets {
+    safeArea?.insets(in: orientation) ?? .zero
+  }
+
+  public func sizeClasses(in orientation: ScreenOrientation) -> SizeClasses? {
+    orientation == .portrait ? sizeClassesPortrait : sizeClassesLandscape
+  }
+
+  public func statusBarHeight(in orientation: ScreenOrientation) -> Double? {
+    orientation == .portrait ? statusBarPortrait : statusBarLandscape
+  }
+
+  /// Every name the target answers to: name, slug and aliases.
+  public var allNames: [String] { [name, slug] + aliases }
+}

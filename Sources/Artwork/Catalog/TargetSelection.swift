@@ -1,0 +1,67 @@
+/// Turns a `--targets` list (families, names, slugs, raw canvases) into targets.
+public enum TargetSelection {
+  /// Why a `--targets` item was refused.
+  public enum Failure: Error, Equatable, CustomStringConvertible {
+    case unknown(String, suggestions: [String])
+    case badCanvas(String)
+
+    public var description: String {
+      switch self {
+      case .unknown(let name, let suggestions):
+        let hint = suggestions.isEmpty ? "" : "; did you mean " + suggestions.map { "'\($0)'" }.joined(separator: ", ") + "?"
+        return "unknown target '\(name)'\(hint) (targets are families \(familyNames), device names or slugs from 'artfit devices', or canvases WxH@S)"
+      case .badCanvas(let text):
+        return "bad canvas '\(text)': write WxH (pixels) or WxH@S (points at scale S), e.g. 390x844@3"
+      }
+    }
+  }
+
+  static let familyNames = "iphone, ipad, ipod, tv, video, split, all"
+
+  /// The targets named by `items`, each once, in the order first named.
+  public static func resolve(_ items: [String]) throws(Failure) -> [Target] {
+    var result: [Target] = []
+    var seen = Set<String>()
+    func add(_ targets: [Target]) {
+      for target in targets where seen.insert(target.slug).inserted { result.append(target) }
+    }
+    for raw in items {
+      let item = normalizedName(raw)
+      if item.isEmpty { continue }
+      if item == "all" {
+        add(Catalog.all)
+      } else if let family = Family(rawValue: item), family != .custom {
+        add(Catalog.targets(in: family))
+      } else if let target = Catalog.target(named: item) {
+        add([target])
+      } else if let first = item.first, first.isNumber, item.contains("x") {
+        add([try canvas(raw)])
+      } else {
+        throw .unknown(raw, suggestions: Catalog.suggestions(for: raw))
+      }
+    }
+    return result
+  }
+
+  /// A raw canvas: `WxH` in pixels (scale 1) or `WxH@S` in points at scale S.
+  public static func canvas(_ text: String) throws(Failure) -> Target {
+    let parts = text.lowercased().split(separator: "@", omittingEmptySubsequences: false)
+    guard parts.count <= 2 else { throw .badCanvas(text) }
+    let dimensions = parts[0].split(separator: "x", omittingEmptySubsequences: false)
+    guard dimensions.count == 2, let width = Double(dimensions[0]), let height = Double(dimensions[1]),
+      width > 0, height > 0, width <= 100_000, height <= 100_000
+    else { throw .badCanvas(text) }
+    var scale = 1.0
+    if parts.count == 2 {
+      guard let value = Double(parts[1].hasSuffix("x") ? parts[1].dropLast() : parts[1]), value > 0, value <= 10
+      else { throw .badCanvas(text) }
+      scale = value
+    }
+    let name = "\(formatNumber(width))x\(formatNumber(height))" + (parts.count == 2 ? "@\(formatNumber(scale))" : "")
+    return Target(
+      name: name, slug: "canvas-\(formatNumber(width))x\(formatNumber(height))" + (parts.count == 2 ? "-\(formatNumber(scale))x" : ""),
+      family: .custom, points: Size(width, height), scale: scale, cornerRadius: 0,
+      orientations: [width > height ? .landscape : .portrait],
+      notes: ["A raw canvas from the command line: no safe area, square corners."])
+  }
+}

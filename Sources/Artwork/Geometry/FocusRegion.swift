@@ -1,0 +1,33 @@
+/// The part of an artwork that matters, as fractions 0...1 of the source's width and height.
+public struct FocusRegion: Sendable, Hashable, Codable {
+  /// Where a focus region came from.
+  public enum Origin: String, Sendable, Hashable, Codable {
+    case option
+    case manifest
+    case auto
+  }
+
+  public var x: Double
+  public var y: Double
+  public var width: Double
+  public var height: Double
+  public var origin: Origin
+
+  /// A region, or nil when it is empty or reaches outside 0...1.
+  public init?(x: Double, y: Double, width: Double, height: Double, origin: Origin) {
+    let values = [x, y, width, height]
+    guard values.allSatisfy({ $0.isFinite }), x >= 0, y >= 0, width > 0, height > 0,
+      x + width <= 1 + 1e-9, y + height <= 1 + 1e-9
+    else { return nil }
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+    self.origin = origin
+  }
+
+  /// The region in pixels of a source of `size`.
+  public func rect(in size: Size) -> Rect {
+    Rect(x: x * size.width, y: y * size.height, width: width * size.width, height: height * size.height)
+  }
+}

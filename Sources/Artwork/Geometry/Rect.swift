@@ -1,0 +1,107 @@
+/// An axis-aligned rectangle with a floating origin and size (top-left origin, y down).
+public struct Rect: Sendable, Hashable, Codable, CustomStringConvertible {
+  public var x: Double
+  public var y: Double
+  public var width: Double
+  public var height: Double
+
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+
+  public init(origin x: Double, _ y: Double, size: Size) {
+    self.init(x: x, y: y, width: size.width, height: size.height)
+  }
+
+  public static func of(_ size: Size) -> Rect { Rect(x: 0, y: 0, width: size.width, height: size.height) }
+
+  public var maxX: Double { x + width }
+  public var maxY: Double { y + height }
+  public var midX: Double { x + width / 2 }
+  public var midY: Double { y + height / 2 }
+  public var area: Double { max(0, width) * max(0, height) }
+  public var size: Size { Size(width, height) }
+  public var isEmpty: Bool { width <= 0 || height <= 0 }
+
+  /// The overlap of two rectangles (empty, with zero size, when they do not meet).
+  public func intersection(_ other: Rect) -> Rect {
+    let left = max(x, other.x)
+    let top = max(y, other.y)
+    let right = min(maxX, other.maxX)
+    let bottom = min(maxY, other.maxY)
+    return Rect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+  }
+
+  /// Whether `other` lies wholly inside, allowing `tolerance` for rounding noise.
+  public func contains(_ other: Rect, tolerance: Double = 1e-9) -> Bool {
+    other.x >= x - tolerance && other.y >= y - tolerance && other.maxX <= maxX + tolerance
+      && other.maxY <= maxY + tolerance
+  }
+
+  /// The rectangle moved into `bounds` along each axis where it fits (it never grows).
+  public func clamped(into bounds: Rect) -> Rect {
+    var result = self
+    result.x = min(max(x, bounds.x), max(bounds.x, bounds.maxX - width))
+    result.y = min(max(y, bounds.y), max(bounds.y, bounds.maxY - height))
+    return result
+  }
+
+  /// Maps a rectangle from this one's coordinates scaled by `factor` and shifted.
+  public func scaled(by factor: Double) -> Rect {
+    Rect(x: x * factor, y: y * factor, width: width * factor, height: height * factor)
+  }
+
+  public func offsetBy(dx: Double, dy: Double) -> Rect {
+    Rect(x: x + dx, y: y + dy, width: width, height: height)
+  }
+
+  /// The rectangle inset by `insets` (never negative in size).
+  public func inset(by insets: Insets) -> Rect {
+    Rect(
+      x: x + insets.left, y: y + insets.top,
+      width: max(0, width - insets.left - insets.right),
+      height: max(0, height - insets.top - insets.bottom))
+  }
+
+  /// Each edge rounded to the nearest whole pixel, halves up: artfit's one rounding rule.
+  public var rounded: PixelRect {
+    let left = roundHalfUp(x)
+    let top = roundHalfUp(y)
+    return PixelRect(
+      x: left, y: top, width: roundHalfUp(maxX) - left, height: roundHalfUp(maxY) - top)
+  }
+
+  public var description: String {
+    "(\(formatNumber(x)), \(formatNumber(y)), \(formatNumber(width))x\(formatNumber(height)))"
+  }
+}
+
+/// A rectangle on the pixel grid.
+public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
+  public var x: Int
+  public var y: Int
+  public var width: Int
+  public var height: Int
+
+  public init(x: Int, y: Int, width: Int, height: Int) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+
+  public var maxX: Int { x + width }
+  public var maxY: Int { y + height }
+  public var rect: Rect { Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height)) }
+  public var description: String { "(\(x), \(y), \(width)x\(height))" }
+}
+
+/// Rounds to the nearest integer, halves toward +∞, after absorbing floating noise
+/// (1169.9999999 is 1170, not a half).
+func roundHalfUp(_ value: Double) -> Int {
+  let snapped = (value * 1e6).rounded() / 1e6
+  return Int((snapped + 0.5).rounded(.down))
+}
