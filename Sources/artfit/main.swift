@@ -1,3 +1,5 @@
-import Artwork
+#if canImport(Glibc)
+  import Glibc
+#endif
 
-print("artfit: commands arrive with the geometry core")
+exit(ArtfitCLI.run(Array(CommandLine.arguments.dropFirst())).rawValue)

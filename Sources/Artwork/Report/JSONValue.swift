@@ -23,6 +23,11 @@ public indirect enum JSONValue: Sendable, Equatable {
 
   public static func optional(_ value: JSONValue?) -> JSONValue { value ?? .null }
 
+  /// A whole number as an integer (3), anything else rounded to `places` decimals.
+  public static func compact(_ value: Double, _ places: Int = 4) -> JSONValue {
+    value == value.rounded() && abs(value) < 1e15 ? .integer(Int(value)) : .rounded(value, places)
+  }
+
   /// The text, pretty-printed with two-space indents when `pretty`.
   public func serialized(pretty: Bool = true) -> String {
     var out = ""

@@ -1,0 +1,28 @@
+/// One artwork on one screen in one mode: the geometry, the checks and the preview.
+public struct TargetResult: Sendable, Hashable {
+  public var screen: Screen
+  public var placement: Placement
+  public var failures: [String]
+  /// The preview's path relative to the output folder, when one was written.
+  public var preview: String?
+
+  public init(screen: Screen, placement: Placement, failures: [String] = [], preview: String? = nil) {
+    self.screen = screen
+    self.placement = placement
+    self.failures = failures
+    self.preview = preview
+  }
+
+  public var passed: Bool { failures.isEmpty }
+
+  /// Solves `source` on `screen` and applies `checks`.
+  public static func solve(
+    source: Size, screen: Screen, mode: FitMode, gravity: Gravity, focus: FocusRegion?,
+    checks: Checks
+  ) -> TargetResult {
+    let placement = FitSolver.solve(
+      source: source, canvas: screen.canvas, safeArea: screen.safeInsets, mode: mode,
+      gravity: gravity, focus: focus, maxCropLoss: checks.maxCropLoss)
+    return TargetResult(screen: screen, placement: placement, failures: checks.failures(of: placement))
+  }
+}

@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A subcommand: declared options (`spec`), validation in `init`, work in `run`.
+protocol Command {
+  static var spec: CommandSpec { get }
+  /// Reads and validates the arguments; throws UsageError for anything wrong.
+  init(_ arguments: ParsedArguments) throws(UsageError)
+  /// Does the work and says how the process should exit.
+  func run() throws -> ExitStatus
+}
+
+/// Writes a line to standard error, unbuffered.
+func printError(_ text: String) {
+  writeAll(2, text + "\n")
+}
+
+/// Writes a line to standard output.
+func printOut(_ text: String) {
+  writeAll(1, text + "\n")
+}
+
+/// Writes every byte of `text` to a file descriptor.
+func writeAll(_ descriptor: Int32, _ text: String) {
+  var bytes = Array(text.utf8)
+  var offset = 0
+  while offset < bytes.count {
+    let written = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+    if written < 0 {
+      if errno == EINTR { continue }
+      return
+    }
+    offset += written
+  }
+}

@@ -1,0 +1,124 @@
+import Artwork
+
+/// `artfit fit`: one geometry answer for one source size on one target, no pixels.
+struct FitCommand: Command {
+  static let spec = CommandSpec(
+    name: "fit",
+    abstract: "Show how a WxH artwork lands on one target: placement, crop, bars, crop loss.",
+    usage: "artfit fit --source WxH --target T [--orientation O] [--mode M] [--gravity G] [--focus X,Y,W,H] [--json]",
+    options: [
+      .option("--source", "WxH", "The artwork's size in pixels (after EXIF orientation)."),
+      .option("--target", "T", "A device name or slug from 'artfit devices', or a canvas WxH@S."),
+      .option("--orientation", "O", "portrait, landscape or landscape-right", default: "the target's first"),
+      .option("--mode", "M", "fit, fill or auto (Apple's video gravity rule)", default: "fill"),
+      .option("--gravity", "G", "Where a fill crop sits: center, top, bottom, left, right, top-left, top-right, bottom-left, bottom-right, focus", default: "focus with --focus, else center"),
+      .option("--focus", "X,Y,W,H", "The important region as fractions 0...1 of the source."),
+      .option("--scale", "S", "Draw the canvas at this scale instead of the device's own.", default: "native"),
+      .option("--max-crop-loss", "P", "Fail (exit 1) when crop loss exceeds P (25% or 0.25); auto falls back to fit past it."),
+      .flag("--require-focus", "Fail (exit 1) unless the focus region is wholly inside the visible safe area."),
+      .flag("--json", "Print the result object that report.json uses."),
+    ],
+    discussion: """
+      Example: artfit fit --source 750x1334 --target "iPhone X" --mode fill --json
+      Gravity `focus` centres the visible rect on the focus region and then clamps it inside the
+      source (the libvips/imgproxy meaning of a focal point, not CSS object-position).
+      """)
+
+  var source: Size
+  var screen: Screen
+  var mode: FitMode
+  var gravity: Gravity
+  var focus: FocusRegion?
+  var checks: Checks
+  var json: Bool
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    guard arguments.positionals.isEmpty else {
+      throw UsageError("'artfit fit' takes options only (got '\(arguments.positionals[0])'); see 'artfit help fit'")
+    }
+    guard let sourceText = arguments.value("--source") else {
+      throw UsageError("'artfit fit' needs --source WxH, e.g. --source 2732x2732")
+    }
+    guard let targetName = arguments.value("--target") else {
+      throw UsageError("'artfit fit' needs --target, e.g. --target \"iPhone 15 Pro\" (see 'artfit devices')")
+    }
+    source = try ValueParsers.size(sourceText, option: "--source")
+    let resolved: [Target]
+    do {
+      resolved = try TargetSelection.resolve([targetName])
+    } catch {
+      throw UsageError(error.description)
+    }
+    guard resolved.count == 1 else {
+      throw UsageError(
+        "--target names one target; '\(targetName)' is a family of \(resolved.count) (use 'artfit check' for many)")
+    }
+    let target = resolved[0]
+    var orientation = target.orientations[0]
+    if let text = arguments.value("--orientation") {
+      orientation = try ValueParsers.orientations(text, option: "--orientation")[0]
+      if !target.orientations.contains(orientation) && !(orientation == .landscapeRight && target.orientations.contains(.landscape)) {
+        throw UsageError("\(target.name) is shown \(target.orientations.map(\.rawValue).joined(separator: " or ")) only")
+      }
+    }
+    var scale = target.scale
+    if let text = arguments.value("--scale"), text.lowercased() != "native" {
+      scale = try ValueParsers.scale(text, option: "--scale")
+    }
+    screen = Screen(target: target, orientation: orientation, scale: scale)
+    mode = try ValueParsers.modes(arguments.value("--mode") ?? "fill", option: "--mode")[0]
+    focus = nil
+    if let text = arguments.value("--focus") { focus = try ValueParsers.focus(text) }
+    gravity = focus == nil ? .center : .focus
+    if let text = arguments.value("--gravity") { gravity = try ValueParsers.gravity(text) }
+    var maxCropLoss: Double? = nil
+    if let text = arguments.value("--max-crop-loss") {
+      maxCropLoss = try ValueParsers.fraction(text, option: "--max-crop-loss")
+    }
+    checks = Checks(maxCropLoss: maxCropLoss, requireFocus: arguments.has("--require-focus"))
+    json = arguments.has("--json")
+  }
+
+  func run() throws -> ExitStatus {
+    let result = TargetResult.solve(source: source, screen: screen, mode: mode, gravity: gravity, focus: focus, checks: checks)
+    if json {
+      printOut(result.json.serialized())
+    } else {
+      printOut(describe(result))
+    }
+    return result.passed ? .success : .checkFailed
+  }
+
+  private func describe(_ result: TargetResult) -> String {
+    let p = result.placement
+    let target = screen.target
+    var lines: [String] = []
+    let modeText = p.requestedMode == p.mode ? p.mode.rawValue : "\(p.mode.rawValue) (auto)"
+    lines.append("\(Int(source.width))x\(Int(source.height)) on \(target.name), \(screen.orientation.rawValue), \(modeText) @\(formatScale(screen.scale))x")
+    lines.append("  canvas          \(p.canvas) px (\(screen.points) pt)")
+    lines.append("  scale           \(formatRatio(p.scaleFactor)) canvas px per source px")
+    lines.append("  placed at       \(p.renderedPlacement) px on the canvas")
+    switch p.boxing {
+    case .letterbox, .pillarbox:
+      lines.append("  \(p.boxing.rawValue)       bars top \(p.bars.top), bottom \(p.bars.bottom), left \(p.bars.left), right \(p.bars.right) px; \(percent(p.barsFraction)) of the canvas")
+    case .crop:
+      lines.append("  visible source  \(p.renderedCrop) px (gravity \(p.gravity.rawValue))")
+      lines.append("  crop loss       \(percent(p.cropLoss)) of the source is cut away")
+    case .none:
+      lines.append("  same aspect ratio: nothing cropped, no bars")
+    }
+    lines.append("  safe crop loss  \(percent(p.safeCropLoss)) of the source is outside the safe area \(screen.safeArea.rounded)")
+    if let visible = p.focusVisible, let loss = p.focusLoss {
+      lines.append("  focus           \(visible ? "wholly inside the visible safe area" : "\(percent(loss)) of it outside the visible safe area")")
+    }
+    if let classes = screen.sizeClasses { lines.append("  size classes    \(classes)") }
+    for failure in result.failures { lines.append("  FAILED          \(failure)") }
+    return lines.joined(separator: "\n")
+  }
+}
+
+func formatRatio(_ value: Double) -> String {
+  let tenThousandths = Int((value * 10000).rounded())
+  let fraction = String(tenThousandths % 10000)
+  return "\(tenThousandths / 10000).\(String(repeating: "0", count: 4 - fraction.count))\(fraction)"
+}

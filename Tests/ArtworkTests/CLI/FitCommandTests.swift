@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// `artfit fit`, run as a user runs it.
+struct FitCommandTests {
+  @Test func readmeExamplePrintsTheResultObject() throws {
+    let run = try ArtfitRun(["fit", "--source", "750x1334", "--target", "iPhone X", "--mode", "fill", "--json"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let result = try #require(try run.json() as? [String: Any])
+    #expect(result["target"] as? String == "iPhone X")
+    #expect(result["slug"] as? String == "iphone-x")
+    #expect(result["family"] as? String == "iphone")
+    #expect(result["orientation"] as? String == "portrait")
+    #expect(result["mode"] as? String == "fill")
+    #expect(result["boxing"] as? String == "crop")
+    #expect((result["canvas"] as? [String: Int]) == ["w": 1125, "h": 2436])
+    #expect((result["size_class"] as? [String: String]) == ["width": "compact", "height": "regular"])
+    let crop = try #require(result["crop_loss"] as? Double)
+    #expect(abs(crop - 0.1786) < 1e-4)
+    for key in ["placement", "crop", "placement_px", "crop_px", "bars", "bars_fraction", "safe_crop_loss",
+                "focus_visible", "focus_loss", "passed", "failures", "preview", "scale"] {
+      #expect(result[key] != nil, "result has \(key)")
+    }
+  }
+
+  @Test func contractExampleFigures() throws {
+    let run = try ArtfitRun(["fit", "--source", "2732x2732", "--target", "iPhone 13 Pro", "--mode", "fill", "--json", "--max-crop-loss", "25%"])
+    #expect(run.status == 1, "a failed check exits 1")
+    let result = try #require(try run.json() as? [String: Any])
+    #expect(result["crop_loss"] as? Double == 0.5379)
+    #expect(result["safe_crop_loss"] as? Double == 0.5823)
+    #expect((result["crop"] as? [String: Double]) == ["x": 734.8, "y": 0, "w": 1262.4, "h": 2732])
+    #expect((result["failures"] as? [String]) == ["crop_loss 53.8% > 25.0%"])
+  }
+
+  @Test func autoReportsTheChosenAndRequestedMode() throws {
+    let run = try ArtfitRun(["fit", "--source", "2390x1000", "--target", "video-16x9", "--mode", "auto", "--json"])
+    let result = try #require(try run.json() as? [String: Any])
+    #expect(result["mode"] as? String == "fill")
+    #expect(result["requested_mode"] as? String == "auto")
+  }
+
+  @Test func unknownTargetExitsTwoWithSuggestions() throws {
+    let run = try ArtfitRun(["fit", "--source", "100x100", "--target", "iPhone 15 Prro"])
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("unknown target 'iPhone 15 Prro'"))
+    #expect(run.stderr.contains("did you mean 'iPhone 15 Pro'"))
+  }
+
+  @Test(arguments: [
+    ["fit", "--target", "iPhone X"],
+    ["fit", "--source", "100", "--target", "iPhone X"],
+    ["fit", "--source", "100x100", "--target", "iPhone X", "--mode", "stretch"],
+    ["fit", "--source", "100x100", "--target", "iPhone X", "--focus", "0.5,0.5,0.6,0.1"],
+    ["fit", "--source", "100x100", "--target", "iPhone X", "--bogus"],
+    ["fit", "--source", "100x100", "--target", "Apple TV 4K", "--orientation", "portrait"],
+    ["nonsense"],
+  ])
+  func badUsageExitsTwoAndSaysWhatIsAccepted(arguments: [String]) throws {
+    let run = try ArtfitRun(arguments)
+    #expect(run.status == 2, "\(arguments)")
+    #expect(!run.stderr.isEmpty && run.stdout.isEmpty)
+  }
+
+  @Test func readableBlockNamesTheFigures() throws {
+    let run = try ArtfitRun(["fit", "--source", "750x1334", "--target", "iPhone X", "--mode", "fit"])
+    #expect(run.status == 0)
+    #expect(run.stdout.contains("letterbox"))
+    #expect(run.stdout.contains("bars top 218, bottom 217"))
+  }
+}

@@ -1,0 +1,37 @@
+import Testing
+
+@testable import Artwork
+
+struct TargetSelectionTests {
+  @Test func familiesNamesAndCanvasesResolveInOrderWithoutRepeats() throws {
+    let targets = try TargetSelection.resolve(["tv", "Apple TV 4K", "390x844@3", "video-16x9"])
+    #expect(targets.map(\.slug) == ["apple-tv-hd", "apple-tv-4k", "canvas-390x844-3x", "video-16x9"])
+    let canvas = targets[2]
+    #expect(canvas.pixels == PixelSize(1170, 2532) && canvas.safeArea == nil)
+  }
+
+  @Test func plainCanvasIsPixelsAtScaleOne() throws {
+    let target = try TargetSelection.canvas("1920x1080")
+    #expect(target.scale == 1 && target.pixels == PixelSize(1920, 1080) && target.orientations == [.landscape])
+  }
+
+  @Test func unknownNameSuggests() {
+    #expect(throws: TargetSelection.Failure.self) { try TargetSelection.resolve(["iPhone 15 Prro"]) }
+    do {
+      _ = try TargetSelection.resolve(["iPhone 15 Prro"])
+    } catch {
+      guard case .unknown(_, let suggestions) = error else { Issue.record("\(error)"); return }
+      #expect(suggestions.first == "iPhone 15 Pro")
+    }
+  }
+
+  @Test(arguments: ["0x10", "10x", "axb@2", "10x10@0", "10x10@x"])
+  func badCanvasesAreRefused(text: String) {
+    #expect(throws: TargetSelection.Failure.self) { try TargetSelection.resolve([text]) }
+  }
+
+  @Test func defaultFamiliesAreTheContractDefault() throws {
+    let targets = try TargetSelection.resolve(Catalog.defaultFamilies.map(\.rawValue))
+    #expect(Set(targets.map(\.family)) == [.iphone, .ipad, .tv, .video])
+  }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Runs the built `artfit` binary (beside the test bundle) and captures what it prints.
+struct ArtfitRun {
+  var status: Int32
+  var stdout: String
+  var stderr: String
+
+  static var binary: URL {
+    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<4 {
+      let candidate = folder.appendingPathComponent("artfit")
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        return candidate
+      }
+      folder.deleteLastPathComponent()
+    }
+    return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("artfit")
+  }
+
+  init(_ arguments: [String], in directory: URL? = nil) throws {
+    let process = Process()
+    process.executableURL = Self.binary
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    var environment = ProcessInfo.processInfo.environment
+    environment["NO_COLOR"] = "1"
+    process.environment = environment
+    // Output goes to files so that a large output can never block the child.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("artfit-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let outURL = folder.appendingPathComponent("stdout")
+    let errURL = folder.appendingPathComponent("stderr")
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let out = try FileHandle(forWritingTo: outURL)
+    let err = try FileHandle(forWritingTo: errURL)
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try out.close()
+    try err.close()
+    status = process.terminationStatus
+    stdout = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
+    stderr = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
+  }
+
+  /// stdout parsed as JSON.
+  func json() throws -> Any {
+    try JSONSerialization.jsonObject(with: Data(stdout.utf8))
+  }
+}
