@@ -1,0 +1,84 @@
+/// The filter taps of one axis: for each output pixel, the first source pixel and the
+/// weights of the source pixels from there on. Computed once per axis, reused for every
+/// row or column.
+///
+/// Pixel centres sit at +0.5: output pixel i samples the source at
+/// `origin + (i + 0.5) / scale`. When shrinking, the kernel is widened by 1 / scale.
+/// Taps that fall outside the source repeat its edge pixel. The weights of each output
+/// pixel sum to one.
+public struct AxisWeights: Sendable {
+  /// Number of output pixels.
+  public let count: Int
+  /// First source pixel read for each output pixel.
+  public let starts: [Int32]
+  /// Taps used by each output pixel.
+  public let lengths: [Int32]
+  /// Taps per output pixel in `weights` (the largest length; shorter rows are zero-padded).
+  public let stride: Int
+  /// `count` × `stride` weights, row-major.
+  public let weights: [Float]
+
+  /// - Parameters:
+  ///   - sourceLength: pixels along this axis in the whole source.
+  ///   - origin: where the sampled span starts, in source pixels (may be fractional).
+  ///   - span: the length of the sampled span, in source pixels.
+  ///   - outputLength: pixels along this axis in the output.
+  public init(sourceLength: Int, origin: Double, span: Double, outputLength: Int, kernel: ResampleKernel) {
+    precondition(sourceLength > 0 && outputLength > 0 && span > 0, "empty axis")
+    let scale = Double(outputLength) / span
+    let filterScale = max(1, 1 / scale)
+    let support = kernel.support * filterScale
+    var starts = [Int32](repeating: 0, count: outputLength)
+    var lengths = [Int32](repeating: 0, count: outputLength)
+    var rows: [[Float]] = []
+    rows.reserveCapacity(outputLength)
+    var scratch: [Double] = []
+    for i in 0..<outputLength {
+      let centre = origin + (Double(i) + 0.5) / scale
+      let low = Int((centre - support).rounded(.down))
+      let high = Int((centre + support).rounded(.up))
+      // Accumulate raw weights onto clamped source positions (edge pixels repeat).
+      let first = min(max(low, 0), sourceLength - 1)
+      let last = min(max(high, 0), sourceLength - 1)
+      scratch = [Double](repeating: 0, count: last - first + 1)
+      var total = 0.0
+      for j in low...high {
+        let w = kernel.weight((Double(j) + 0.5 - centre) / filterScale)
+        if w == 0 { continue }
+        scratch[min(max(j, 0), sourceLength - 1) - first] += w
+        total += w
+      }
+      if total == 0 {  // cannot happen with these kernels; keep the nearest pixel
+        scratch = [1]
+        total = 1
+        starts[i] = Int32(min(max(Int(centre), 0), sourceLength - 1))
+        rows.append([1])
+        lengths[i] = 1
+        continue
+      }
+      // Trim taps that carry nothing (Lanczos' zero crossings at 1:1).
+      var lo = 0
+      var hi = scratch.count - 1
+      while lo < hi && abs(scratch[lo]) < 1e-9 * abs(total) { lo += 1 }
+      while hi > lo && abs(scratch[hi]) < 1e-9 * abs(total) { hi -= 1 }
+      starts[i] = Int32(first + lo)
+      lengths[i] = Int32(hi - lo + 1)
+      rows.append(scratch[lo...hi].map { Float($0 / total) })
+    }
+    let stride = Int(lengths.max() ?? 1)
+    var weights = [Float](repeating: 0, count: outputLength * stride)
+    for (i, row) in rows.enumerated() {
+      for (k, w) in row.enumerated() { weights[i * stride + k] = w }
+    }
+    self.count = outputLength
+    self.starts = starts
+    self.lengths = lengths
+    self.stride = stride
+    self.weights = weights
+  }
+
+  /// Whether this axis is a plain copy (one tap of weight 1 per pixel, consecutive).
+  public var isIdentity: Bool {
+    stride == 1 && weights.allSatisfy { $0 == 1 } && starts.enumerated().allSatisfy { Int($1) == Int(starts[0]) + $0 }
+  }
+}

@@ -1,0 +1,13 @@
+/// The integer sample types images hold: 8 and 16 bits.
+public protocol PixelSample: FixedWidthInteger & UnsignedInteger & Sendable {
+  /// The largest value, as a Float (255 or 65535).
+  static var maxFloat: Float { get }
+}
+
+extension UInt8: PixelSample {
+  public static var maxFloat: Float { 255 }
+}
+
+extension UInt16: PixelSample {
+  public static var maxFloat: Float { 65535 }
+}

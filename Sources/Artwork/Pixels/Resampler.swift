@@ -1,0 +1,147 @@
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How to resample.
+public struct ResampleOptions: Sendable, Hashable {
+  /// Which loop implementation runs; `.scalar` is the reference kept for tests.
+  public enum Path: Sendable, Hashable {
+    case simd
+    case scalar
+  }
+
+  public var kernel: ResampleKernel
+  /// Filter in linear light (sRGB decoded through a table) instead of the encoded values.
+  public var linear: Bool
+  /// Worker threads; the output is the same whatever the count.
+  public var threads: Int
+  public var path: Path
+
+  public init(kernel: ResampleKernel = .lanczos3, linear: Bool = false, threads: Int = 0, path: Path? = nil) {
+    self.kernel = kernel
+    self.linear = linear
+    self.threads = threads > 0 ? threads : ResampleOptions.defaultThreads
+    // ARTFIT_FORCE_SCALAR=1 forces the reference loops, for comparisons.
+    self.path = path ?? (getenv("ARTFIT_FORCE_SCALAR").map { String(cString: $0) == "1" } == true ? .scalar : .simd)
+  }
+
+  /// The machine's cores.
+  public static var defaultThreads: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+}
+
+/// Separable two-pass resampling: horizontal then vertical, with weights computed once per
+/// axis, alpha premultiplied while filtering, rows split into bands across threads.
+public enum Resampler {
+  /// Output rows per band; each band filters the source rows it needs on its own.
+  static let bandRows = 32
+
+  /// Resamples the part `sourceRect` of `image` (fractional origin allowed) to `size`.
+  /// The output has the image's layout and bit depth; crop and resize are one pass.
+  public static func resample(
+    _ image: Image, from sourceRect: Rect? = nil, to size: PixelSize, options: ResampleOptions = ResampleOptions()
+  ) -> Image {
+    let rect = sourceRect ?? Rect.of(Size(Double(image.width), Double(image.height)))
+    precondition(rect.width > 0 && rect.height > 0 && size.width > 0 && size.height > 0, "empty resample")
+    let horizontal = AxisWeights(
+      sourceLength: image.width, origin: rect.x, span: rect.width, outputLength: size.width, kernel: options.kernel)
+    let vertical = AxisWeights(
+      sourceLength: image.height, origin: rect.y, span: rect.height, outputLength: size.height, kernel: options.kernel)
+    let conversion = RowConversion(layout: image.layout, bitDepth: image.bitDepth, linear: options.linear)
+    let storage: PixelStorage
+    switch image.storage {
+    case .uint8(let samples):
+      storage = .uint8(run(samples, image, horizontal, vertical, conversion, options))
+    case .uint16(let samples):
+      storage = .uint16(run(samples, image, horizontal, vertical, conversion, options))
+    }
+    return Image(width: size.width, height: size.height, layout: image.layout, storage: storage, iccProfile: image.iccProfile)
+  }
+
+  private static func run<S: PixelSample>(
+    _ samples: [S], _ image: Image, _ horizontal: AxisWeights, _ vertical: AxisWeights,
+    _ conversion: RowConversion, _ options: ResampleOptions
+  ) -> [S] {
+    let channels = image.layout.channels
+    let outWidth = horizontal.count
+    let outHeight = vertical.count
+    // The source columns any output pixel reads.
+    let columnLow = (0..<outWidth).map { Int(horizontal.starts[$0]) }.min()!
+    let columnHigh = (0..<outWidth).map { Int(horizontal.starts[$0] + horizontal.lengths[$0]) }.max()!
+    let bandCount = (outHeight + bandRows - 1) / bandRows
+    let bandRowsNeeded = (0..<bandCount).map { band in
+      let (low, high) = sourceRows(of: band, vertical)
+      return high - low
+    }.max()!
+    let workers = min(options.threads, bandCount)
+    let useSIMD = options.path == .simd
+    let output = [S](unsafeUninitializedCapacity: outWidth * outHeight * channels) { buffer, count in
+      let out = SendableBuffer(buffer.baseAddress!)
+      samples.withUnsafeBufferPointer { input in
+        let source = SendableBuffer(UnsafeMutablePointer(mutating: input.baseAddress!))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+          let loaded = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: columnHigh - columnLow)
+          let filtered = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: bandRowsNeeded * outWidth)
+          let row = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: outWidth)
+          defer {
+            loaded.deallocate()
+            filtered.deallocate()
+            row.deallocate()
+          }
+          vertical.weights.withUnsafeBufferPointer { verticalTaps in
+            for band in stride(from: worker, to: bandCount, by: workers) {
+              let (low, high) = sourceRows(of: band, vertical)
+              for sourceRow in low..<high {
+                conversion.load(
+                  UnsafePointer(source.pointer) + (sourceRow * image.width + columnLow) * channels,
+                  count: columnHigh - columnLow, into: loaded)
+                let target = filtered + (sourceRow - low) * outWidth
+                if useSIMD {
+                  HorizontalPass.simd(loaded, rowStart: columnLow, weights: horizontal, into: target)
+                } else {
+                  HorizontalPass.scalar(loaded, rowStart: columnLow, weights: horizontal, into: target)
+                }
+              }
+              let firstRow = band * bandRows
+              for y in firstRow..<min(firstRow + bandRows, outHeight) {
+                let rows = filtered + (Int(vertical.starts[y]) - low) * outWidth
+                let taps = verticalTaps.baseAddress! + y * vertical.stride
+                let length = Int(vertical.lengths[y])
+                if useSIMD {
+                  VerticalPass.simd(rows, rowStride: outWidth, taps: taps, count: length, width: outWidth, into: row)
+                } else {
+                  VerticalPass.scalar(rows, rowStride: outWidth, taps: taps, count: length, width: outWidth, into: row)
+                }
+                conversion.store(row, count: outWidth, into: out.pointer + y * outWidth * channels)
+              }
+            }
+          }
+        }
+      }
+      count = outWidth * outHeight * channels
+    }
+    return output
+  }
+
+  /// The source rows band `band` reads: [low, high).
+  private static func sourceRows(of band: Int, _ vertical: AxisWeights) -> (Int, Int) {
+    let first = band * bandRows
+    let last = min(first + bandRows, vertical.count)
+    var low = Int.max
+    var high = 0
+    for y in first..<last {
+      low = min(low, Int(vertical.starts[y]))
+      high = max(high, Int(vertical.starts[y] + vertical.lengths[y]))
+    }
+    return (low, high)
+  }
+}
+
+/// A pointer handed to worker threads that write disjoint parts of it.
+struct SendableBuffer<T>: @unchecked Sendable {
+  let pointer: UnsafeMutablePointer<T>
+  init(_ pointer: UnsafeMutablePointer<T>) { self.pointer = pointer }
+}
