@@ -16,11 +16,16 @@ let package = Package(
     .systemLibrary(
       name: "CLibJPEG", path: "Sources/CLibJPEG", pkgConfig: "libjpeg",
       providers: [.apt(["libjpeg-dev"])]),
+    .systemLibrary(
+      name: "CLibDeflate", path: "Sources/CLibDeflate", pkgConfig: "libdeflate",
+      providers: [.apt(["libdeflate-dev"])]),
     // Thin C shims: libpng's and libjpeg's setjmp/longjmp error model stays here.
     .target(
-      name: "CImageIO", dependencies: ["CLibPNG", "CLibJPEG"]),
+      name: "CImageIO", dependencies: ["CLibPNG", "CLibJPEG", "CLibDeflate"]),
     .target(name: "Artwork", dependencies: ["CImageIO"]),
     .executableTarget(name: "artfit", dependencies: ["Artwork"]),
+    // Stage timings for the benchmark (Benchmarks/README.md); never part of `swift test`.
+    .executableTarget(name: "artfit-bench", dependencies: ["Artwork"], path: "Benchmarks/artfit-bench"),
     .testTarget(name: "ArtworkTests", dependencies: ["Artwork"], exclude: ["Fixtures"]),
   ]
 )

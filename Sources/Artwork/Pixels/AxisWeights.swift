@@ -17,6 +17,9 @@ public struct AxisWeights: Sendable {
   public let stride: Int
   /// `count` × `stride` weights, row-major.
   public let weights: [Float]
+  /// The same weights, each repeated in four lanes, so the SIMD horizontal pass loads a
+  /// ready vector instead of broadcasting a scalar per tap.
+  let broadcast: [SIMD4<Float>]
 
   /// - Parameters:
   ///   - sourceLength: pixels along this axis in the whole source.
@@ -75,6 +78,7 @@ public struct AxisWeights: Sendable {
     self.lengths = lengths
     self.stride = stride
     self.weights = weights
+    self.broadcast = weights.map { SIMD4(repeating: $0) }
   }
 
   /// Whether this axis is a plain copy (one tap of weight 1 per pixel, consecutive).

@@ -55,49 +55,93 @@ struct RowConversion {
     }
   }
 
-  /// Stores `count` pixels from `pixels` into `out`: unpremultiplied, clamped, rounded.
+  /// Stores `count` pixels from `pixels` into `out`: unpremultiplied, clamped, rounded to
+  /// the nearest sample (ties to even). One loop per layout keeps the branches out.
   @inline(__always)
   func store<S: PixelSample>(
     _ pixels: UnsafePointer<SIMD4<Float>>, count: Int, into out: UnsafeMutablePointer<S>
   ) {
     let maxValue = S.maxFloat
-    @inline(__always) func quantise(_ v: Float) -> S {
-      S(truncatingIfNeeded: Int32(min(max(v, 0), 1) * maxValue + 0.5))
+    if !hasAlpha && !linear {
+      storeOpaque(pixels, count: count, into: out)
+      return
     }
-    @inline(__always) func encode(_ v: Float) -> S {
-      if !linear { return quantise(v) }
-      let clamped = min(max(v, 0), 1)
-      if S.self == UInt8.self {
-        return S(truncatingIfNeeded: ColorTransfer.encode8[Int(clamped * 65535 + 0.5)])
-      }
-      return S(truncatingIfNeeded: Int32(Float(ColorTransfer.sRGB(fromLinear: Double(clamped))) * maxValue + 0.5))
-    }
-    for i in 0..<count {
+    @inline(__always) func samples(_ i: Int) -> SIMD4<UInt32> {
       var p = pixels[i]
       if hasAlpha {
         let a = p[3]
-        if a > 0 {
-          let inverse = 1 / a
-          p = SIMD4(p[0] * inverse, p[1] * inverse, p[2] * inverse, a)
-        } else {
-          p = .zero
-        }
+        p = a > 0 ? SIMD4(p[0] / a, p[1] / a, p[2] / a, a) : .zero
       }
-      switch channels {
-      case 1: out[i] = encode(p[0])
-      case 2:
-        out[2 * i] = encode(p[0])
-        out[2 * i + 1] = quantise(p[3])
-      case 3:
-        out[3 * i] = encode(p[0])
-        out[3 * i + 1] = encode(p[1])
-        out[3 * i + 2] = encode(p[2])
-      default:
-        out[4 * i] = encode(p[0])
-        out[4 * i + 1] = encode(p[1])
-        out[4 * i + 2] = encode(p[2])
-        out[4 * i + 3] = quantise(p[3])
+      p = clampUnit(p)
+      if !linear { return quantised(p * maxValue) }
+      if S.self == UInt8.self {
+        // Linear light back to sRGB through the table; alpha stays linear.
+        let index = quantised(p * 65535)
+        return SIMD4(
+          UInt32(ColorTransfer.encode8[Int(index[0])]), UInt32(ColorTransfer.encode8[Int(index[1])]),
+          UInt32(ColorTransfer.encode8[Int(index[2])]), quantised(p * maxValue)[3])
+      }
+      let encoded = SIMD4<Float>(
+        Float(ColorTransfer.sRGB(fromLinear: Double(p[0]))), Float(ColorTransfer.sRGB(fromLinear: Double(p[1]))),
+        Float(ColorTransfer.sRGB(fromLinear: Double(p[2]))), p[3])
+      return quantised(encoded * maxValue)
+    }
+    switch channels {
+    case 1:
+      for i in 0..<count { out[i] = S(truncatingIfNeeded: samples(i)[0]) }
+    case 2:
+      for i in 0..<count {
+        let v = samples(i)
+        out[2 * i] = S(truncatingIfNeeded: v[0])
+        out[2 * i + 1] = S(truncatingIfNeeded: v[3])
+      }
+    case 3:
+      for i in 0..<count {
+        let v = samples(i)
+        out[3 * i] = S(truncatingIfNeeded: v[0])
+        out[3 * i + 1] = S(truncatingIfNeeded: v[1])
+        out[3 * i + 2] = S(truncatingIfNeeded: v[2])
+      }
+    default:
+      for i in 0..<count {
+        let v = samples(i)
+        out[4 * i] = S(truncatingIfNeeded: v[0])
+        out[4 * i + 1] = S(truncatingIfNeeded: v[1])
+        out[4 * i + 2] = S(truncatingIfNeeded: v[2])
+        out[4 * i + 3] = S(truncatingIfNeeded: v[3])
       }
     }
   }
+}
+
+extension RowConversion {
+  /// The common case, opaque and encoded: clamp, scale, round, write.
+  @inline(__always)
+  func storeOpaque<S: PixelSample>(_ pixels: UnsafePointer<SIMD4<Float>>, count: Int, into out: UnsafeMutablePointer<S>) {
+    let maxValue = SIMD4<Float>(repeating: S.maxFloat)
+    if channels == 3 {
+      for i in 0..<count {
+        let v = quantised(clampUnit(pixels[i]) * maxValue)
+        out[3 * i] = S(truncatingIfNeeded: v[0])
+        out[3 * i + 1] = S(truncatingIfNeeded: v[1])
+        out[3 * i + 2] = S(truncatingIfNeeded: v[2])
+      }
+    } else {
+      for i in 0..<count { out[i] = S(truncatingIfNeeded: quantised(clampUnit(pixels[i]) * maxValue)[0]) }
+    }
+  }
+}
+
+/// Each lane clamped to 0...1 (written out: the generic pointwise min/max is not inlined).
+@inline(__always)
+func clampUnit(_ v: SIMD4<Float>) -> SIMD4<Float> {
+  SIMD4(min(max(v[0], 0), 1), min(max(v[1], 0), 1), min(max(v[2], 0), 1), min(max(v[3], 0), 1))
+}
+
+/// Rounds values in 0...65535 to the nearest integer (ties to even) without range checks:
+/// adding 1.5 × 2^23 leaves the integer in the low mantissa bits.
+@inline(__always)
+func quantised(_ values: SIMD4<Float>) -> SIMD4<UInt32> {
+  let shifted = values + SIMD4(repeating: 12_582_912)
+  return unsafeBitCast(shifted, to: SIMD4<UInt32>.self) &- 0x4B40_0000
 }

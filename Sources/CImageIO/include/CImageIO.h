@@ -107,6 +107,14 @@ int cimageio_png_encode(const void *pixels, uint32_t width, uint32_t height,
                         const uint8_t *icc, size_t icc_size, uint8_t **out,
                         size_t *out_size, cimageio_error *err);
 
+/// Encodes an 8-bit PNG (gray, gray+alpha, RGB, RGBA) into `*out` (free with cimageio_free):
+/// per-row adaptive filters (libpng's minimum-sum heuristic) and one libdeflate stream.
+/// `level` is 0...12 (0 stores; 1...9 as zlib's scale, compressing faster at the same
+/// number).
+int cimageio_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t height,
+                             int channels, int level, const uint8_t *icc, size_t icc_size,
+                             uint8_t **out, size_t *out_size, cimageio_error *err);
+
 /// Encodes a baseline or progressive JPEG (8-bit gray or RGB) into `*out`
 /// (free with cimageio_free).
 int cimageio_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height,

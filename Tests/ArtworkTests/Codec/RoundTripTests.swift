@@ -21,6 +21,13 @@ struct RoundTripTests {
     #expect(decoded == image)
   }
 
+  @Test(arguments: ChannelLayout.allCases, [0, 2])
+  func pngThroughLibpngRoundTripsExactly(layout: ChannelLayout, filter: Int) throws {
+    let image = Self.pattern8(layout)
+    let bytes = try ImageEncoder.png(image, level: 6, filter: filter)
+    #expect(try ImageDecoder.decode(data: bytes, name: "t.png") == image)
+  }
+
   @Test(arguments: ChannelLayout.allCases)
   func png16RoundTripsExactly(layout: ChannelLayout) throws {
     var samples: [UInt16] = []

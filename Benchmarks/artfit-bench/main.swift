@@ -1,0 +1,179 @@
+// artfit-bench: times artfit's stages on one image, for Benchmarks/compare.sh.
+//
+//   artfit-bench decode IMAGE [--shrink N] [--reps R]
+//   artfit-bench resize IMAGE --targets FILE.json [--modes fill,fit] [--threads N] [--reps R]
+//                       [--kernel K] [--linear] [--out DIR] [--encode] [--png-level N]
+//   artfit-bench encode IMAGE [--level N] [--reps R]
+//
+// `resize` follows the peer benchmark's canonical geometry (scaled size rounded half up,
+// centre crop or pad at the floor of half the difference) so its outputs compare pixel for
+// pixel with the peers' and with the float64 reference; it prints the median time of each
+// operation and writes <stem>__<target>__<mode>.png when --out is given.
+import Artwork
+import Foundation
+
+func now() -> Double {
+  var spec = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &spec)
+  return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}
+
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+}
+
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("artfit-bench: \(message)\n".utf8))
+  exit(2)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count >= 2 else { fail("usage: artfit-bench decode|resize|encode IMAGE [options]") }
+let command = arguments.removeFirst()
+let path = arguments.removeFirst()
+var options: [String: String] = [:]
+var flags = Set<String>()
+while let argument = arguments.first {
+  arguments.removeFirst()
+  if ["--linear", "--encode"].contains(argument) {
+    flags.insert(argument)
+  } else if let value = arguments.first {
+    options[argument] = value
+    arguments.removeFirst()
+  } else {
+    fail("\(argument) needs a value")
+  }
+}
+let reps = Int(options["--reps"] ?? "5") ?? 5
+let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+
+switch command {
+case "decode":
+  let shrink = Int(options["--shrink"] ?? "1") ?? 1
+  var times: [Double] = []
+  var image: Image? = nil
+  for _ in 0..<reps {
+    let start = now()
+    image = try ImageDecoder.decode(file: path, shrink: shrink)
+    times.append(now() - start)
+  }
+  print("decode \(stem) shrink 1/\(shrink): \(image!.width)x\(image!.height), median \(String(format: "%.1f", median(times) * 1000)) ms (\(reps) runs)")
+
+case "encode":
+  let image = try ImageDecoder.decode(file: path)
+  let level = Int(options["--level"] ?? "3") ?? 3
+  for (label, filter) in [("libdeflate adaptive", nil as Int?), ("libpng paeth", 4), ("libpng none", 0)] {
+    var times: [Double] = []
+    var bytes = 0
+    for _ in 0..<reps {
+      let start = now()
+      bytes = try ImageEncoder.png(image, level: level, filter: filter).count
+      times.append(now() - start)
+    }
+    print("encode \(stem) level \(level) \(label): \(bytes) bytes, median \(String(format: "%.1f", median(times) * 1000)) ms")
+  }
+
+case "resize":
+  guard let targetsPath = options["--targets"],
+    let data = FileManager.default.contents(atPath: targetsPath),
+    let targets = try JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+  else { fail("--targets FILE.json (a list of {name, width_px, height_px})") }
+  let modes = (options["--modes"] ?? "fill,fit").split(separator: ",").map(String.init)
+  let threads = Int(options["--threads"] ?? "0") ?? 0
+  let kernel = ResampleKernel(rawValue: options["--kernel"] ?? "lanczos3") ?? .lanczos3
+  let resample = ResampleOptions(kernel: kernel, linear: flags.contains("--linear"), threads: threads)
+  let level = Int(options["--png-level"] ?? "3") ?? 3
+  let decodeStart = now()
+  let image = try ImageDecoder.decode(file: path)
+  let decodeTime = now() - decodeStart
+  var resizeTotal = 0.0
+  var encodeTotal = 0.0
+  var bytesTotal = 0
+  for target in targets {
+    let name = target["name"] as! String
+    let W = target["width_px"] as! Int
+    let H = target["height_px"] as! Int
+    for mode in modes {
+      let w = Double(image.width)
+      let h = Double(image.height)
+      let s = mode == "fill" ? max(Double(W) / w, Double(H) / h) : min(Double(W) / w, Double(H) / h)
+      var sw = Int(w * s + 0.5)
+      var sh = Int(h * s + 0.5)
+      let rect: Rect
+      let outSize: PixelSize
+      if mode == "fill" {
+        sw = max(sw, W)
+        sh = max(sh, H)
+        let dx = (sw - W) / 2
+        let dy = (sh - H) / 2
+        let sx = Double(sw) / w
+        let sy = Double(sh) / h
+        rect = Rect(x: Double(dx) / sx, y: Double(dy) / sy, width: Double(W) / sx, height: Double(H) / sy)
+        outSize = PixelSize(W, H)
+      } else {
+        sw = max(1, min(sw, W))
+        sh = max(1, min(sh, H))
+        rect = Rect.of(Size(w, h))
+        outSize = PixelSize(sw, sh)
+      }
+      var times: [Double] = []
+      var result: Image? = nil
+      for _ in 0..<reps {
+        let start = now()
+        result = Resampler.resample(image, from: rect, to: outSize, options: resample)
+        times.append(now() - start)
+      }
+      resizeTotal += median(times)
+      var line = "\(name) \(mode) \(outSize): resize \(String(format: "%.2f", median(times) * 1000)) ms"
+      if flags.contains("--encode") || options["--out"] != nil {
+        var output = result!
+        if mode == "fit" {
+          // pad onto a W x H canvas, black opaque bars, as the peers do
+          var canvas = Canvas(size: PixelSize(W, H), background: RGB(0, 0, 0))
+          canvas.draw(output, at: ((W - sw) / 2, (H - sh) / 2))
+          output = output.layout.hasAlpha ? padded(output, W, H, (W - sw) / 2, (H - sh) / 2) : canvas.image()
+        }
+        let start = now()
+        let bytes = try ImageEncoder.png(output, level: level)
+        encodeTotal += now() - start
+        bytesTotal += bytes.count
+        line += ", encode \(String(format: "%.1f", (now() - start) * 1000)) ms, \(bytes.count) bytes"
+        if let out = options["--out"] {
+          try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+          _ = FileManager.default.createFile(atPath: "\(out)/\(stem)__\(name)__\(mode).png", contents: Data(bytes))
+        }
+      }
+      print(line)
+    }
+  }
+  print("total: decode \(String(format: "%.1f", decodeTime * 1000)) ms, resize \(String(format: "%.1f", resizeTotal * 1000)) ms (medians), encode \(String(format: "%.1f", encodeTotal * 1000)) ms, \(bytesTotal) bytes")
+
+default:
+  fail("unknown command \(command)")
+}
+
+/// An alpha image padded onto an opaque black W x H canvas (keeps the alpha channel).
+func padded(_ image: Image, _ W: Int, _ H: Int, _ dx: Int, _ dy: Int) -> Image {
+  let channels = image.layout.channels
+  switch image.storage {
+  case .uint8(let samples):
+    var out = [UInt8](repeating: 0, count: W * H * channels)
+    for i in stride(from: channels - 1, to: out.count, by: channels) { out[i] = 255 }
+    for y in 0..<image.height {
+      for x in 0..<image.width {
+        for c in 0..<channels { out[((y + dy) * W + x + dx) * channels + c] = samples[(y * image.width + x) * channels + c] }
+      }
+    }
+    return Image(width: W, height: H, layout: image.layout, storage: .uint8(out))
+  case .uint16(let samples):
+    var out = [UInt16](repeating: 0, count: W * H * channels)
+    for i in stride(from: channels - 1, to: out.count, by: channels) { out[i] = 65535 }
+    for y in 0..<image.height {
+      for x in 0..<image.width {
+        for c in 0..<channels { out[((y + dy) * W + x + dx) * channels + c] = samples[(y * image.width + x) * channels + c] }
+      }
+    }
+    return Image(width: W, height: H, layout: image.layout, storage: .uint16(out))
+  }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Writes files whole or not at all: bytes go to a hidden temporary file in the same
+/// folder, which is renamed over the target. Temporary files in flight are tracked so an
+/// interrupted run can remove them.
+public enum AtomicFile {
+  private static let registry = TemporaryFiles()
+
+  /// Writes `bytes` to `path`, creating folders as needed.
+  public static func write(_ bytes: [UInt8], to path: String) throws(ImageError) {
+    let url = URL(fileURLWithPath: path)
+    let folder = url.deletingLastPathComponent().path
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      throw .writeFailed(file: path, reason: "cannot create the folder \(folder)")
+    }
+    let temporary = folder + "/." + url.lastPathComponent + ".artfit-tmp-\(getpid())-\(registry.nextNumber())"
+    registry.add(temporary)
+    defer { registry.remove(temporary) }
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw .writeFailed(file: path, reason: String(cString: strerror(errno))) }
+    var offset = 0
+    var failure: Int32 = 0
+    bytes.withUnsafeBytes { raw in
+      while offset < raw.count {
+        let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          return
+        }
+        offset += written
+      }
+    }
+    if close(descriptor) != 0 && failure == 0 { failure = errno }
+    if failure != 0 {
+      unlink(temporary)
+      throw .writeFailed(file: path, reason: String(cString: strerror(failure)))
+    }
+    if rename(temporary, path) != 0 {
+      let reason = String(cString: strerror(errno))
+      unlink(temporary)
+      throw .writeFailed(file: path, reason: reason)
+    }
+  }
+
+  /// Removes every temporary file still in flight (after SIGINT or SIGTERM).
+  public static func removeTemporaryFiles() -> Int { registry.removeAll() }
+}
+
+/// The temporary files being written right now.
+final class TemporaryFiles: @unchecked Sendable {
+  private let lock = NSLock()
+  private var paths = Set<String>()
+  private var counter = 0
+
+  func nextNumber() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    counter += 1
+    return counter
+  }
+
+  func add(_ path: String) {
+    lock.lock()
+    paths.insert(path)
+    lock.unlock()
+  }
+
+  func remove(_ path: String) {
+    lock.lock()
+    paths.remove(path)
+    lock.unlock()
+  }
+
+  func removeAll() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    for path in paths { unlink(path) }
+    let count = paths.count
+    paths.removeAll()
+    return count
+  }
+}

@@ -1,0 +1,185 @@
+/// An 8-bit RGB canvas that previews are composed on.
+public struct Canvas: Sendable {
+  public let size: PixelSize
+  /// RGB samples, row-major.
+  public private(set) var samples: [UInt8]
+
+  /// A canvas filled with `background` (RGB).
+  public init(size: PixelSize, background: RGB) {
+    self.size = size
+    samples = [UInt8](repeating: 0, count: size.width * size.height * 3)
+    if background != RGB(0, 0, 0) {
+      for index in stride(from: 0, to: samples.count, by: 3) {
+        samples[index] = background.r
+        samples[index + 1] = background.g
+        samples[index + 2] = background.b
+      }
+    }
+  }
+
+  /// The pixel at (x, y).
+  public func pixel(x: Int, y: Int) -> RGB {
+    let index = (y * size.width + x) * 3
+    return RGB(samples[index], samples[index + 1], samples[index + 2])
+  }
+
+  /// The canvas as an image, ready to encode.
+  public func image(iccProfile: [UInt8]? = nil) -> Image {
+    Image(width: size.width, height: size.height, layout: .rgb, storage: .uint8(samples), iccProfile: iccProfile)
+  }
+
+  /// Copies `picture` with its top-left corner at `origin`, composited over what is there
+  /// when it has alpha (16-bit samples are rounded to 8). Parts outside are clipped.
+  public mutating func draw(_ picture: Image, at origin: (x: Int, y: Int)) {
+    let x0 = max(0, origin.x)
+    let y0 = max(0, origin.y)
+    let x1 = min(size.width, origin.x + picture.width)
+    let y1 = min(size.height, origin.y + picture.height)
+    guard x0 < x1, y0 < y1 else { return }
+    let channels = picture.layout.channels
+    let alpha = picture.layout.hasAlpha
+    let gray = picture.layout.withoutAlpha == .gray
+    let width = size.width
+    func copy<S: PixelSample>(_ source: [S], shift: Int) {
+      samples.withUnsafeMutableBufferPointer { out in
+        source.withUnsafeBufferPointer { input in
+          for y in y0..<y1 {
+            let sourceRow = (y - origin.y) * picture.width
+            for x in x0..<x1 {
+              let s = (sourceRow + x - origin.x) * channels
+              let d = (y * width + x) * 3
+              let r = Int(input[s]) >> shift
+              let g = gray ? r : Int(input[s + 1]) >> shift
+              let b = gray ? r : Int(input[s + 2]) >> shift
+              if !alpha {
+                out[d] = UInt8(r)
+                out[d + 1] = UInt8(g)
+                out[d + 2] = UInt8(b)
+                continue
+              }
+              let a = Int(input[s + channels - 1]) >> shift
+              if a == 255 {
+                out[d] = UInt8(r)
+                out[d + 1] = UInt8(g)
+                out[d + 2] = UInt8(b)
+              } else if a > 0 {
+                out[d] = UInt8((r * a + Int(out[d]) * (255 - a) + 127) / 255)
+                out[d + 1] = UInt8((g * a + Int(out[d + 1]) * (255 - a) + 127) / 255)
+                out[d + 2] = UInt8((b * a + Int(out[d + 2]) * (255 - a) + 127) / 255)
+              }
+            }
+          }
+        }
+      }
+    }
+    switch picture.storage {
+    case .uint8(let source): copy(source, shift: 0)
+    case .uint16(let source): copy(source, shift: 8)
+    }
+  }
+
+  /// Paints `shape` in `color` at `opacity`, weighted by each pixel's coverage; only the
+  /// pixels inside `limit` are visited when it is given.
+  public mutating func fill(_ shape: Shape, _ color: RGB, opacity: Float = 1, within limit: PixelRect? = nil) {
+    var box = shape.bounds(in: size)
+    if let limit {
+      let x0 = max(box.x, limit.x)
+      let y0 = max(box.y, limit.y)
+      box = PixelRect(x: x0, y: y0, width: max(0, min(box.maxX, limit.maxX) - x0), height: max(0, min(box.maxY, limit.maxY) - y0))
+    }
+    guard box.width > 0, box.height > 0 else { return }
+    if case .rect(let rect) = shape {
+      fillRect(rect, box: box, color, opacity: opacity)
+      return
+    }
+    let width = size.width
+    let colour = SIMD3<Float>(Float(color.r), Float(color.g), Float(color.b))
+    samples.withUnsafeMutableBufferPointer { out in
+      for y in box.y..<box.maxY {
+        for x in box.x..<box.maxX {
+          let a = shape.coverage(x, y) * opacity
+          if a <= 0 { continue }
+          let d = (y * width + x) * 3
+          if a >= 1 {
+            out[d] = color.r
+            out[d + 1] = color.g
+            out[d + 2] = color.b
+            continue
+          }
+          let old = SIMD3<Float>(Float(out[d]), Float(out[d + 1]), Float(out[d + 2]))
+          let mixed = old + (colour - old) * a + 0.5
+          out[d] = UInt8(mixed.x)
+          out[d + 1] = UInt8(mixed.y)
+          out[d + 2] = UInt8(mixed.z)
+        }
+      }
+    }
+  }
+}
+
+extension Canvas {
+  /// A rect's coverage is separable: the overlap along x times the overlap along y, so each
+  /// is computed once per column and row, and whole pixels blend at full opacity.
+  fileprivate mutating func fillRect(_ rect: Rect, box: PixelRect, _ color: RGB, opacity: Float) {
+    let columns = (box.x..<box.maxX).map { x in
+      Float(max(0, min(rect.maxX, Double(x + 1)) - max(rect.x, Double(x))))
+    }
+    let width = size.width
+    let colour = SIMD3<Float>(Float(color.r), Float(color.g), Float(color.b))
+    samples.withUnsafeMutableBufferPointer { out in
+      for y in box.y..<box.maxY {
+        let rowCoverage = Float(max(0, min(rect.maxY, Double(y + 1)) - max(rect.y, Double(y)))) * opacity
+        if rowCoverage <= 0 { continue }
+        for (offset, columnCoverage) in columns.enumerated() {
+          let a = rowCoverage * columnCoverage
+          if a <= 0 { continue }
+          let d = (y * width + box.x + offset) * 3
+          if a >= 1 {
+            out[d] = color.r
+            out[d + 1] = color.g
+            out[d + 2] = color.b
+          } else {
+            let old = SIMD3<Float>(Float(out[d]), Float(out[d + 1]), Float(out[d + 2]))
+            let mixed = old + (colour - old) * a + 0.5
+            out[d] = UInt8(mixed.x)
+            out[d + 1] = UInt8(mixed.y)
+            out[d + 2] = UInt8(mixed.z)
+          }
+        }
+      }
+    }
+  }
+}
+
+/// An 8-bit RGB colour.
+public struct RGB: Sendable, Hashable, CustomStringConvertible {
+  public var r: UInt8
+  public var g: UInt8
+  public var b: UInt8
+
+  public init(_ r: UInt8, _ g: UInt8, _ b: UInt8) {
+    self.r = r
+    self.g = g
+    self.b = b
+  }
+
+  /// `#rrggbb`, `rrggbb`, or a few names (black, white, gray).
+  public init?(parsing text: String) {
+    let named: [String: RGB] = ["black": RGB(0, 0, 0), "white": RGB(255, 255, 255), "gray": RGB(128, 128, 128), "grey": RGB(128, 128, 128)]
+    if let colour = named[text.lowercased()] {
+      self = colour
+      return
+    }
+    let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
+    guard hex.count == 6, let value = UInt32(hex, radix: 16) else { return nil }
+    self.init(UInt8(value >> 16), UInt8(value >> 8 & 0xff), UInt8(value & 0xff))
+  }
+
+  public var description: String {
+    let digits = [r, g, b].map { value -> String in
+      let text = String(value, radix: 16)
+      return value < 16 ? "0" + text : text
+    }
+    return "#" + digits.joined()
+  }
+}

@@ -1,0 +1,164 @@
+import Dispatch
+
+/// Renders one artwork: probe, solve every screen, decode once, resample each group once,
+/// composite overlays, encode and write each preview, and the crop map.
+struct ArtworkRenderer {
+  let options: RenderOptions
+  let screens: [Screen]
+  let painter: OverlayPainter
+
+  init(options: RenderOptions) {
+    self.options = options
+    screens = options.screens
+    painter = OverlayPainter(overlays: options.overlays)
+  }
+
+  /// The artwork's report, or the error that stopped it; and the work done.
+  func render(_ file: ArtworkFile, onOutput: @Sendable () -> Void) -> (Result<ArtworkReport, ImageError>, RenderStats) {
+    var stats = RenderStats()
+    let info: ImageInfo
+    do {
+      info = try timed(&stats.probe) { try ImageDecoder.probe(file: file.path, limits: options.limits) }
+    } catch {
+      return (.failure(error as! ImageError), stats)
+    }
+    let source = Size(Double(info.width), Double(info.height))
+    let focus = options.focus
+    let gravity = options.gravity ?? (focus != nil ? .focus : .center)
+    var results: [TargetResult] = []
+    for screen in screens {
+      for mode in options.modes {
+        results.append(TargetResult.solve(source: source, screen: screen, mode: mode, gravity: gravity, focus: focus, checks: options.checks))
+      }
+    }
+    var report = ArtworkReport(file: file, width: info.width, height: info.height, focus: focus, results: results)
+    guard options.writePreviews else { return (.success(report), stats) }
+
+    let plan = PreviewPlan(stem: file.stem, results: results, overlays: painter, format: options.format)
+    let shrink = info.format == .jpeg && !options.linear ? plan.jpegShrink(sourceWidth: info.width) : 1
+    let image: Image
+    do {
+      image = try timed(&stats.decode) { try ImageDecoder.decode(file: file.path, shrink: shrink, limits: options.limits) }
+    } catch {
+      return (.failure(error as! ImageError), stats)
+    }
+    // Geometry is in full-size source pixels; the decoded image may be 1/shrink of it.
+    let toDecoded = 1 / Double(shrink)
+
+    let shared = Locked((stats: RenderStats(), failure: ImageError?.none))
+    let workers = min(options.jobs, plan.groups.count)
+    let resample = ResampleOptions(kernel: options.kernel, linear: options.linear, threads: 1)
+    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+      var local = RenderStats()
+      for groupIndex in stride(from: worker, to: plan.groups.count, by: workers) {
+        let group = plan.groups[groupIndex]
+        let picture = timed(&local.resample) {
+          Resampler.resample(image, from: group.sourceRect.scaled(by: toDecoded), to: group.size, options: resample)
+        }
+        for previewIndex in group.previews {
+          let preview = plan.previews[previewIndex]
+          do {
+            try write(preview, picture: picture, icc: image.iccProfile, stats: &local)
+            onOutput()
+          } catch {
+            shared.withLock { if $0.failure == nil { $0.failure = error as? ImageError } }
+          }
+        }
+      }
+      shared.withLock { $0.stats = $0.stats + local }
+    }
+    stats = stats + shared.withLock { $0.stats }
+    if let failure = shared.withLock({ $0.failure }) { return (.failure(failure), stats) }
+
+    for index in report.results.indices { report.results[index].preview = plan.resultPaths[index] }
+    do {
+      report.cropMap = try drawCropMap(image, results: results, stem: file.stem, stats: &stats)
+    } catch {
+      return (.failure(error as! ImageError), stats)
+    }
+    return (.success(report), stats)
+  }
+
+  private func write(_ preview: PreviewPlan.Preview, picture: Image, icc: [UInt8]?, stats: inout RenderStats) throws {
+    let p = preview.placement
+    var canvas = Canvas(size: p.canvas, background: options.background)
+    timed(&stats.overlay) {
+      let origin = p.mode == .fit ? (p.renderedPlacement.x, p.renderedPlacement.y) : (0, 0)
+      canvas.draw(picture, at: origin)
+      let focus = p.focus.map { $0.scaled(by: p.scaleFactor).offsetBy(dx: p.placement.x, dy: p.placement.y) }
+      painter.paint(&canvas, screen: preview.screen, focus: focus)
+    }
+    let path = options.outputFolder + "/" + preview.path
+    let bytes = try timed(&stats.encode) { () throws(ImageError) -> [UInt8] in
+      let image = canvas.image(iccProfile: icc)
+      switch options.format {
+      case .png: return try ImageEncoder.png(image, level: options.pngLevel, name: path)
+      case .jpeg: return try ImageEncoder.jpeg(image, quality: options.jpegQuality, name: path)
+      }
+    }
+    try timed(&stats.write) { try AtomicFile.write(bytes, to: path) }
+    stats.outputs += 1
+    stats.outputBytes += bytes.count
+    if options.thumbnails { try writeThumbnail(canvas, for: preview.path, stats: &stats) }
+  }
+
+  /// A small JPEG of the preview for the contact sheet (at most 240 px on its long side).
+  private func writeThumbnail(_ canvas: Canvas, for preview: String, stats: inout RenderStats) throws {
+    let size = canvas.size
+    let factor = 240 / Double(max(size.width, size.height))
+    let thumb = PixelSize(max(1, Int((Double(size.width) * factor).rounded())), max(1, Int((Double(size.height) * factor).rounded())))
+    let path = options.outputFolder + "/" + HTMLWriter.thumbnailPath(for: preview)
+    let small = timed(&stats.overlay) {
+      Resampler.resample(canvas.image(), to: thumb, options: ResampleOptions(kernel: .box, threads: 1))
+    }
+    let bytes = try timed(&stats.encode) { try ImageEncoder.jpeg(small, quality: 80, name: path) }
+    try timed(&stats.write) { try AtomicFile.write(bytes, to: path) }
+  }
+
+  /// The whole source, at most 1024 px on its long side, with the visible rect of every
+  /// fill result outlined in its family's colour.
+  private func drawCropMap(_ image: Image, results: [TargetResult], stem: String, stats: inout RenderStats) throws -> String {
+    let longSide = Double(max(image.width, image.height))
+    let factor = min(1, 1024 / longSide)
+    let size = PixelSize(max(1, Int((Double(image.width) * factor).rounded())), max(1, Int((Double(image.height) * factor).rounded())))
+    let small = timed(&stats.resample) {
+      Resampler.resample(image, to: size, options: ResampleOptions(kernel: options.kernel, threads: options.jobs))
+    }
+    var canvas = Canvas(size: size, background: RGB(128, 128, 128))
+    canvas.draw(small, at: (0, 0))
+    let sourceWidth = results.first.map { $0.placement.source.width } ?? Double(image.width)
+    let toMap = Double(size.width) / sourceWidth
+    var drawn = Set<[Double]>()
+    for result in results where result.placement.mode == .fill && result.placement.boxing == .crop {
+      let crop = result.placement.crop.scaled(by: toMap)
+      guard drawn.insert([crop.x, crop.y, crop.width, crop.height]).inserted else { continue }
+      let colour = CropMapColours.colour(for: result.screen.target.family)
+      for side in painter.frame(crop.insetBy(1), width: 2) { canvas.fill(side, colour, opacity: 0.85) }
+    }
+    let path = stem + "/crop-map.png"
+    let bytes = try ImageEncoder.png(canvas.image(), level: options.pngLevel, name: path)
+    try AtomicFile.write(bytes, to: options.outputFolder + "/" + path)
+    return path
+  }
+}
+
+/// Outline colours of the crop map, by family (the contact sheet shows the legend).
+public enum CropMapColours {
+  public static func colour(for family: Family) -> RGB {
+    switch family {
+    case .iphone, .ipod: RGB(255, 59, 48)
+    case .ipad: RGB(10, 132, 255)
+    case .tv: RGB(52, 199, 89)
+    case .video: RGB(191, 90, 242)
+    case .split: RGB(255, 159, 10)
+    case .custom: RGB(255, 255, 255)
+    }
+  }
+}
+
+extension Rect {
+  /// The rect shrunk by `amount` on every side.
+  func insetBy(_ amount: Double) -> Rect {
+    Rect(x: x + amount, y: y + amount, width: max(0, width - 2 * amount), height: max(0, height - 2 * amount))
+  }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Progress of a batch, for a progress bar.
+public struct BatchProgress: Sendable {
+  public var artworksDone: Int
+  public var artworks: Int
+  public var outputs: Int
+  public var elapsed: Double
+}
+
+/// Runs a whole batch: discovery, every artwork, the reports.
+public struct BatchRenderer: Sendable {
+  public let options: RenderOptions
+
+  public init(options: RenderOptions) { self.options = options }
+
+  /// Renders (or only checks) every artwork and writes the reports when `writeReports`.
+  public func run(writeReports: Bool = true, progress: (@Sendable (BatchProgress) -> Void)? = nil) -> (report: RunReport, stats: RenderStats) {
+    let start = now()
+    let (files, discoveryErrors) = InputDiscovery.find(options.inputs, excluding: options.outputFolder)
+    let renderer = ArtworkRenderer(options: options)
+    var artworks: [ArtworkReport] = []
+    var errors = discoveryErrors
+    var stats = RenderStats()
+    let outputs = Locked(0)
+    for (index, file) in files.enumerated() {
+      let (result, artworkStats) = renderer.render(file) {
+        let count = outputs.withLock { value -> Int in
+          value += 1
+          return value
+        }
+        progress?(BatchProgress(artworksDone: index, artworks: files.count, outputs: count, elapsed: now() - start))
+      }
+      stats = stats + artworkStats
+      switch result {
+      case .success(let report): artworks.append(report)
+      case .failure(let error): errors.append(InputError(error))
+      }
+      progress?(BatchProgress(artworksDone: index + 1, artworks: files.count, outputs: outputs.withLock { $0 }, elapsed: now() - start))
+    }
+    errors.sort { $0.source.utf8.lexicographicallyPrecedes($1.source.utf8) }
+    let report = RunReport(options: options.json, artworks: artworks, errors: errors)
+    if writeReports {
+      do {
+        try ReportWriter.writeAll(report, to: options.outputFolder, html: options.writePreviews || true)
+      } catch {
+        var failed = report
+        failed.errors.append(InputError(source: options.outputFolder, message: "\(error)"))
+        return (failed, stats)
+      }
+    }
+    return (report, stats)
+  }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// One artwork file found among the inputs.
+public struct ArtworkFile: Sendable, Hashable {
+  /// The path as found (relative to where artfit runs when the input was relative).
+  public var path: String
+  /// The name previews are filed under: the path below the input folder, without extension
+  /// (`art/onboarding/hero.png` given `art` → `onboarding/hero`).
+  public var stem: String
+}
+
+/// Finds artwork: files as given, folders searched recursively for .png/.jpg/.jpeg in any
+/// case; hidden files and folders and the output folder are skipped; sorted by path.
+public enum InputDiscovery {
+  public static let extensions: Set<String> = ["png", "jpg", "jpeg"]
+
+  /// The artwork under `inputs`, and the inputs that could not be searched.
+  public static func find(_ inputs: [String], excluding outputFolder: String?) -> (files: [ArtworkFile], errors: [InputError]) {
+    let manager = FileManager.default
+    let excluded = outputFolder.map { canonical($0) }
+    var files: [ArtworkFile] = []
+    var errors: [InputError] = []
+    var seen = Set<String>()
+    for input in inputs {
+      var isDirectory: ObjCBool = false
+      guard manager.fileExists(atPath: input, isDirectory: &isDirectory) else {
+        errors.append(InputError(source: input, message: "cannot read the file: no such file or folder"))
+        continue
+      }
+      if !isDirectory.boolValue {
+        let name = (input as NSString).lastPathComponent
+        if seen.insert(canonical(input)).inserted {
+          files.append(ArtworkFile(path: input, stem: (name as NSString).deletingPathExtension))
+        }
+        continue
+      }
+      var found: [ArtworkFile] = []
+      walk(input, relative: "", excluded: excluded, into: &found, errors: &errors)
+      for file in found where seen.insert(canonical(file.path)).inserted { files.append(file) }
+    }
+    files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    return (files, errors)
+  }
+
+  private static func walk(
+    _ folder: String, relative: String, excluded: String?, into files: inout [ArtworkFile], errors: inout [InputError]
+  ) {
+    let manager = FileManager.default
+    if let excluded, canonical(folder) == excluded { return }
+    let entries: [String]
+    do {
+      entries = try manager.contentsOfDirectory(atPath: folder).sorted()
+    } catch {
+      errors.append(InputError(source: folder, message: "cannot read the folder: permission denied or unreadable"))
+      return
+    }
+    for entry in entries where !entry.hasPrefix(".") {
+      let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
+      let relativePath = relative.isEmpty ? entry : relative + "/" + entry
+      var isDirectory: ObjCBool = false
+      guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+      let ext = (entry as NSString).pathExtension.lowercased()
+      if isDirectory.boolValue {
+        if extensions.contains(ext) {
+          // A folder named like an image is reported, so a typo never vanishes silently.
+          errors.append(InputError(source: path, message: "cannot read the file: it is a directory"))
+          continue
+        }
+        walk(path, relative: relativePath, excluded: excluded, into: &files, errors: &errors)
+      } else if extensions.contains(ext) {
+        files.append(ArtworkFile(path: path, stem: (relativePath as NSString).deletingPathExtension))
+      }
+    }
+  }
+
+  /// An absolute path with symlinks resolved, for comparing folders.
+  static func canonical(_ path: String) -> String {
+    let url = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
+    return url.path
+  }
+}
+
+/// An input that could not be read or decoded.
+public struct InputError: Sendable, Hashable {
+  public var source: String
+  public var message: String
+
+  public init(source: String, message: String) {
+    self.source = source
+    self.message = message
+  }
+
+  public init(_ error: ImageError) {
+    self.init(source: error.file, message: error.message)
+  }
+}

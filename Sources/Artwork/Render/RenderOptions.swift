@@ -1,0 +1,121 @@
+/// Everything `render` and `check` need to know, after the command line and the manifest.
+public struct RenderOptions: Sendable {
+  /// Preview scales: each device at its own scale, or these factors for every target.
+  public enum Scales: Sendable, Hashable {
+    case native
+    case factors([Double])
+  }
+
+  public enum PreviewFormat: String, Sendable, Hashable {
+    case png
+    case jpeg
+  }
+
+  public var inputs: [String]
+  public var outputFolder: String
+  public var targets: [Target]
+  public var orientations: [ScreenOrientation]
+  public var modes: [FitMode]
+  public var scales: Scales
+  /// nil: `focus` when a focus region is known, else `center`.
+  public var gravity: Gravity?
+  /// A focus region for every artwork (from `--focus`).
+  public var focus: FocusRegion?
+  public var overlays: Set<Overlay>
+  public var checks: Checks
+  public var format: PreviewFormat
+  public var pngLevel: Int
+  public var jpegQuality: Int
+  public var kernel: ResampleKernel
+  public var linear: Bool
+  public var background: RGB
+  public var jobs: Int
+  public var limits: ImageLimits
+  /// Write previews (render) or only solve and check (check).
+  public var writePreviews: Bool
+  /// Write small JPEG thumbnails of the previews for the contact sheet.
+  public var thumbnails: Bool = true
+
+  public init(
+    inputs: [String] = ["."], outputFolder: String = "artfit-out",
+    targets: [Target] = Catalog.all.filter { Catalog.defaultFamilies.contains($0.family) },
+    orientations: [ScreenOrientation] = [.portrait, .landscape], modes: [FitMode] = [.fit, .fill],
+    scales: Scales = .native, gravity: Gravity? = nil, focus: FocusRegion? = nil,
+    overlays: Set<Overlay> = Set(Overlay.allCases), checks: Checks = Checks(),
+    format: PreviewFormat = .png, pngLevel: Int = 3, jpegQuality: Int = 90,
+    kernel: ResampleKernel = .lanczos3, linear: Bool = false, background: RGB = RGB(0, 0, 0),
+    jobs: Int = ResampleOptions.defaultThreads, limits: ImageLimits = ImageLimits(),
+    writePreviews: Bool = true
+  ) {
+    self.inputs = inputs
+    self.outputFolder = outputFolder
+    self.targets = targets
+    self.orientations = orientations
+    self.modes = modes
+    self.scales = scales
+    self.gravity = gravity
+    self.focus = focus
+    self.overlays = overlays
+    self.checks = checks
+    self.format = format
+    self.pngLevel = pngLevel
+    self.jpegQuality = jpegQuality
+    self.kernel = kernel
+    self.linear = linear
+    self.background = background
+    self.jobs = max(1, jobs)
+    self.limits = limits
+    self.writePreviews = writePreviews
+  }
+
+  /// The screens to solve, in catalog order: each target in each requested orientation it
+  /// supports, at each scale.
+  public var screens: [Screen] {
+    var screens: [Screen] = []
+    func add(_ target: Target, _ orientation: ScreenOrientation) {
+      switch scales {
+      case .native: screens.append(Screen(target: target, orientation: orientation))
+      case .factors(let factors):
+        for factor in factors { screens.append(Screen(target: target, orientation: orientation, scale: factor)) }
+      }
+    }
+    for target in targets {
+      if target.orientations.count == 1 {
+        // A fixed canvas (Apple TV, a video ratio, a window) shows once, when its kind of
+        // orientation is asked for.
+        let own = target.orientations[0]
+        if orientations.contains(where: { $0.isLandscape == own.isLandscape }) { add(target, own) }
+        continue
+      }
+      for orientation in orientations where orientation == .portrait || target.orientations.contains(.landscape) {
+        add(target, orientation)
+      }
+    }
+    return screens
+  }
+
+  /// The options as report.json records them.
+  public var json: JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("targets", .array(targets.map { .string($0.slug) })),
+      ("orientations", .array(orientations.map { .string($0.rawValue) })),
+      ("modes", .array(modes.map { .string($0.rawValue) })),
+    ]
+    switch scales {
+    case .native: members.append(("scales", .string("native")))
+    case .factors(let factors): members.append(("scales", .array(factors.map { .compact($0) })))
+    }
+    members += [
+      ("gravity", gravity.map { .string($0.rawValue) } ?? .null),
+      ("max_crop_loss", checks.maxCropLoss.map { .rounded($0, 4) } ?? .null),
+      ("require_focus", .bool(checks.requireFocus)),
+      ("overlays", .array(Overlay.allCases.filter { overlays.contains($0) }.map { .string($0.rawValue) })),
+      ("format", .string(format.rawValue)),
+      ("png_level", .integer(pngLevel)),
+      ("kernel", .string(kernel.rawValue)),
+      ("linear", .bool(linear)),
+      ("background", .string(background.description)),
+    ]
+    return .object(members)
+  }
+}

@@ -1,0 +1,69 @@
+import Artwork
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `artfit render`: previews of every artwork on every target, with reports.
+struct RenderCommand: Command {
+  static let spec = CommandSpec(
+    name: "render",
+    abstract: "Render previews of every artwork on every target, with safe-area overlays and crop-loss reports.",
+    usage: "artfit render [INPUT ...] [OPTIONS]",
+    options: RenderArguments.sharedOptions + RenderArguments.renderOptions,
+    discussion: """
+      INPUT is a file or a folder, searched recursively for .png, .jpg and .jpeg (hidden files and the
+      output folder are skipped); no INPUT means the current folder.
+      Writes OUT/<artwork>/<target>-<orientation>-<mode>@<scale>x.png, OUT/<artwork>/crop-map.png,
+      OUT/report.json, report.csv, junit.xml and index.html. Identical previews (same canvas, safe
+      area, corners, sensor housing and Home indicator) are written once and shared in the report.
+      Exit status: 0 all passed, 1 a check failed, 2 bad usage, 3 some inputs could not be read.
+      """)
+
+  let options: RenderOptions
+  let json: Bool
+  let quiet: Bool
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    options = try RenderArguments.parse(arguments, previews: true)
+    json = arguments.has("--json")
+    quiet = arguments.has("--quiet")
+  }
+
+  func run() throws -> ExitStatus {
+    Interruption.install()
+    let bar = quiet || json ? nil : ProgressBar()
+    let started = now()
+    let (report, stats) = BatchRenderer(options: options).run { progress in bar?.update(progress) }
+    bar?.finish()
+    if json { printOut(report.json.serialized()) }
+    Summary.print(report, stats: stats, options: options, seconds: now() - started, quiet: quiet, toStderr: json)
+    return ExitStatus(rawValue: report.exitStatus) ?? .inputErrors
+  }
+}
+
+/// Removes partial files and says so when the run is interrupted.
+enum Interruption {
+  nonisolated(unsafe) static var sources: [DispatchSourceSignal] = []
+
+  static func install() {
+    for signalNumber in [SIGINT, SIGTERM] {
+      signal(signalNumber, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+      source.setEventHandler {
+        let removed = AtomicFile.removeTemporaryFiles()
+        printError("\nartfit: interrupted (\(signalNumber == SIGINT ? "SIGINT" : "SIGTERM")); removed \(removed) partial file\(removed == 1 ? "" : "s"); finished previews stay, the reports were not written.")
+        exit(128 + signalNumber)
+      }
+      source.resume()
+      sources.append(source)
+    }
+  }
+}
+
+func now() -> Double {
+  var spec = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &spec)
+  return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}

@@ -1,0 +1,36 @@
+import Artwork
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The lines printed at the end of render and check.
+enum Summary {
+  static func print(_ report: RunReport, stats: RenderStats, options: RenderOptions, seconds: Double, quiet: Bool, toStderr: Bool) {
+    for error in report.errors { printError("artfit: \(error.source): \(error.message)") }
+    guard !quiet else { return }
+    func say(_ text: String) { if toStderr { printError(text) } else { printOut(text) } }
+    let failing = report.artworks.flatMap { artwork in artwork.results.filter { !$0.passed }.map { (artwork, $0) } }
+    for (artwork, result) in failing.prefix(50) {
+      say("FAILED \(artwork.file.path) on \(result.screen.target.name) \(result.screen.orientation.rawValue) \(result.placement.requestedMode.rawValue): \(result.failures.joined(separator: "; "))")
+    }
+    if failing.count > 50 { say("... and \(failing.count - 50) more failures (see report.csv)") }
+    var line = "\(report.artworks.count) artwork\(report.artworks.count == 1 ? "" : "s"), \(report.resultCount) results"
+    if options.writePreviews { line += ", \(stats.outputs) previews written (\(megabytes(stats.outputBytes)) MB)" }
+    line += ", \(report.failedCount) failed, \(report.errors.count) input error\(report.errors.count == 1 ? "" : "s") in \(oneDecimal(seconds)) s"
+    say(line)
+    say("Report: \(options.outputFolder)/index.html (and report.json, report.csv, junit.xml)")
+    if getenv("ARTFIT_TIMINGS") != nil {
+      // Seconds of work summed over threads, for the benchmark's stage split.
+      say("stages: probe \(seconds3(stats.probe)) decode \(seconds3(stats.decode)) resample \(seconds3(stats.resample)) overlay \(seconds3(stats.overlay)) encode \(seconds3(stats.encode)) write \(seconds3(stats.write)) s; \(stats.outputs) outputs, \(stats.outputBytes) bytes")
+    }
+  }
+
+  static func megabytes(_ bytes: Int) -> String { oneDecimal(Double(bytes) / 1_000_000) }
+}
+
+func seconds3(_ value: Double) -> String {
+  let thousandths = Int((value * 1000).rounded())
+  let fraction = String(thousandths % 1000)
+  return "\(thousandths / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+}
