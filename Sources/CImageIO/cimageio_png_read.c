@@ -68,6 +68,18 @@ static void read_metadata(png_structp png, png_infop info_ptr, cimageio_info *in
 int cimageio_png_read(const uint8_t *data, size_t size, const cimageio_limits *limits,
                       cimageio_info *info, void *pixels, size_t pixels_size,
                       uint8_t **icc, size_t *icc_size, cimageio_error *err) {
+  // The size is refused from IHDR itself, before libpng reads any further chunk.
+  if (size >= 24 && memcmp(data + 12, "IHDR", 4) == 0) {
+    uint32_t w = (uint32_t)data[16] << 24 | (uint32_t)data[17] << 16 | (uint32_t)data[18] << 8 | data[19];
+    uint32_t h = (uint32_t)data[20] << 24 | (uint32_t)data[21] << 16 | (uint32_t)data[22] << 8 | data[23];
+    if (limits->max_pixels > 0 && (uint64_t)w * h > limits->max_pixels) {
+      info->format = CIMAGEIO_FORMAT_PNG;
+      info->full_width = info->width = w;
+      info->full_height = info->height = h;
+      return cimageio_fail(err, CIMAGEIO_TOO_LARGE, "%ux%u pixels is over the limit of %llu", w, h,
+                           (unsigned long long)limits->max_pixels);
+    }
+  }
   png_source source = {data, size, 0, 0, 0, err};
   png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &source, on_error,
                                            on_warning);
