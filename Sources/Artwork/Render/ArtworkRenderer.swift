@@ -4,12 +4,10 @@ import Dispatch
 /// composite overlays, encode and write each preview, and the crop map.
 struct ArtworkRenderer {
   let options: RenderOptions
-  let screens: [Screen]
   let painter: OverlayPainter
 
   init(options: RenderOptions) {
     self.options = options
-    screens = options.screens
     painter = OverlayPainter(overlays: options.overlays)
   }
 
@@ -23,12 +21,13 @@ struct ArtworkRenderer {
       return (.failure(error as! ImageError), stats)
     }
     let source = Size(Double(info.width), Double(info.height))
-    let focus = options.focus
-    let gravity = options.gravity ?? (focus != nil ? .focus : .center)
+    let settings = options.settings(for: file)
+    let focus = settings.focus
+    let gravity = settings.gravity ?? (focus != nil ? .focus : .center)
     var results: [TargetResult] = []
-    for screen in screens {
-      for mode in options.modes {
-        results.append(TargetResult.solve(source: source, screen: screen, mode: mode, gravity: gravity, focus: focus, checks: options.checks))
+    for screen in settings.screens {
+      for mode in settings.modes {
+        results.append(TargetResult.solve(source: source, screen: screen, mode: mode, gravity: gravity, focus: focus, checks: settings.checks))
       }
     }
     var report = ArtworkReport(file: file, width: info.width, height: info.height, focus: focus, results: results)

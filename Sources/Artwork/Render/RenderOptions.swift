@@ -35,6 +35,10 @@ public struct RenderOptions: Sendable {
   public var writePreviews: Bool
   /// Write small JPEG thumbnails of the previews for the contact sheet.
   public var thumbnails: Bool = true
+  /// Per-artwork settings (`artfit.json`); options given on the command line win.
+  public var manifest: Manifest?
+  /// The manifest keys the command line set explicitly (`targets`, `modes`, `focus`, …).
+  public var explicit: Set<String> = []
 
   public init(
     inputs: [String] = ["."], outputFolder: String = "artfit-out",
@@ -70,7 +74,9 @@ public struct RenderOptions: Sendable {
 
   /// The screens to solve, in catalog order: each target in each requested orientation it
   /// supports, at each scale.
-  public var screens: [Screen] {
+  public var screens: [Screen] { Self.screens(targets: targets, orientations: orientations, scales: scales) }
+
+  static func screens(targets: [Target], orientations: [ScreenOrientation], scales: Scales) -> [Screen] {
     var screens: [Screen] = []
     func add(_ target: Target, _ orientation: ScreenOrientation) {
       switch scales {
@@ -94,6 +100,26 @@ public struct RenderOptions: Sendable {
     return screens
   }
 
+  /// The settings for one artwork: the manifest's where the command line did not say.
+  func settings(for file: ArtworkFile) -> (screens: [Screen], modes: [FitMode], gravity: Gravity?, focus: FocusRegion?, checks: Checks) {
+    let chosen = manifest?.settings(for: file.path) ?? Manifest.Settings()
+    func pick<T>(_ key: String, _ own: T, _ fromManifest: T?) -> T {
+      explicit.contains(key) ? own : fromManifest ?? own
+    }
+    let targets = pick("targets", self.targets, chosen.targets)
+    let orientations = pick("orientations", self.orientations, chosen.orientations)
+    let checks = Checks(
+      maxCropLoss: pick("max_crop_loss", self.checks.maxCropLoss, chosen.maxCropLoss.map(Optional.some)),
+      requireFocus: pick("require_focus", self.checks.requireFocus, chosen.requireFocus))
+    return (
+      Self.screens(targets: targets, orientations: orientations, scales: scales),
+      pick("modes", modes, chosen.modes),
+      pick("gravity", gravity, chosen.gravity.map(Optional.some)),
+      pick("focus", focus, chosen.focus.map(Optional.some)),
+      checks
+    )
+  }
+
   /// The options as report.json records them.
   public var json: JSONValue {
     var members: [(String, JSONValue)] = [
@@ -115,6 +141,7 @@ public struct RenderOptions: Sendable {
       ("kernel", .string(kernel.rawValue)),
       ("linear", .bool(linear)),
       ("background", .string(background.description)),
+      ("manifest", manifest.map { .string($0.path) } ?? .null),
     ]
     return .object(members)
   }

@@ -1,4 +1,5 @@
 import Artwork
+import Foundation
 
 /// The options `render` and `check` share, declared once.
 enum RenderArguments {
@@ -12,6 +13,7 @@ enum RenderArguments {
     .option("--focus", "X,Y,W,H", "The important region, as fractions 0...1 of the source."),
     .option("--max-crop-loss", "P", "Fail a target whose crop loss exceeds P (25% or 0.25)."),
     .flag("--require-focus", "Fail a target whose focus region is not wholly inside the visible safe area."),
+    .option("--manifest", "FILE", "Per-artwork settings (artfit.json).", default: "artfit.json in the input folder, if present"),
     .option("--jobs", "N", "Worker threads.", default: "cores"),
     .option("--max-pixels", "N", "Refuse inputs larger than N pixels, from the header.", default: "268435456"),
     .flag("--json", "Print the report JSON to stdout instead of the summary."),
@@ -27,6 +29,29 @@ enum RenderArguments {
     .option("--kernel", "K", "lanczos3, mitchell, catmull-rom, bilinear, box", default: "lanczos3"),
     .flag("--linear", "Resample in linear light (gamma-correct) instead of the encoded values."),
   ]
+
+  /// The manifest named by --manifest, or artfit.json in the first input folder that has one.
+  static func manifest(_ named: String?, inputs: [String]) throws(UsageError) -> Manifest? {
+    var path = named
+    if path == nil {
+      for input in inputs {
+        var isDirectory: ObjCBool = false
+        let candidate = (input as NSString).appendingPathComponent("artfit.json")
+        if FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue,
+          FileManager.default.fileExists(atPath: candidate)
+        {
+          path = candidate
+          break
+        }
+      }
+    }
+    guard let path else { return nil }
+    do {
+      return try Manifest.load(path)
+    } catch {
+      throw UsageError("manifest \(error.description)")
+    }
+  }
 
   /// Reads the shared options into RenderOptions.
   static func parse(_ arguments: ParsedArguments, previews: Bool) throws(UsageError) -> RenderOptions {
@@ -70,6 +95,12 @@ enum RenderArguments {
     if let text = arguments.value("--max-pixels") {
       options.limits.maxPixels = try ValueParsers.integer(text, option: "--max-pixels", range: 1...(1 << 40))
     }
+    let explicitKeys = [
+      ("--targets", "targets"), ("--orientations", "orientations"), ("--modes", "modes"), ("--gravity", "gravity"),
+      ("--focus", "focus"), ("--max-crop-loss", "max_crop_loss"), ("--require-focus", "require_focus"),
+    ]
+    options.explicit = Set(explicitKeys.filter { arguments.has($0.0) }.map(\.1))
+    options.manifest = try manifest(arguments.value("--manifest"), inputs: options.inputs)
     guard previews else { return options }
     if let text = arguments.value("--overlays") {
       var overlays = Set<Overlay>()

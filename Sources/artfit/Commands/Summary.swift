@@ -6,7 +6,10 @@ import Artwork
 
 /// The lines printed at the end of render and check.
 enum Summary {
-  static func print(_ report: RunReport, stats: RenderStats, options: RenderOptions, seconds: Double, quiet: Bool, toStderr: Bool) {
+  static func print(
+    _ report: RunReport, stats: RenderStats, options: RenderOptions, seconds: Double, quiet: Bool, toStderr: Bool,
+    wroteReports: Bool = true
+  ) {
     for error in report.errors { printError("artfit: \(error.source): \(error.message)") }
     guard !quiet else { return }
     func say(_ text: String) { if toStderr { printError(text) } else { printOut(text) } }
@@ -19,7 +22,7 @@ enum Summary {
     if options.writePreviews { line += ", \(stats.outputs) previews written (\(megabytes(stats.outputBytes)) MB)" }
     line += ", \(report.failedCount) failed, \(report.errors.count) input error\(report.errors.count == 1 ? "" : "s") in \(oneDecimal(seconds)) s"
     say(line)
-    say("Report: \(options.outputFolder)/index.html (and report.json, report.csv, junit.xml)")
+    if wroteReports { say("Report: \(options.outputFolder)/index.html (and report.json, report.csv, junit.xml)") }
     if getenv("ARTFIT_TIMINGS") != nil {
       // Seconds of work summed over threads, for the benchmark's stage split.
       say("stages: probe \(seconds3(stats.probe)) decode \(seconds3(stats.decode)) resample \(seconds3(stats.resample)) overlay \(seconds3(stats.overlay)) encode \(seconds3(stats.encode)) write \(seconds3(stats.write)) s; \(stats.outputs) outputs, \(stats.outputBytes) bytes")

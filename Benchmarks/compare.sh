@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Side-by-side benchmark of artfit against libvips (pyvips), Pillow and OpenCV, in one run.
+#
+#   bash Benchmarks/compare.sh [resize|render|all] [IMAGE_FOLDER]
+#
+# resize: one 5K JPEG (decoded once, not timed) to the 30 iPhone/iPad/video canvases of
+#         Benchmarks/targets.json, fill and fit, Lanczos3 (OpenCV: Lanczos4), at 1 thread and at
+#         all cores; median per operation, summed; PSNR against a float64 Lanczos3 reference.
+# render: artfit render over the folder (default: the corpus from make_corpus.sh) with the
+#         default targets at PNG level 3, then pyvips and Pillow writing the same previews
+#         (same canvases and placements, no overlays) in one process; wall time, peak memory,
+#         bytes written.
+# Peers live in a virtual environment ($VENV, default /tmp/artfit-bench-venv) from PyPI.
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(dirname "$HERE")"
+WHAT="${1:-all}"
+VENV="${VENV:-/tmp/artfit-bench-venv}"
+WORK="${WORK:-/tmp/artfit-bench}"
+PY="$VENV/bin/python"
+
+# Peers, pinned.
+[ -x "$PY" ] || python3 -m venv "$VENV"
+"$VENV/bin/pip" install -q --disable-pip-version-check pyvips==3.2.0 pyvips-binary==8.18.7 \
+  pillow==13.0.0 opencv-python-headless==5.0.0.93 numpy==2.4.6
+CORPUS="${2:-/tmp/artfit-bench-corpus}"
+[ -d "$CORPUS" ] || CORPUS="$CORPUS" bash "$HERE/make_corpus.sh"
+IMAGE=/tmp/artfit-bench-volna-5120x2880.jpg
+[ -f "$IMAGE" ] || bash "$HERE/make_corpus.sh"
+
+(cd "$ROOT" && swift build -c release --product artfit && swift build -c release --product artfit-bench) >&2
+ARTFIT="$ROOT/.build/release/artfit"
+BENCH="$ROOT/.build/release/artfit-bench"
+CORES=$(nproc)
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); commit $(git -C "$ROOT" rev-parse --short HEAD)"
+"$PY" -c "import pyvips, PIL, cv2; print(f'libvips {pyvips.version(0)}.{pyvips.version(1)}.{pyvips.version(2)} (pyvips {pyvips.__version__}), Pillow {PIL.__version__}, OpenCV {cv2.__version__}')"
+
+if [ "$WHAT" = resize ] || [ "$WHAT" = all ]; then
+  rm -rf "$WORK/resize" && mkdir -p "$WORK/resize"
+  echo
+  echo "## resize: $(basename "$IMAGE") to $(python3 -c "import json;print(len(json.load(open('$HERE/targets.json'))))") canvases x fill,fit"
+  printf '| tool | threads | sum of medians (ms) | artfit / tool | PSNR mean (dB) | PSNR min (dB) |\n|---|---:|---:|---:|---:|---:|\n'
+  declare -A TOTAL
+  for threads in 1 "$CORES"; do
+    out="$WORK/resize/artfit-$threads"
+    ms=$("$BENCH" resize "$IMAGE" --targets "$HERE/targets.json" --threads "$threads" --reps 3 --out "$out" --png-level 1 \
+      | tail -1 | sed -E 's/.*resize ([0-9.]+) ms.*/\1/')
+    TOTAL["artfit-$threads"]=$ms
+    for tool in pyvips pillow opencv; do
+      [ "$tool" = pillow ] && [ "$threads" != 1 ] && continue   # Pillow's resize is single-threaded
+      json=$("$PY" "$HERE/peers.py" resize --tool "$tool" --image "$IMAGE" --targets "$HERE/targets.json" \
+        --threads "$threads" --reps 3 --out "$WORK/resize/$tool-$threads")
+      TOTAL["$tool-$threads"]=$(echo "$json" | "$PY" -c "import json,sys;print(round(json.load(sys.stdin)['total_ms'],1))")
+    done
+  done
+  for threads in 1 "$CORES"; do
+    for tool in artfit pyvips pillow opencv; do
+      key="$tool-$threads"
+      [ -n "${TOTAL[$key]:-}" ] || continue
+      q=$("$PY" "$HERE/quality.py" --image "$IMAGE" --targets "$HERE/targets.json" "$WORK/resize/$key")
+      mean=$(echo "$q" | "$PY" -c "import json,sys;print(json.load(sys.stdin)['psnr_mean'])")
+      low=$(echo "$q" | "$PY" -c "import json,sys;print(json.load(sys.stdin)['psnr_min'])")
+      ratio=$("$PY" -c "print(round(${TOTAL[artfit-$threads]} / ${TOTAL[$key]}, 2))")
+      echo "| $tool | $threads | ${TOTAL[$key]} | $ratio | $mean | $low |"
+    done
+  done
+  pillow1=${TOTAL[pillow-1]}
+  echo "artfit all cores vs Pillow (single-threaded): $("$PY" -c "print(round($pillow1 / ${TOTAL[artfit-$CORES]}, 2))")x faster; artfit 1 thread vs Pillow: $("$PY" -c "print(round($pillow1 / ${TOTAL[artfit-1]}, 2))")x faster"
+fi
+
+if [ "$WHAT" = render ] || [ "$WHAT" = all ]; then
+  rm -rf "$WORK/render" && mkdir -p "$WORK/render"
+  echo
+  echo "## render: $(ls "$CORPUS" | wc -l) images in $CORPUS, default targets, PNG level 3"
+  printf '| tool | wall s | peak MB | outputs | MB written | artfit / tool |\n|---|---:|---:|---:|---:|---:|\n'
+  /usr/bin/time -f "%e %M" -o "$WORK/render/artfit.time" env ARTFIT_TIMINGS=1 "$ARTFIT" render "$CORPUS" \
+    --out "$WORK/render/artfit" --json > "$WORK/render/plan.json" 2> "$WORK/render/artfit.log"
+  read -r a_s a_kb < "$WORK/render/artfit.time"
+  a_out=$(grep -oE '[0-9]+ previews written' "$WORK/render/artfit.log" | cut -d' ' -f1)
+  a_bytes=$(du -sb --exclude=thumbs "$WORK/render/artfit" | cut -f1)
+  echo "| artfit | $a_s | $((a_kb / 1024)) | $a_out | $((a_bytes / 1000000)) | 1.00 |"
+  for tool in pyvips pillow; do
+    mkdir -p "$WORK/render/$tool"
+    /usr/bin/time -f "%e %M" -o "$WORK/render/$tool.time" "$PY" "$HERE/peers.py" render --tool "$tool" \
+      --plan "$WORK/render/plan.json" --out "$WORK/render/$tool" --level 3 > "$WORK/render/$tool.json"
+    read -r s kb < "$WORK/render/$tool.time"
+    n=$("$PY" -c "import json;print(json.load(open('$WORK/render/$tool.json'))['outputs'])")
+    b=$("$PY" -c "import json;print(json.load(open('$WORK/render/$tool.json'))['bytes'])")
+    echo "| $tool | $s | $((kb / 1024)) | $n | $((b / 1000000)) | $("$PY" -c "print(round($a_s / $s, 2))") |"
+  done
+  echo
+  echo "artfit's stages (seconds of work summed over threads):"
+  grep '^stages:' "$WORK/render/artfit.log"
+fi

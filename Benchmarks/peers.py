@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""The peers artfit is measured against, doing the same work with the same geometry.
+
+  peers.py resize --tool pyvips|pillow|opencv --image IMG --targets T.json --threads N
+                  [--reps R] [--out DIR]
+      Decode IMG once (not timed), then for every target canvas and mode (fill, fit) resize
+      with the canonical geometry below; print JSON {"ops": {name: median_ms}, ...}.
+  peers.py render --tool pyvips|pillow --plan PLAN.json --out DIR [--level 3]
+      For every artwork in PLAN (artfit's own report.json), decode it once and write every
+      preview artfit wrote: the same canvas, mode and placement, PNG at zlib LEVEL.
+      Prints JSON with the wall time and the bytes written. No overlays: those are artfit's.
+
+Canonical geometry (as Benchmarks/artfit-bench uses): s = max (fill) or min (fit) of W/w,
+H/h; scaled size rounded half up; fill crops at the floor of half the overflow, fit pads
+with black at the floor of half the gap.
+"""
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+
+
+def geometry(w, h, W, H, mode):
+    s = max(W / w, H / h) if mode == "fill" else min(W / w, H / h)
+    sw, sh = int(w * s + 0.5), int(h * s + 0.5)
+    if mode == "fill":
+        sw, sh = max(sw, W), max(sh, H)
+        return sw, sh, (sw - W) // 2, (sh - H) // 2
+    sw, sh = max(1, min(sw, W)), max(1, min(sh, H))
+    return sw, sh, (W - sw) // 2, (H - sh) // 2
+
+
+class Pyvips:
+    def __init__(self, threads):
+        if threads:
+            os.environ["VIPS_CONCURRENCY"] = str(threads)
+        import pyvips
+        self.v = pyvips
+        pyvips.cache_set_max(0)
+
+    def load(self, path):
+        return self.v.Image.new_from_file(path, access="random").autorot().copy_memory()
+
+    def size(self, im):
+        return im.width, im.height
+
+    def resize(self, im, W, H, mode):
+        w, h = im.width, im.height
+        sw, sh, dx, dy = geometry(w, h, W, H, mode)
+        r = im.resize(sw / w, vscale=sh / h, kernel="lanczos3")
+        if mode == "fill":
+            return r.crop(dx, dy, W, H).copy_memory()
+        if r.hasalpha():
+            r = r.flatten(background=[0])
+        return r.gravity("centre", W, H, extend="black").copy_memory()
+
+    def placed(self, im, canvas, placement, crop, mode):
+        """artfit's exact placement: the crop rect resized onto the canvas (fill), or the
+        whole image resized to the placed rect and padded (fit)."""
+        W, H = canvas
+        if im.hasalpha():
+            im = im.flatten(background=[0])
+        if mode == "fill":
+            x, y, cw, ch = crop
+            r = im.resize(W / cw, vscale=H / ch, kernel="lanczos3")
+            return r.crop(min(int(x * W / cw), r.width - W), min(int(y * H / ch), r.height - H), W, H)
+        px, py, pw, ph = placement
+        r = im.resize(pw / im.width, vscale=ph / im.height, kernel="lanczos3")
+        return r.embed(px, py, W, H, extend="black")
+
+    def save(self, im, path, level):
+        im.pngsave(path, compression=level, keep="none")
+
+
+class Pillow:
+    def __init__(self, threads):
+        from PIL import Image, ImageOps
+        self.Image, self.ImageOps = Image, ImageOps
+
+    def load(self, path):
+        im = self.ImageOps.exif_transpose(self.Image.open(path))
+        im.load()
+        if im.mode == "I;16" or im.mode.startswith("I"):
+            im = im.convert("RGB")
+        return im
+
+    def size(self, im):
+        return im.size
+
+    def resize(self, im, W, H, mode):
+        w, h = im.size
+        sw, sh, dx, dy = geometry(w, h, W, H, mode)
+        if mode == "fill":
+            sx, sy = sw / w, sh / h
+            box = (dx / sx, dy / sy, (dx + W) / sx, (dy + H) / sy)
+            return im.resize((W, H), self.Image.LANCZOS, box=box)
+        r = im.resize((sw, sh), self.Image.LANCZOS)
+        canvas = self.Image.new(r.mode, (W, H))
+        canvas.paste(r, (dx, dy))
+        return canvas
+
+    def placed(self, im, canvas, placement, crop, mode):
+        W, H = canvas
+        if im.mode in ("RGBA", "LA"):
+            back = self.Image.new("RGB", im.size)
+            back.paste(im.convert("RGB"), mask=im.getchannel("A"))
+            im = back
+        if mode == "fill":
+            x, y, cw, ch = crop
+            return im.resize((W, H), self.Image.LANCZOS, box=(x, y, x + cw, y + ch))
+        px, py, pw, ph = placement
+        out = self.Image.new(im.mode, (W, H))
+        out.paste(im.resize((pw, ph), self.Image.LANCZOS), (px, py))
+        return out
+
+    def save(self, im, path, level):
+        im.save(path, compress_level=level)
+
+
+class OpenCV:
+    def __init__(self, threads):
+        import cv2
+        self.cv2 = cv2
+        cv2.setNumThreads(threads or 0)
+
+    def load(self, path):
+        return self.cv2.imread(path, self.cv2.IMREAD_UNCHANGED)
+
+    def size(self, im):
+        return im.shape[1], im.shape[0]
+
+    def resize(self, im, W, H, mode):
+        cv2 = self.cv2
+        h, w = im.shape[:2]
+        sw, sh, dx, dy = geometry(w, h, W, H, mode)
+        r = cv2.resize(im, (sw, sh), interpolation=cv2.INTER_LANCZOS4)
+        if mode == "fill":
+            return r[dy:dy + H, dx:dx + W].copy()
+        return cv2.copyMakeBorder(r, dy, H - sh - dy, dx, W - sw - dx, cv2.BORDER_CONSTANT, value=0)
+
+    def save(self, im, path, level):
+        self.cv2.imwrite(path, im, [self.cv2.IMWRITE_PNG_COMPRESSION, level])
+
+
+TOOLS = {"pyvips": Pyvips, "pillow": Pillow, "opencv": OpenCV}
+
+
+def resize_command(args):
+    tool = TOOLS[args.tool](args.threads)
+    im = tool.load(args.image)
+    targets = json.load(open(args.targets))
+    stem = os.path.splitext(os.path.basename(args.image))[0]
+    ops = {}
+    for t in targets:
+        for mode in ("fill", "fit"):
+            times = []
+            for _ in range(args.reps):
+                start = time.perf_counter()
+                out = tool.resize(im, t["width_px"], t["height_px"], mode)
+                times.append(time.perf_counter() - start)
+            ops[f"{t['name']}__{mode}"] = statistics.median(times) * 1000
+            if args.out:
+                os.makedirs(args.out, exist_ok=True)
+                tool.save(out, os.path.join(args.out, f"{stem}__{t['name']}__{mode}.png"), 1)
+    print(json.dumps({"tool": args.tool, "threads": args.threads, "ops": ops, "total_ms": sum(ops.values())}))
+
+
+def render_command(args):
+    tool = TOOLS[args.tool](0)
+    plan = json.load(open(args.plan))
+    start = time.perf_counter()
+    written = 0
+    outputs = 0
+    for artwork in plan["artworks"]:
+        im = tool.load(artwork["source"])
+        done = set()
+        for r in artwork["results"]:
+            if r["preview"] in done:
+                continue
+            done.add(r["preview"])
+            c = r["canvas"]
+            p = r["placement_px"]
+            cr = r["crop"]
+            out = tool.placed(im, (c["w"], c["h"]), (p["x"], p["y"], p["w"], p["h"]),
+                              (cr["x"], cr["y"], cr["w"], cr["h"]), r["mode"])
+            path = os.path.join(args.out, r["preview"].replace("/", "__"))
+            tool.save(out, path, args.level)
+            written += os.path.getsize(path)
+            outputs += 1
+    print(json.dumps({"tool": args.tool, "seconds": time.perf_counter() - start, "outputs": outputs,
+                      "bytes": written}))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    r = sub.add_parser("resize")
+    r.add_argument("--tool", required=True, choices=TOOLS)
+    r.add_argument("--image", required=True)
+    r.add_argument("--targets", required=True)
+    r.add_argument("--threads", type=int, default=0)
+    r.add_argument("--reps", type=int, default=3)
+    r.add_argument("--out")
+    g = sub.add_parser("render")
+    g.add_argument("--tool", required=True, choices=("pyvips", "pillow"))
+    g.add_argument("--plan", required=True)
+    g.add_argument("--out", required=True)
+    g.add_argument("--level", type=int, default=3)
+    args = parser.parse_args()
+    os.makedirs(getattr(args, "out", None) or ".", exist_ok=True)
+    resize_command(args) if args.command == "resize" else render_command(args)
+
+
+if __name__ == "__main__":
+    main()

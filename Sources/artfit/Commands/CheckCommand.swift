@@ -1,0 +1,34 @@
+import Artwork
+
+/// `artfit check`: the same plan, geometry and checks as render, from headers only.
+struct CheckCommand: Command {
+  static let spec = CommandSpec(
+    name: "check",
+    abstract: "Solve and check every artwork on every target from the file headers alone: reports, no previews.",
+    usage: "artfit check [INPUT ...] [OPTIONS]",
+    options: RenderArguments.sharedOptions,
+    discussion: """
+      Reads only each file's header (size and EXIF orientation), so it is instant on large folders.
+      Writes OUT/report.json, report.csv, junit.xml and index.html; with --json it writes nothing and
+      prints the report to stdout (the summary goes to stderr), so 'artfit check art/ --json | jq' works.
+      Exit status: 0 all passed, 1 a check failed, 2 bad usage, 3 some inputs could not be read.
+      """)
+
+  let options: RenderOptions
+  let json: Bool
+  let quiet: Bool
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    options = try RenderArguments.parse(arguments, previews: false)
+    json = arguments.has("--json")
+    quiet = arguments.has("--quiet")
+  }
+
+  func run() throws -> ExitStatus {
+    let started = now()
+    let (report, stats) = BatchRenderer(options: options).run(writeReports: !json)
+    if json { printOut(report.json.serialized()) }
+    Summary.print(report, stats: stats, options: options, seconds: now() - started, quiet: quiet, toStderr: json, wroteReports: !json)
+    return ExitStatus(rawValue: report.exitStatus) ?? .inputErrors
+  }
+}

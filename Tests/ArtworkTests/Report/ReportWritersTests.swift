@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+@testable import Artwork
+
+/// Each writer as a pure function of a report.
+struct ReportWritersTests {
+  /// A report with awkward names: commas, quotes, a newline, markup.
+  static func sample() throws -> RunReport {
+    let screens = try ["iPhone 15 Pro", "video-16x9"].map { name in
+      Screen(target: try #require(Catalog.target(named: name)), orientation: name == "video-16x9" ? .landscape : .portrait)
+    }
+    let focus = FocusRegion(x: 0.4, y: 0.1, width: 0.2, height: 0.2, origin: .manifest)
+    func artwork(_ path: String) -> ArtworkReport {
+      var results: [TargetResult] = []
+      for screen in screens {
+        for mode in [FitMode.fit, .fill] {
+          var result = TargetResult.solve(
+            source: Size(2732, 2732), screen: screen, mode: mode, gravity: .focus, focus: focus,
+            checks: Checks(maxCropLoss: 0.25, requireFocus: true))
+          result.preview = "x/\(screen.target.slug)-\(mode.rawValue)@3x.png"
+          results.append(result)
+        }
+      }
+      return ArtworkReport(file: ArtworkFile(path: path, stem: "x"), width: 2732, height: 2732, focus: focus, results: results)
+    }
+    return RunReport(
+      options: RenderOptions().json,
+      artworks: [artwork("art/hero, \"final\".png"), artwork("art/<script>alert(1)</script>.png"), artwork("art/two\nlines.png")],
+      errors: [InputError(source: "art/broken <b>.jpg", message: "JPEG data ends early (truncated file)")])
+  }
+
+  struct Document: Decodable {
+    struct Artwork: Decodable {
+      struct Result: Decodable {
+        struct Box: Decodable { var x: Double; var y: Double; var w: Double; var h: Double }
+        struct Canvas: Decodable { var w: Int; var h: Int }
+        struct Bars: Decodable { var top: Int; var bottom: Int; var left: Int; var right: Int }
+        struct Classes: Decodable { var width: String; var height: String }
+        var target: String
+        var slug: String
+        var family: String
+        var orientation: String
+        var mode: String
+        var scale: Double
+        var canvas: Canvas
+        var size_class: Classes?
+        var placement: Box
+        var crop: Box
+        var boxing: String
+        var bars: Bars
+        var bars_fraction: Double
+        var crop_loss: Double
+        var safe_crop_loss: Double
+        var focus_visible: Bool?
+        var focus_loss: Double?
+        var passed: Bool
+        var failures: [String]
+        var preview: String?
+      }
+      struct Focus: Decodable { var x: Double; var y: Double; var w: Double; var h: Double; var origin: String }
+      var source: String
+      var width: Int
+      var height: Int
+      var focus: Focus?
+      var embedded_bars: [String: Int]?
+      var results: [Result]
+    }
+    struct ErrorEntry: Decodable { var source: String; var message: String }
+    struct Summary: Decodable { var artworks: Int; var results: Int; var failed: Int; var errors: Int }
+    var version: Int
+    var generator: String
+    var artworks: [Artwork]
+    var errors: [ErrorEntry]
+    var summary: Summary
+  }
+
+  @Test func jsonDecodesIntoTheContractShape() throws {
+    let report = try Self.sample()
+    let document = try JSONDecoder().decode(Document.self, from: Data(report.json.serialized().utf8))
+    #expect(document.version == 1 && document.generator == ArtfitVersion.generator)
+    #expect(document.artworks.count == 3 && document.errors.count == 1)
+    #expect(document.summary.results == 12 && document.summary.failed == report.failedCount && document.summary.errors == 1)
+    let first = try #require(document.artworks.first?.results.first)
+    #expect(first.target == "iPhone 15 Pro" && first.mode == "fit" && first.canvas.w == 1179)
+    for result in document.artworks.flatMap(\.results) {
+      for fraction in [result.crop_loss, result.bars_fraction, result.safe_crop_loss] {
+        #expect((fraction * 10000).rounded() == fraction * 10000, "4 decimals")
+      }
+    }
+    #expect(report.json.serialized() == report.json.serialized(), "stable")
+  }
+
+  /// A small RFC 4180 reader, to read the CSV back.
+  static func parseCSV(_ text: String) -> [[String]] {
+    var rows: [[String]] = []
+    var row: [String] = []
+    var field = ""
+    var quoted = false
+    var characters = Array(text)[...]
+    while let c = characters.popFirst() {
+      if quoted {
+        if c == "\"" {
+          if characters.first == "\"" { field.append("\""); characters.removeFirst() } else { quoted = false }
+        } else {
+          field.append(c)
+        }
+      } else if c == "\"" {
+        quoted = true
+      } else if c == "," {
+        row.append(field)
+        field = ""
+      } else if c == "\r\n" || c == "\n" {
+        row.append(field)
+        rows.append(row)
+        row = []
+        field = ""
+      } else {
+        field.append(c)
+      }
+    }
+    return rows
+  }
+
+  @Test func csvParsesBackWithQuoting() throws {
+    let report = try Self.sample()
+    let rows = Self.parseCSV(CSVWriter.csv(report))
+    #expect(rows.first == CSVWriter.header)
+    #expect(rows.count == 1 + report.resultCount)
+    #expect(Set(rows.dropFirst().map { $0[0] }) == Set(report.artworks.map(\.file.path)))
+    #expect(rows.dropFirst().allSatisfy { $0.count == CSVWriter.header.count })
+  }
+
+  @Test func junitIsWellFormedAndCountsMatch() throws {
+    let report = try Self.sample()
+    let xml = JUnitWriter.xml(report)
+    final class Counter: NSObject, XMLParserDelegate {
+      var testcases = 0
+      var failures = 0
+      var errors = 0
+      var rootFailures = -1
+      func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        switch name {
+        case "testcase": testcases += 1
+        case "failure": failures += 1
+        case "error": errors += 1
+        case "testsuites": rootFailures = Int(attributes["failures"] ?? "") ?? -1
+        default: break
+        }
+      }
+    }
+    let parser = XMLParser(data: Data(xml.utf8))
+    let counter = Counter()
+    parser.delegate = counter
+    #expect(parser.parse(), "well-formed: \(parser.parserError.map { "\($0)" } ?? "")")
+    #expect(counter.testcases == report.resultCount + report.errors.count)
+    #expect(counter.errors == report.errors.count)
+    #expect(counter.rootFailures == report.failedCount)
+    #expect(counter.failures >= report.failedCount)
+  }
+
+  @Test func htmlShowsEveryResultAndEscapesNames() throws {
+    let report = try Self.sample()
+    let html = HTMLWriter.html(report)
+    #expect(!html.contains("<script>alert(1)</script>"), "file names are text, not markup")
+    #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;.png"))
+    #expect(html.contains("art/broken &lt;b&gt;.jpg") && html.contains("JPEG data ends early"))
+    let rows = html.components(separatedBy: "<tr class=").count - 1
+    #expect(rows == report.resultCount)
+    #expect(!html.contains("http://") && !html.contains("https://"), "no network")
+  }
+}
