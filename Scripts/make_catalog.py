@@ -105,6 +105,11 @@ def device_literal(dev):
     else:
         main = safe_area(sa["portrait"], sa["landscape"], sa["basis"])
         alternate = "nil"
+        # Apple TV: the HIG's primary-content inset is the default; UIKit's overscan safe
+        # area (what safeAreaInsets reports) is carried as the alternate.
+        for other in sa.get("alternates", []):
+            if FAMILY[dev["family"]] == "tv" and "landscape" in other:
+                alternate = safe_area(None, other["landscape"], "UIKit safeAreaInsets on tvOS (" + other["source"] + ")")
     cut = dev["cutout"]
     if cut["type"] == "notch" and cut["notch"]:
         n = cut["notch"]

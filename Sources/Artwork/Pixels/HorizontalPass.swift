@@ -91,3 +91,47 @@ extension HorizontalPass {
     }
   }
 }
+
+extension HorizontalPass {
+  /// SIMD variant over four rows at once: each tap's weight is loaded once and used for all
+  /// four rows, so the weight table is read once per four rows. Each pixel adds its taps in
+  /// the same order as `scalar`, so the results are bit for bit equal.
+  ///
+  /// Preconditions: the four rows start at `rows`, `rows + rowLength`, … and each holds the
+  /// source pixels from `rowStart` on; the outputs go to `out`, `out + outStride`, ….
+  static func simdFourRows(
+    _ rows: UnsafePointer<SIMD4<Float>>, rowLength: Int, rowStart: Int, weights: AxisWeights,
+    into out: UnsafeMutablePointer<SIMD4<Float>>, outStride: Int
+  ) {
+    weights.weights.withUnsafeBufferPointer { table in
+      weights.starts.withUnsafeBufferPointer { starts in
+        weights.lengths.withUnsafeBufferPointer { lengths in
+          let stride = weights.stride
+          let base = table.baseAddress!
+          for x in 0..<weights.count {
+            let taps = base + x * stride
+            let r0 = rows + (Int(starts[x]) - rowStart)
+            let r1 = r0 + rowLength
+            let r2 = r1 + rowLength
+            let r3 = r2 + rowLength
+            var s0 = SIMD4<Float>.zero
+            var s1 = SIMD4<Float>.zero
+            var s2 = SIMD4<Float>.zero
+            var s3 = SIMD4<Float>.zero
+            for k in 0..<Int(lengths[x]) {
+              let w = taps[k]
+              s0 = s0 + r0[k] * w
+              s1 = s1 + r1[k] * w
+              s2 = s2 + r2[k] * w
+              s3 = s3 + r3[k] * w
+            }
+            out[x] = s0
+            out[x + outStride] = s1
+            out[x + 2 * outStride] = s2
+            out[x + 3 * outStride] = s3
+          }
+        }
+      }
+    }
+  }
+}

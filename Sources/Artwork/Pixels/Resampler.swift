@@ -37,7 +37,7 @@ public struct ResampleOptions: Sendable, Hashable {
 /// axis, alpha premultiplied while filtering, rows split into bands across threads.
 public enum Resampler {
   /// Output rows per band; each band filters the source rows it needs on its own.
-  static let bandRows = 32
+  static let bandRows = 64
 
   /// Resamples the part `sourceRect` of `image` (fractional origin allowed) to `size`.
   /// The output has the image's layout and bit depth; crop and resize are one pass.
@@ -83,7 +83,8 @@ public enum Resampler {
       samples.withUnsafeBufferPointer { input in
         let source = SendableBuffer(UnsafeMutablePointer(mutating: input.baseAddress!))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-          let loaded = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: columnHigh - columnLow)
+          let rowLength = columnHigh - columnLow
+          let loaded = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: 4 * rowLength)
           let filtered = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: bandRowsNeeded * outWidth)
           let row = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: outWidth)
           defer {
@@ -94,16 +95,29 @@ public enum Resampler {
           vertical.weights.withUnsafeBufferPointer { verticalTaps in
             for band in stride(from: worker, to: bandCount, by: workers) {
               let (low, high) = sourceRows(of: band, vertical)
-              for sourceRow in low..<high {
-                conversion.load(
-                  UnsafePointer(source.pointer) + (sourceRow * image.width + columnLow) * channels,
-                  count: columnHigh - columnLow, into: loaded)
-                let target = filtered + (sourceRow - low) * outWidth
-                if useSIMD {
-                  HorizontalPass.simd(loaded, rowStart: columnLow, weights: horizontal, into: target)
-                } else {
-                  HorizontalPass.scalar(loaded, rowStart: columnLow, weights: horizontal, into: target)
+              var sourceRow = low
+              while sourceRow < high {
+                // Four rows at a time share each weight load (the SIMD path).
+                let block = useSIMD ? min(4, high - sourceRow) : 1
+                for r in 0..<block {
+                  conversion.load(
+                    UnsafePointer(source.pointer) + ((sourceRow + r) * image.width + columnLow) * channels,
+                    count: rowLength, into: loaded + r * rowLength)
                 }
+                let target = filtered + (sourceRow - low) * outWidth
+                if block == 4 {
+                  HorizontalPass.simdFourRows(
+                    loaded, rowLength: rowLength, rowStart: columnLow, weights: horizontal, into: target, outStride: outWidth)
+                } else {
+                  for r in 0..<block {
+                    if useSIMD {
+                      HorizontalPass.simd(loaded + r * rowLength, rowStart: columnLow, weights: horizontal, into: target + r * outWidth)
+                    } else {
+                      HorizontalPass.scalar(loaded + r * rowLength, rowStart: columnLow, weights: horizontal, into: target + r * outWidth)
+                    }
+                  }
+                }
+                sourceRow += block
               }
               let firstRow = band * bandRows
               for y in firstRow..<min(firstRow + bandRows, outHeight) {

@@ -12,7 +12,10 @@ extension Catalog {
         portrait: nil,
         landscape: Insets(top: 60, left: 80, bottom: 60, right: 80),
         basis: "tvOS HIG primary-content inset (landscape only)"),
-      safeAreaAlternate: nil,
+      safeAreaAlternate: .init(
+        portrait: nil,
+        landscape: Insets(top: 60, left: 90, bottom: 60, right: 90),
+        basis: "UIKit safeAreaInsets on tvOS (SST, TVSAFEVIEW)"),
       sensorHousing: nil,
       homeIndicator: nil,
       statusBarPortrait: nil, statusBarLandscape: nil,
@@ -30,7 +33,10 @@ extension Catalog {
         portrait: nil,
         landscape: Insets(top: 60, left: 80, bottom: 60, right: 80),
         basis: "tvOS HIG primary-content inset (landscape only)"),
-      safeAreaAlternate: nil,
+      safeAreaAlternate: .init(
+        portrait: nil,
+        landscape: Insets(top: 60, left: 90, bottom: 60, right: 90),
+        basis: "UIKit safeAreaInsets on tvOS (SST, TVSAFEVIEW)"),
       sensorHousing: nil,
       homeIndicator: nil,
       statusBarPortrait: nil, statusBarLandscape: nil,
