@@ -11,6 +11,7 @@
 #         (same canvases and placements, no overlays) in one process; wall time, peak memory,
 #         bytes written.
 # Peers live in a virtual environment ($VENV, default /tmp/artfit-bench-venv) from PyPI.
+# RENDER_PEERS="pyvips" limits the render peers (Pillow takes about 12 minutes on 2 cores).
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(dirname "$HERE")"
@@ -79,7 +80,7 @@ if [ "$WHAT" = render ] || [ "$WHAT" = all ]; then
   a_out=$(grep -oE '[0-9]+ previews written' "$WORK/render/artfit.log" | cut -d' ' -f1)
   a_bytes=$(du -sb --exclude=thumbs "$WORK/render/artfit" | cut -f1)
   echo "| artfit | $a_s | $((a_kb / 1024)) | $a_out | $((a_bytes / 1000000)) | 1.00 |"
-  for tool in pyvips pillow; do
+  for tool in ${RENDER_PEERS:-pyvips pillow}; do
     mkdir -p "$WORK/render/$tool"
     /usr/bin/time -f "%e %M" -o "$WORK/render/$tool.time" "$PY" "$HERE/peers.py" render --tool "$tool" \
       --plan "$WORK/render/plan.json" --out "$WORK/render/$tool" --level 3 > "$WORK/render/$tool.json"

@@ -26,52 +26,59 @@ static size_t put_chunk(uint8_t *out, const char type[4], const uint8_t *data, s
   return size + 12;
 }
 
-// The sum of the filtered bytes read as signed values: libpng's heuristic for picking a
-// row filter (smaller sums compress better).
-static unsigned long cost(const uint8_t *row, size_t n) {
-  unsigned long sum = 0;
-  for (size_t i = 0; i < n; i++) {
-    int v = (int8_t)row[i];
-    sum += (unsigned long)(v < 0 ? -v : v);
-  }
-  return sum;
-}
-
-// Filters `row` (with `prior` the row above, or zeros) into `out` (1 + n bytes). Each
-// filter is its own branch-free loop so the compiler vectorises it.
+// Picks a row filter with libpng's heuristic (the smallest sum of the filtered bytes read
+// as signed values), estimated on every fourth byte of the row: a quarter of the work, and
+// in practice the same choice. Then filters the whole row with it into `out` (1 + n bytes).
 static void filter_row(const uint8_t *row, const uint8_t *prior, size_t n, int bpp,
-                       uint8_t *scratch[5], uint8_t *out) {
-  uint8_t *sub = scratch[1], *up = scratch[2], *avg = scratch[3], *pae = scratch[4];
-  size_t head = (size_t)bpp < n ? (size_t)bpp : n;
-  for (size_t i = 0; i < head; i++) {
-    sub[i] = row[i];
-    avg[i] = (uint8_t)(row[i] - (prior[i] >> 1));
-    pae[i] = (uint8_t)(row[i] - prior[i]);  // Paeth with a = c = 0 predicts b
-  }
-  for (size_t i = 0; i < n; i++) up[i] = (uint8_t)(row[i] - prior[i]);
-  for (size_t i = head; i < n; i++) sub[i] = (uint8_t)(row[i] - row[i - bpp]);
-  for (size_t i = head; i < n; i++) avg[i] = (uint8_t)(row[i] - ((row[i - bpp] + prior[i]) >> 1));
-  for (size_t i = head; i < n; i++) {
-    int a = row[i - bpp], b = prior[i], c = prior[i - bpp];
+                       uint8_t *out) {
+  unsigned long costs[5] = {0, 0, 0, 0, 0};
+  for (size_t i = 0; i < n; i += 4) {
+    int x = row[i];
+    int a = i >= (size_t)bpp ? row[i - bpp] : 0;
+    int b = prior[i];
+    int c = i >= (size_t)bpp ? prior[i - bpp] : 0;
     int pa = b - c, pb = a - c, pc = a + b - 2 * c;
     pa = pa < 0 ? -pa : pa;
     pb = pb < 0 ? -pb : pb;
     pc = pc < 0 ? -pc : pc;
-    int predictor = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c);
-    pae[i] = (uint8_t)(row[i] - predictor);
-  }
-  const uint8_t *candidates[5] = {row, sub, up, avg, pae};
-  int best = 0;
-  unsigned long best_cost = cost(row, n);
-  for (int f = 1; f < 5; f++) {
-    unsigned long c = cost(candidates[f], n);
-    if (c < best_cost) {
-      best = f;
-      best_cost = c;
+    int paeth = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c);
+    int candidates[5] = {x, x - a, x - b, x - ((a + b) >> 1), x - paeth};
+    for (int f = 0; f < 5; f++) {
+      int v = (int8_t)(uint8_t)candidates[f];
+      costs[f] += (unsigned long)(v < 0 ? -v : v);
     }
   }
+  int best = 0;
+  for (int f = 1; f < 5; f++)
+    if (costs[f] < costs[best]) best = f;
   out[0] = (uint8_t)best;
-  memcpy(out + 1, candidates[best], n);
+  uint8_t *dst = out + 1;
+  size_t head = (size_t)bpp < n ? (size_t)bpp : n;
+  switch (best) {
+  case 0: memcpy(dst, row, n); break;
+  case 1:
+    memcpy(dst, row, head);
+    for (size_t i = head; i < n; i++) dst[i] = (uint8_t)(row[i] - row[i - bpp]);
+    break;
+  case 2:
+    for (size_t i = 0; i < n; i++) dst[i] = (uint8_t)(row[i] - prior[i]);
+    break;
+  case 3:
+    for (size_t i = 0; i < head; i++) dst[i] = (uint8_t)(row[i] - (prior[i] >> 1));
+    for (size_t i = head; i < n; i++) dst[i] = (uint8_t)(row[i] - ((row[i - bpp] + prior[i]) >> 1));
+    break;
+  default:
+    for (size_t i = 0; i < head; i++) dst[i] = (uint8_t)(row[i] - prior[i]);
+    for (size_t i = head; i < n; i++) {
+      int a = row[i - bpp], b = prior[i], c = prior[i - bpp];
+      int pa = b - c, pb = a - c, pc = a + b - 2 * c;
+      pa = pa < 0 ? -pa : pa;
+      pb = pb < 0 ? -pb : pb;
+      pc = pc < 0 ? -pc : pc;
+      dst[i] = (uint8_t)(row[i] - ((pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c)));
+    }
+    break;
+  }
 }
 
 int cimageio_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t height,
@@ -88,19 +95,16 @@ int cimageio_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t hei
   size_t stride = (size_t)width * channels;
   size_t raw_size = (stride + 1) * height;
   uint8_t *raw = malloc(raw_size);
-  uint8_t *scratch_block = malloc(stride * 5);
   uint8_t *zeros = calloc(stride, 1);
   struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(level);
   uint8_t *icc_z = NULL;
   size_t icc_z_size = 0;
   uint8_t *file = NULL;
   int status = CIMAGEIO_OK;
-  if (raw == NULL || scratch_block == NULL || zeros == NULL || compressor == NULL) {
+  if (raw == NULL || zeros == NULL || compressor == NULL) {
     status = cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
     goto done;
   }
-  uint8_t *scratch[5];
-  for (int f = 0; f < 5; f++) scratch[f] = scratch_block + f * stride;
   for (uint32_t y = 0; y < height; y++) {
     const uint8_t *row = pixels + (size_t)y * stride;
     const uint8_t *prior = y > 0 ? row - stride : zeros;
@@ -108,7 +112,7 @@ int cimageio_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t hei
       raw[y * (stride + 1)] = 0;
       memcpy(raw + y * (stride + 1) + 1, row, stride);
     } else {
-      filter_row(row, prior, stride, channels, scratch, raw + y * (stride + 1));
+      filter_row(row, prior, stride, channels, raw + y * (stride + 1));
     }
   }
 
@@ -158,7 +162,6 @@ int cimageio_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t hei
 
 done:
   free(raw);
-  free(scratch_block);
   free(zeros);
   free(icc_z);
   free(file);
