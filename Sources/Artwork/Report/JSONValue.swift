@@ -30,46 +30,85 @@ public indirect enum JSONValue: Sendable, Equatable {
 
   /// The text, pretty-printed with two-space indents when `pretty`.
   public func serialized(pretty: Bool = true) -> String {
-    var out = ""
+    String(decoding: bytes(pretty: pretty), as: UTF8.self)
+  }
+
+  /// The UTF-8 text; built as bytes because reports can hold hundreds of thousands of results.
+  public func bytes(pretty: Bool = true) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(4096)
     write(into: &out, indent: pretty ? 0 : nil)
     return out
   }
 
-  private func write(into out: inout String, indent: Int?) {
+  private static let spaces = [UInt8](repeating: 0x20, count: 256)
+
+  private func newline(_ out: inout [UInt8], _ indent: Int) {
+    out.append(0x0a)
+    out.append(contentsOf: JSONValue.spaces.prefix(min(256, indent * 2)))
+  }
+
+  private func write(into out: inout [UInt8], indent: Int?) {
     switch self {
-    case .null: out += "null"
-    case .bool(let value): out += value ? "true" : "false"
-    case .integer(let value): out += String(value)
+    case .null: out.append(contentsOf: "null".utf8)
+    case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+    case .integer(let value): out.append(contentsOf: String(value).utf8)
     case .number(let value):
-      if value.isFinite { out += value == value.rounded() && abs(value) < 1e15 ? String(format1(value)) : String(value) }
-      else { out += "null" }
+      if !value.isFinite {
+        out.append(contentsOf: "null".utf8)
+      } else if value == value.rounded() && abs(value) < 1e15 {
+        out.append(contentsOf: String(Int(value)).utf8)
+        out.append(contentsOf: ".0".utf8)
+      } else {
+        out.append(contentsOf: String(value).utf8)
+      }
     case .string(let value): JSONValue.writeString(value, into: &out)
     case .array(let items):
-      if items.isEmpty { out += "[]"; return }
-      out += "["
+      if items.isEmpty {
+        out.append(contentsOf: "[]".utf8)
+        return
+      }
+      out.append(UInt8(ascii: "["))
       for (index, item) in items.enumerated() {
-        if index > 0 { out += "," }
-        if let indent { out += "\n" + String(repeating: "  ", count: indent + 1) }
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        if let indent { newline(&out, indent + 1) }
         item.write(into: &out, indent: indent.map { $0 + 1 })
       }
-      if let indent { out += "\n" + String(repeating: "  ", count: indent) }
-      out += "]"
+      if let indent { newline(&out, indent) }
+      out.append(UInt8(ascii: "]"))
     case .object(let members):
-      if members.isEmpty { out += "{}"; return }
-      out += "{"
+      if members.isEmpty {
+        out.append(contentsOf: "{}".utf8)
+        return
+      }
+      out.append(UInt8(ascii: "{"))
       for (index, (key, value)) in members.enumerated() {
-        if index > 0 { out += "," }
-        if let indent { out += "\n" + String(repeating: "  ", count: indent + 1) }
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        if let indent { newline(&out, indent + 1) }
         JSONValue.writeString(key, into: &out)
-        out += indent == nil ? ":" : ": "
+        out.append(UInt8(ascii: ":"))
+        if indent != nil { out.append(0x20) }
         value.write(into: &out, indent: indent.map { $0 + 1 })
       }
-      if let indent { out += "\n" + String(repeating: "  ", count: indent) }
-      out += "}"
+      if let indent { newline(&out, indent) }
+      out.append(UInt8(ascii: "}"))
     }
   }
 
-  private func format1(_ value: Double) -> String { String(Int(value)) + ".0" }
+  static func writeString(_ value: String, into out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    var utf8 = value.utf8
+    let needsEscape = utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xe2 }
+    if !needsEscape {
+      out.append(contentsOf: utf8)
+      out.append(UInt8(ascii: "\""))
+      return
+    }
+    var text = ""
+    writeString(value, into: &text)
+    utf8 = text.utf8
+    out.append(contentsOf: utf8.dropFirst())
+  }
 
   static func writeString(_ value: String, into out: inout String) {
     out += "\""
