@@ -43,6 +43,26 @@ public enum TargetSelection {
     return result
   }
 
+  /// The targets named by a comma-separated `--targets` value. Device names may contain
+  /// commas themselves (`iPad Pro 13" (M4, M5)`), so the longest run of comma-joined pieces
+  /// that names a target wins.
+  public static func resolve(list text: String) throws(Failure) -> [Target] {
+    let pieces = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    var items: [String] = []
+    var start = 0
+    while start < pieces.count {
+      var end = pieces.count - 1
+      while end > start {
+        let candidate = pieces[start...end].joined(separator: ",")
+        if Catalog.target(named: candidate) != nil { break }
+        end -= 1
+      }
+      items.append(pieces[start...end].joined(separator: ","))
+      start = end + 1
+    }
+    return try resolve(items.map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") })
+  }
+
   /// A raw canvas: `WxH` in pixels (scale 1) or `WxH@S` in points at scale S.
   public static func canvas(_ text: String) throws(Failure) -> Target {
     let parts = text.lowercased().split(separator: "@", omittingEmptySubsequences: false)

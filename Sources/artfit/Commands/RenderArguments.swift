@@ -63,7 +63,7 @@ enum RenderArguments {
     }
     if let text = arguments.value("--targets") {
       do {
-        options.targets = try TargetSelection.resolve(ValueParsers.list(text))
+        options.targets = try TargetSelection.resolve(list: text)
       } catch {
         throw UsageError("--targets: \(error.description)")
       }

@@ -10,6 +10,11 @@ struct TargetSelectionTests {
     #expect(canvas.pixels == PixelSize(1170, 2532) && canvas.safeArea == nil)
   }
 
+  @Test func namesWithCommasSurviveTheCommaList() throws {
+    let targets = try TargetSelection.resolve(list: "iPhone 16 Pro,iPad Pro 13\" (M4, M5), tv")
+    #expect(targets.map(\.slug) == ["iphone-16-pro", "ipad-pro-13-m4", "apple-tv-hd", "apple-tv-4k"])
+  }
+
   @Test func plainCanvasIsPixelsAtScaleOne() throws {
     let target = try TargetSelection.canvas("1920x1080")
     #expect(target.scale == 1 && target.pixels == PixelSize(1920, 1080) && target.orientations == [.landscape])
