@@ -71,8 +71,8 @@ func normalizedName(_ name: String) -> String {
   return result.hasSuffix(" ") ? String(result.dropLast()) : result
 }
 
-/// Levenshtein distance between two strings.
-func editDistance(_ a: String, _ b: String) -> Int {
+/// Levenshtein distance between two strings (for "did you mean").
+public func editDistance(_ a: String, _ b: String) -> Int {
   let a = Array(a)
   let b = Array(b)
   if a.isEmpty { return b.count }

@@ -24,7 +24,7 @@ public struct RenderStats: Sendable {
 }
 
 /// A monotonic clock in seconds.
-func now() -> Double {
+public func now() -> Double {
   var spec = timespec()
   clock_gettime(CLOCK_MONOTONIC, &spec)
   return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9

@@ -61,9 +61,3 @@ enum Interruption {
     }
   }
 }
-
-func now() -> Double {
-  var spec = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &spec)
-  return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-}

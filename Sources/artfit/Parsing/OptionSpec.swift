@@ -1,3 +1,5 @@
+import Artwork
+
 /// One declared option: its name, the value it takes (nil for a flag) and its help.
 struct OptionSpec: Sendable {
   var name: String
@@ -125,28 +127,12 @@ enum ExitStatus: Int32 {
   case inputErrors = 3
 }
 
-func editDistanceCLI(_ a: String, _ b: String) -> Int {
-  let a = Array(a)
-  let b = Array(b)
-  if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-  var previous = Array(0...b.count)
-  for i in 1...a.count {
-    var current = [i] + [Int](repeating: 0, count: b.count)
-    for j in 1...b.count {
-      current[j] = min(
-        previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-    }
-    previous = current
-  }
-  return previous[b.count]
-}
-
 /// The candidate within three edits of `name`, if any (the closest).
 func closestName(to name: String, among candidates: [String]) -> String? {
   var best: String? = nil
   var bestDistance = 4
   for candidate in candidates {
-    let distance = editDistanceCLI(candidate, name)
+    let distance = editDistance(candidate, name)
     if distance < bestDistance {
       best = candidate
       bestDistance = distance
