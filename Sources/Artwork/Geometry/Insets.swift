@@ -20,10 +20,6 @@ public struct Insets: Sendable, Hashable, Codable, CustomStringConvertible {
     Insets(top: top * factor, left: left * factor, bottom: bottom * factor, right: right * factor)
   }
 
-  /// The insets of the same screen seen turned a quarter (landscape from portrait, etc.)
-  /// are catalog data, not derived; this only mirrors left and right.
-  public var mirrored: Insets { Insets(top: top, left: right, bottom: bottom, right: left) }
-
   public var description: String {
     "T \(formatNumber(top)) L \(formatNumber(left)) B \(formatNumber(bottom)) R \(formatNumber(right))"
   }

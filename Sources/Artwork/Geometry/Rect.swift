@@ -49,7 +49,7 @@ public struct Rect: Sendable, Hashable, Codable, CustomStringConvertible {
     return result
   }
 
-  /// Maps a rectangle from this one's coordinates scaled by `factor` and shifted.
+  /// The rectangle with its origin and size multiplied by `factor`.
   public func scaled(by factor: Double) -> Rect {
     Rect(x: x * factor, y: y * factor, width: width * factor, height: height * factor)
   }

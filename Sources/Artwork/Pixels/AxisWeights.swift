@@ -17,9 +17,6 @@ public struct AxisWeights: Sendable {
   public let stride: Int
   /// `count` × `stride` weights, row-major.
   public let weights: [Float]
-  /// The same weights, each repeated in four lanes, so the SIMD horizontal pass loads a
-  /// ready vector instead of broadcasting a scalar per tap.
-  let broadcast: [SIMD4<Float>]
 
   /// - Parameters:
   ///   - sourceLength: pixels along this axis in the whole source.
@@ -78,11 +75,5 @@ public struct AxisWeights: Sendable {
     self.lengths = lengths
     self.stride = stride
     self.weights = weights
-    self.broadcast = weights.map { SIMD4(repeating: $0) }
-  }
-
-  /// Whether this axis is a plain copy (one tap of weight 1 per pixel, consecutive).
-  public var isIdentity: Bool {
-    stride == 1 && weights.allSatisfy { $0 == 1 } && starts.enumerated().allSatisfy { Int($1) == Int(starts[0]) + $0 }
   }
 }

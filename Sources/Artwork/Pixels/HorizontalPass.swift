@@ -38,7 +38,7 @@ extension HorizontalPass {
     _ row: UnsafePointer<SIMD4<Float>>, rowStart: Int, weights: AxisWeights,
     into out: UnsafeMutablePointer<SIMD4<Float>>
   ) {
-    weights.broadcast.withUnsafeBufferPointer { table in
+    weights.weights.withUnsafeBufferPointer { table in
       weights.starts.withUnsafeBufferPointer { starts in
         weights.lengths.withUnsafeBufferPointer { lengths in
           let stride = weights.stride

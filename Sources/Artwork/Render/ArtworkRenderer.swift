@@ -34,7 +34,7 @@ struct ArtworkRenderer {
     guard options.writePreviews else { return (.success(report), stats) }
 
     let plan = PreviewPlan(stem: file.stem, results: results, overlays: painter, format: options.format)
-    let shrink = info.format == .jpeg && !options.linear ? plan.jpegShrink(sourceWidth: info.width) : 1
+    let shrink = info.format == .jpeg && !options.linear ? plan.jpegShrink() : 1
     let image: Image
     do {
       image = try timed(&stats.decode) { try ImageDecoder.decode(file: file.path, shrink: shrink, limits: options.limits) }

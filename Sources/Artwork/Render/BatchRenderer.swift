@@ -42,7 +42,7 @@ public struct BatchRenderer: Sendable {
     let report = RunReport(options: options.json, artworks: artworks, errors: errors)
     if writeReports {
       do {
-        try ReportWriter.writeAll(report, to: options.outputFolder, html: options.writePreviews || true)
+        try ReportWriter.writeAll(report, to: options.outputFolder)
       } catch {
         var failed = report
         failed.errors.append(InputError(source: options.outputFolder, message: "\(error)"))

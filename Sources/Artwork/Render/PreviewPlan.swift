@@ -55,7 +55,7 @@ struct PreviewPlan {
 
   /// The largest JPEG shrink-on-load (1, 2, 4, 8) that leaves every resample at least a
   /// 2x reduction for the real filter (libvips does the same).
-  func jpegShrink(sourceWidth: Int) -> Int {
+  func jpegShrink() -> Int {
     var smallest = Double.infinity
     for group in groups {
       smallest = min(smallest, group.sourceRect.width / Double(group.size.width), group.sourceRect.height / Double(group.size.height))

@@ -21,8 +21,6 @@ public indirect enum JSONValue: Sendable, Equatable {
     return .number(result == 0 ? 0 : result)  // no "-0.0"
   }
 
-  public static func optional(_ value: JSONValue?) -> JSONValue { value ?? .null }
-
   /// A whole number as an integer (3), anything else rounded to `places` decimals.
   public static func compact(_ value: Double, _ places: Int = 4) -> JSONValue {
     value == value.rounded() && abs(value) < 1e15 ? .integer(Int(value)) : .rounded(value, places)
@@ -95,41 +93,34 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
   }
 
+  /// A JSON string literal: quotes, backslashes and control characters escaped, and
+  /// U+2028/U+2029 too (so the text is also valid JavaScript).
   static func writeString(_ value: String, into out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
-    var utf8 = value.utf8
-    let needsEscape = utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xe2 }
-    if !needsEscape {
-      out.append(contentsOf: utf8)
+    // Most strings need no escape: copy their bytes (0xE2 leads U+2028/U+2029).
+    if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5c || $0 == 0xe2 }) {
+      out.append(contentsOf: value.utf8)
       out.append(UInt8(ascii: "\""))
       return
     }
-    var text = ""
-    writeString(value, into: &text)
-    utf8 = text.utf8
-    out.append(contentsOf: utf8.dropFirst())
-  }
-
-  static func writeString(_ value: String, into out: inout String) {
-    out += "\""
     for scalar in value.unicodeScalars {
       switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case "\u{2028}": out += "\\u2028"
-      case "\u{2029}": out += "\\u2029"
+      case "\"": out.append(contentsOf: "\\\"".utf8)
+      case "\\": out.append(contentsOf: "\\\\".utf8)
+      case "\n": out.append(contentsOf: "\\n".utf8)
+      case "\r": out.append(contentsOf: "\\r".utf8)
+      case "\t": out.append(contentsOf: "\\t".utf8)
+      case "\u{2028}": out.append(contentsOf: "\\u2028".utf8)
+      case "\u{2029}": out.append(contentsOf: "\\u2029".utf8)
       default:
         if scalar.value < 0x20 {
           let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+          out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
         } else {
-          out.unicodeScalars.append(scalar)
+          out.append(contentsOf: String(scalar).utf8)
         }
       }
     }
-    out += "\""
+    out.append(UInt8(ascii: "\""))
   }
 }

@@ -62,5 +62,9 @@ struct ManifestTests {
     let value = try JSONParser.parse(Array("{\"b\": 1, \"a\": [true, null, -2.5e3, \"\\u00e9\\n\"]}".utf8))
     #expect(value.serialized(pretty: false) == "{\"b\":1,\"a\":[true,null,-2500.0,\"é\\n\"]}")
     #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(Array(String(repeating: "[", count: 10000).utf8)) }
+    let awkward = "q\"b\\s\u{1}\u{2028}é\n\t"
+    let written = JSONValue.array([.string(awkward), .string("plain")]).bytes(pretty: false)
+    #expect(String(decoding: written, as: UTF8.self) == "[\"q\\\"b\\\\s\\u0001\\u2028é\\n\\t\",\"plain\"]")
+    #expect(try JSONParser.parse(written) == .array([.string(awkward), .string("plain")]))
   }
 }
