@@ -29,3 +29,14 @@ let package = Package(
     .testTarget(name: "ArtworkTests", dependencies: ["Artwork"], exclude: ["Fixtures"]),
   ]
 )
+
+// Fuzz targets (Fuzz/README.md): built only by `Scripts/fuzz.sh`, which sets ARTFIT_FUZZ and
+// `--sanitize=fuzzer`, because libFuzzer supplies their `main`.
+if Context.environment["ARTFIT_FUZZ"] != nil {
+  package.targets += [
+    .target(name: "FuzzSupport", dependencies: ["Artwork"], path: "Fuzz/FuzzSupport"),
+    .executableTarget(name: "fuzz-png", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-png"),
+    .executableTarget(name: "fuzz-jpeg", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-jpeg"),
+    .executableTarget(name: "fuzz-manifest", dependencies: ["Artwork"], path: "Fuzz/fuzz-manifest"),
+  ]
+}

@@ -10,9 +10,29 @@ typedef struct {
   size_t size;
   size_t position;
   int ran_out;             // the file ended before libpng was done
-  int palette_overflow;    // a pixel indexed past the palette
+  uint8_t *volatile indexes;  // palette indexes before expansion; freed on longjmp too
   cimageio_error *err;
 } png_source;
+
+static uint32_t be32(const uint8_t *p) {
+  return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+// libpng allocates an ancillary chunk's declared length before reading it, so a 2 GiB
+// length in a 100-byte file would cost 2 GiB. Returns 0 when a chunk runs past the data;
+// a probe, which holds only a prefix, stops looking at the first IDAT.
+static int chunks_fit(const uint8_t *data, size_t size, int stop_at_idat) {
+  size_t at = 8;
+  while (at + 8 <= size) {
+    uint32_t length = be32(data + at);
+    const uint8_t *type = data + at + 4;
+    if (stop_at_idat && memcmp(type, "IDAT", 4) == 0) return 1;
+    if ((uint64_t)length + 12 > size - at) return 0;
+    if (memcmp(type, "IEND", 4) == 0) return 1;
+    at += 12 + (size_t)length;
+  }
+  return 1;  // no room for another header: libpng reports the truncation itself
+}
 
 static void read_from_memory(png_structp png, png_bytep out, size_t count) {
   png_source *source = png_get_io_ptr(png);
@@ -30,11 +50,34 @@ static void on_error(png_structp png, png_const_charp message) {
   png_longjmp(png, 1);
 }
 
-// Warnings are about ancillary chunks and are ignored, except the one that says the
-// pixels themselves are wrong.
+// Warnings are about ancillary chunks (bad text, a broken ICC profile) and are ignored.
 static void on_warning(png_structp png, png_const_charp message) {
-  png_source *source = png_get_error_ptr(png);
-  if (strstr(message, "palette index") != NULL) source->palette_overflow = 1;
+  (void)png;
+  (void)message;
+}
+
+// Expands palette indexes to RGB or RGBA. libpng's own expansion maps an index past the
+// palette to black without a word (its index check runs only when it does not expand),
+// so artfit expands and refuses such a file.
+static void expand_palette(png_structp png, png_infop info_ptr, const uint8_t *indexes,
+                           uint8_t *out, size_t count, int channels) {
+  png_colorp palette = NULL;
+  int palette_size = 0;
+  png_get_PLTE(png, info_ptr, &palette, &palette_size);
+  png_bytep alpha = NULL;
+  int alpha_count = 0;
+  png_get_tRNS(png, info_ptr, &alpha, &alpha_count, NULL);
+  for (size_t i = 0; i < count; i++) {
+    int index = indexes[i];
+    if (index >= palette_size)
+      png_error(png, palette_size == 0 ? "no PLTE chunk for a palette image"
+                                       : "a pixel indexes past the end of the palette");
+    out[0] = palette[index].red;
+    out[1] = palette[index].green;
+    out[2] = palette[index].blue;
+    if (channels == 4) out[3] = index < alpha_count ? alpha[index] : 255;
+    out += channels;
+  }
 }
 
 static int describe(png_structp png, png_infop info_ptr, cimageio_info *info) {
@@ -80,7 +123,9 @@ int cimageio_png_read(const uint8_t *data, size_t size, const cimageio_limits *l
                            (unsigned long long)limits->max_pixels);
     }
   }
-  png_source source = {data, size, 0, 0, 0, err};
+  if (!chunks_fit(data, size, pixels == NULL))
+    return cimageio_fail(err, CIMAGEIO_TRUNCATED, "PNG data ends early (truncated file)");
+  png_source source = {data, size, 0, 0, NULL, err};
   png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &source, on_error,
                                            on_warning);
   if (png == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
@@ -91,6 +136,7 @@ int cimageio_png_read(const uint8_t *data, size_t size, const cimageio_limits *l
     return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
   }
   if (setjmp(png_jmpbuf(png))) {
+    free(source.indexes);
     png_destroy_read_struct(&png, &info_ptr, &end_ptr);
     if (source.ran_out)
       return cimageio_fail(err, CIMAGEIO_TRUNCATED, "PNG data ends early (truncated file)");
@@ -126,25 +172,37 @@ int cimageio_png_read(const uint8_t *data, size_t size, const cimageio_limits *l
                          pixels_size, stride * info->height);
   }
 
-  if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+  int palette = color_type == PNG_COLOR_TYPE_PALETTE;
+  if (palette) png_set_packing(png);  // 1, 2 and 4-bit indexes to one byte each
   if (color_type == PNG_COLOR_TYPE_GRAY && info->source_bit_depth < 8)
     png_set_expand_gray_1_2_4_to_8(png);
-  if (png_get_valid(png, info_ptr, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
+  if (!palette && png_get_valid(png, info_ptr, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
   if (info->bit_depth == 16) png_set_swap(png);  // PNG stores big-endian samples
 #endif
   int passes = png_set_interlace_handling(png);
   png_read_update_info(png, info_ptr);
-  if ((int)png_get_channels(png, info_ptr) != info->channels ||
-      png_get_rowbytes(png, info_ptr) != stride)
+  size_t read_stride = palette ? info->width : stride;
+  if ((int)png_get_channels(png, info_ptr) != (palette ? 1 : info->channels) ||
+      png_get_rowbytes(png, info_ptr) != read_stride)
     png_error(png, "unexpected row layout after expansion");
 
   // With interlace handling, each pass refines the same rows in place.
   uint8_t *rows = pixels;
+  if (palette) {
+    source.indexes = malloc(read_stride * info->height);
+    if (source.indexes == NULL) png_error(png, "out of memory for palette indexes");
+    rows = source.indexes;
+  }
   for (int pass = 0; pass < passes; pass++)
-    for (uint32_t y = 0; y < info->height; y++) png_read_row(png, rows + y * stride, NULL);
+    for (uint32_t y = 0; y < info->height; y++) png_read_row(png, rows + y * read_stride, NULL);
   png_read_end(png, end_ptr);
-  if (source.palette_overflow) png_error(png, "a pixel indexes past the end of the palette");
+  if (palette) {
+    expand_palette(png, info_ptr, source.indexes, pixels, (size_t)info->width * info->height,
+                   info->channels);
+    free(source.indexes);
+    source.indexes = NULL;
+  }
   if (info->orientation == 1) read_metadata(png, end_ptr, info);  // eXIf after IDAT
 
   if (icc != NULL) {

@@ -35,7 +35,8 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     case .corrupt(_, let format, let detail):
       "corrupt \(format.displayName) data (\(format == .png ? "libpng" : "libjpeg"): \"\(detail)\"); re-export the image"
     case .tooLarge(_, let width, let height, let limit):
-      "\(width)x\(height) is \(width * height) pixels, over the limit of \(limit) (raise it with --max-pixels)"
+      // A hostile header can declare two 32-bit sides whose product overflows Int.
+      "\(width)x\(height) is \(UInt64(clamping: width).multipliedFullWidth(by: UInt64(clamping: height)).low) pixels, over the limit of \(limit) (raise it with --max-pixels)"
     case .limitExceeded(_, let detail): "refused: \(detail)"
     case .writeFailed(_, let reason): "cannot write the file: \(reason)"
     }

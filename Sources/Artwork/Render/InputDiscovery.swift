@@ -24,7 +24,8 @@ public enum InputDiscovery {
     for input in inputs {
       var isDirectory: ObjCBool = false
       guard manager.fileExists(atPath: input, isDirectory: &isDirectory) else {
-        errors.append(InputError(source: input, message: "cannot read the file: no such file or folder"))
+        let reason = isSymbolicLink(input) ? "a symbolic link to nothing (broken or looping)" : "no such file or folder"
+        errors.append(InputError(source: input, message: "cannot read the file: \(reason)"))
         continue
       }
       if !isDirectory.boolValue {
@@ -35,18 +36,24 @@ public enum InputDiscovery {
         continue
       }
       var found: [ArtworkFile] = []
-      walk(input, relative: "", excluded: excluded, into: &found, errors: &errors)
+      var visited = Set<String>()
+      walk(input, relative: "", excluded: excluded, visited: &visited, into: &found, errors: &errors)
       for file in found where seen.insert(canonical(file.path)).inserted { files.append(file) }
     }
     files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     return (files, errors)
   }
 
+  /// `visited` holds the folders already searched, so a symbolic link back to a parent
+  /// folder ends the descent instead of looping.
   private static func walk(
-    _ folder: String, relative: String, excluded: String?, into files: inout [ArtworkFile], errors: inout [InputError]
+    _ folder: String, relative: String, excluded: String?, visited: inout Set<String>,
+    into files: inout [ArtworkFile], errors: inout [InputError]
   ) {
     let manager = FileManager.default
-    if let excluded, canonical(folder) == excluded { return }
+    let real = canonical(folder)
+    if let excluded, real == excluded { return }
+    guard visited.insert(real).inserted else { return }
     let entries: [String]
     do {
       entries = try manager.contentsOfDirectory(atPath: folder).sorted()
@@ -58,19 +65,29 @@ public enum InputDiscovery {
       let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
       let relativePath = relative.isEmpty ? entry : relative + "/" + entry
       var isDirectory: ObjCBool = false
-      guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
       let ext = (entry as NSString).pathExtension.lowercased()
+      guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        if extensions.contains(ext), isSymbolicLink(path) {
+          errors.append(InputError(source: path, message: "cannot read the file: a symbolic link to nothing (broken or looping)"))
+        }
+        continue
+      }
       if isDirectory.boolValue {
         if extensions.contains(ext) {
           // A folder named like an image is reported, so a typo never vanishes silently.
           errors.append(InputError(source: path, message: "cannot read the file: it is a directory"))
           continue
         }
-        walk(path, relative: relativePath, excluded: excluded, into: &files, errors: &errors)
+        walk(path, relative: relativePath, excluded: excluded, visited: &visited, into: &files, errors: &errors)
       } else if extensions.contains(ext) {
         files.append(ArtworkFile(path: path, stem: (relativePath as NSString).deletingPathExtension))
       }
     }
+  }
+
+  private static func isSymbolicLink(_ path: String) -> Bool {
+    let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType
+    return type == .typeSymbolicLink
   }
 
   /// An absolute path with symlinks resolved, for comparing folders.

@@ -47,9 +47,14 @@ public struct Manifest: Sendable {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw Failure(file: path, message: "cannot read the manifest")
     }
+    return try parse(Array(data), path: path)
+  }
+
+  /// Checks manifest text read from `path` (which labels errors and anchors the patterns).
+  public static func parse(_ data: [UInt8], path: String) throws(Failure) -> Manifest {
     let root: JSONValue
     do {
-      root = try JSONParser.parse(Array(data))
+      root = try JSONParser.parse(data)
     } catch {
       throw Failure(file: path, message: "not valid JSON: \(error)")
     }

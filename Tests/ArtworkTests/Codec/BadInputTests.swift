@@ -103,6 +103,35 @@ struct BadInputTests {
     }
   }
 
+  /// A 4×2 palette PNG with `paletteSize` colours whose pixels use indexes 0...`maxIndex`.
+  func palettePNG(paletteSize: Int, maxIndex: UInt8) -> [UInt8] {
+    var rows: [UInt8] = []
+    for y in 0..<2 { rows += [0] + (0..<4).map { x in UInt8(min(Int(maxIndex), x + 4 * y)) } }
+    let palette: [UInt8] = (0..<paletteSize).flatMap { index -> [UInt8] in [UInt8(index * 30), 0, 255] }
+    return [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] + pngChunk("IHDR", bigEndian(4) + bigEndian(2) + [8, 3, 0, 0, 0])
+      + pngChunk("PLTE", palette) + pngChunk("IDAT", zlibStored(rows)) + pngChunk("IEND", [])
+  }
+
+  @Test func paletteIndexPastThePaletteIsCorrupt() throws {
+    let good = try ImageDecoder.decode(data: palettePNG(paletteSize: 8, maxIndex: 7), name: "good.png")
+    #expect(samples8(good)[21...23] == [210, 0, 255])  // pixel (3, 1) is index 7
+    #expect(throws: ImageError.corrupt(file: "bad.png", format: .png, detail: "a pixel indexes past the end of the palette")) {
+      try ImageDecoder.decode(data: palettePNG(paletteSize: 3, maxIndex: 7), name: "bad.png")
+    }
+  }
+
+  /// libpng would allocate the declared 2 GiB before finding that the file ends.
+  @Test func chunkLongerThanTheFileIsRefusedAsTruncated() throws {
+    let valid = try validPNG()
+    let bytes = Array(valid[..<33]) + bigEndian(0x7fff_fff0) + Array("tEXt".utf8) + [UInt8](repeating: 0x78, count: 64)
+    #expect(throws: ImageError.truncated(file: "long.png", format: .png)) {
+      try ImageDecoder.probe(data: bytes, name: "long.png")
+    }
+    #expect(throws: ImageError.truncated(file: "long.png", format: .png)) {
+      try ImageDecoder.decode(data: bytes, name: "long.png")
+    }
+  }
+
   @Test func pixelLimitIsConfigurable() throws {
     let path = folder.write(try validPNG(), to: "small.png")
     defer { folder.remove() }
@@ -119,4 +148,24 @@ func findSubsequence(_ haystack: [UInt8], _ needle: [UInt8]) -> Int? {
     if Array(haystack[start..<start + needle.count]) == needle { return start }
   }
   return nil
+}
+
+/// `data` as a zlib stream of stored (uncompressed) deflate blocks.
+func zlibStored(_ data: [UInt8]) -> [UInt8] {
+  var out: [UInt8] = [0x78, 0x01]
+  var start = 0
+  repeat {
+    let count = min(65535, data.count - start)
+    let last: UInt8 = start + count == data.count ? 1 : 0
+    out += [last, UInt8(count & 0xff), UInt8(count >> 8), UInt8(~count & 0xff), UInt8((~count >> 8) & 0xff)]
+    out += data[start..<start + count]
+    start += count
+  } while start < data.count
+  var a: UInt32 = 1
+  var b: UInt32 = 0
+  for byte in data {
+    a = (a + UInt32(byte)) % 65521
+    b = (b + a) % 65521
+  }
+  return out + bigEndian(b << 16 | a)
 }
