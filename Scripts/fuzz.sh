@@ -15,9 +15,13 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(fuzz-png fuzz-jpeg fuzz-manifest)
 
+# libpng and libjpeg-turbo instrumented too (static, in .build-fuzz/libs), found through
+# pkg-config ahead of the system's copies.
+Scripts/fuzz_libs.sh
+export PKG_CONFIG_PATH=$PWD/.build-fuzz/libs/lib/pkgconfig
 for target in "${targets[@]}"; do
-  ARTFIT_FUZZ=1 swift build --sanitize=fuzzer --sanitize=address --build-path .build-fuzz \
-    --product "$target" 2>&1 | grep -E "error|Compiling|Linking" | grep -v "asan_report" || true
+  ARTFIT_FUZZ=1 swift build --sanitize=fuzzer --sanitize=address --build-path .build-fuzz/swift \
+    --product "$target" -Xlinker -lz 2>&1 | grep -E "error|Compiling|Linking" || true
 done
 
 status=0
@@ -31,7 +35,7 @@ for target in "${targets[@]}"; do
   echo "== $target for ${seconds}s (log: $log)"
   # rss_limit: the harness caps images at 2^22 pixels, so more memory than this is a leak or a
   # limit that does not hold. -timeout: a single input taking longer than 10 s is a hang.
-  if ! .build-fuzz/debug/"$target" "$corpus" -max_total_time="$seconds" -max_len=65536 \
+  if ! .build-fuzz/swift/debug/"$target" "$corpus" -max_total_time="$seconds" -max_len=65536 \
       -rss_limit_mb=1024 -timeout=10 -print_final_stats=1 -artifact_prefix=Fuzz/findings/"$kind"- \
       >"$log" 2>&1; then
     status=1

@@ -14,16 +14,12 @@ public enum AtomicFile {
   public static func write(_ bytes: [UInt8], to path: String) throws(ImageError) {
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent().path
-    do {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    } catch {
-      throw .writeFailed(file: path, reason: "cannot create the folder \(folder)")
-    }
+    try OutputFolder.makeFolders(folder)
     let temporary = folder + "/." + url.lastPathComponent + ".artfit-tmp-\(getpid())-\(registry.nextNumber())"
     registry.add(temporary)
     defer { registry.remove(temporary) }
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw .writeFailed(file: path, reason: String(cString: strerror(errno))) }
+    guard descriptor >= 0 else { throw failure(errno, path) }
     var offset = 0
     var failure: Int32 = 0
     bytes.withUnsafeBytes { raw in
@@ -40,12 +36,21 @@ public enum AtomicFile {
     if close(descriptor) != 0 && failure == 0 { failure = errno }
     if failure != 0 {
       unlink(temporary)
-      throw .writeFailed(file: path, reason: String(cString: strerror(failure)))
+      throw self.failure(failure, path)
     }
     if rename(temporary, path) != 0 {
-      let reason = String(cString: strerror(errno))
+      let code = errno
       unlink(temporary)
-      throw .writeFailed(file: path, reason: reason)
+      throw self.failure(code, path)
+    }
+  }
+
+  /// The error for `code`: the ones that will hit every later write too stop a batch.
+  static func failure(_ code: Int32, _ path: String) -> ImageError {
+    let reason = String(cString: strerror(code))
+    switch code {
+    case ENOSPC, EDQUOT, EROFS, EFBIG, EIO: return .outputUnavailable(file: path, reason: reason)
+    default: return .writeFailed(file: path, reason: reason)
     }
   }
 

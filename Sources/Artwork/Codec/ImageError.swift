@@ -15,13 +15,16 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
   case limitExceeded(file: String, detail: String)
   /// Encoding or writing an output failed.
   case writeFailed(file: String, reason: String)
+  /// The output folder cannot take more (disk full, quota, read-only, file-size limit):
+  /// every later write would fail too, so a batch stops.
+  case outputUnavailable(file: String, reason: String)
 
   /// The file the error is about.
   public var file: String {
     switch self {
     case .unreadable(let file, _), .notAnImage(let file, _), .truncated(let file, _),
       .corrupt(let file, _, _), .tooLarge(let file, _, _, _), .limitExceeded(let file, _),
-      .writeFailed(let file, _):
+      .writeFailed(let file, _), .outputUnavailable(let file, _):
       file
     }
   }
@@ -38,7 +41,7 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
       // A hostile header can declare two 32-bit sides whose product overflows Int.
       "\(width)x\(height) is \(UInt64(clamping: width).multipliedFullWidth(by: UInt64(clamping: height)).low) pixels, over the limit of \(limit) (raise it with --max-pixels)"
     case .limitExceeded(_, let detail): "refused: \(detail)"
-    case .writeFailed(_, let reason): "cannot write the file: \(reason)"
+    case .writeFailed(_, let reason), .outputUnavailable(_, let reason): "cannot write the file: \(reason)"
     }
   }
 

@@ -50,6 +50,8 @@ struct ArtworkRenderer {
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       var local = RenderStats()
       for groupIndex in stride(from: worker, to: plan.groups.count, by: workers) {
+        // A full or read-only output folder fails every later write too.
+        if case .outputUnavailable = shared.withLock({ $0.failure }) { break }
         let group = plan.groups[groupIndex]
         let picture = timed(&local.resample) {
           Resampler.resample(image, from: group.sourceRect.scaled(by: toDecoded), to: group.size, options: resample)
@@ -87,7 +89,7 @@ struct ArtworkRenderer {
       let focus = p.focus.map { $0.scaled(by: p.scaleFactor).offsetBy(dx: p.placement.x, dy: p.placement.y) }
       painter.paint(&canvas, screen: preview.screen, focus: focus)
     }
-    let path = options.outputFolder + "/" + preview.path
+    let path = try OutputFolder.path(preview.path, in: options.outputFolder)
     let bytes = try timed(&stats.encode) { () throws(ImageError) -> [UInt8] in
       let image = canvas.image(iccProfile: icc)
       switch options.format {
@@ -106,7 +108,7 @@ struct ArtworkRenderer {
     let size = canvas.size
     let factor = 240 / Double(max(size.width, size.height))
     let thumb = PixelSize(max(1, Int((Double(size.width) * factor).rounded())), max(1, Int((Double(size.height) * factor).rounded())))
-    let path = options.outputFolder + "/" + HTMLWriter.thumbnailPath(for: preview)
+    let path = try OutputFolder.path(HTMLWriter.thumbnailPath(for: preview), in: options.outputFolder)
     let small = timed(&stats.overlay) {
       Resampler.resample(canvas.image(), to: thumb, options: ResampleOptions(kernel: .box, threads: 1))
     }
@@ -136,7 +138,7 @@ struct ArtworkRenderer {
     }
     let path = stem + "/crop-map.png"
     let bytes = try ImageEncoder.png(canvas.image(), level: options.pngLevel, name: path)
-    try AtomicFile.write(bytes, to: options.outputFolder + "/" + path)
+    try AtomicFile.write(bytes, to: OutputFolder.path(path, in: options.outputFolder))
     return path
   }
 }

@@ -23,6 +23,13 @@ public struct BatchRenderer: Sendable {
     var errors = discoveryErrors
     var stats = RenderStats()
     let outputs = Locked(0)
+    if writeReports || options.writePreviews {
+      do {
+        try OutputFolder.prepare(options.outputFolder)
+      } catch {
+        return (RunReport(options: options.json, artworks: [], errors: errors, stoppedBy: error), stats)
+      }
+    }
     for (index, file) in files.enumerated() {
       let (result, artworkStats) = renderer.render(file) {
         let count = outputs.withLock { value -> Int in
@@ -34,6 +41,12 @@ public struct BatchRenderer: Sendable {
       stats = stats + artworkStats
       switch result {
       case .success(let report): artworks.append(report)
+      case .failure(.outputUnavailable(let output, let reason)):
+        let stop = ImageError.outputUnavailable(file: output, reason: reason)
+        return (RunReport(options: options.json, artworks: artworks, errors: errors, stoppedBy: stop), stats)
+      case .failure(.writeFailed(let output, let reason)):
+        // The artwork is what failed; the message says which output and why.
+        errors.append(InputError(source: file.path, message: "cannot write \(output): \(reason)"))
       case .failure(let error): errors.append(InputError(error))
       }
       progress?(BatchProgress(artworksDone: index + 1, artworks: files.count, outputs: outputs.withLock { $0 }, elapsed: now() - start))
@@ -45,7 +58,7 @@ public struct BatchRenderer: Sendable {
         try ReportWriter.writeAll(report, to: options.outputFolder)
       } catch {
         var failed = report
-        failed.errors.append(InputError(source: options.outputFolder, message: "\(error)"))
+        failed.stoppedBy = error
         return (failed, stats)
       }
     }

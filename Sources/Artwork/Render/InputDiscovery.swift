@@ -54,6 +54,13 @@ public enum InputDiscovery {
     let real = canonical(folder)
     if let excluded, real == excluded { return }
     guard visited.insert(real).inserted else { return }
+    // An earlier run's output, wherever it went: its previews are not artwork.
+    if manager.fileExists(atPath: folder + "/" + OutputFolder.marker) {
+      if relative.isEmpty {
+        errors.append(InputError(source: folder, message: "cannot read the folder: it is an artfit output folder (it holds \(OutputFolder.marker)), and artfit does not read its own previews as artwork"))
+      }
+      return
+    }
     let entries: [String]
     do {
       entries = try manager.contentsOfDirectory(atPath: folder).sorted()
@@ -88,6 +95,13 @@ public enum InputDiscovery {
   private static func isSymbolicLink(_ path: String) -> Bool {
     let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType
     return type == .typeSymbolicLink
+  }
+
+  /// The input that is the output folder itself, if any: writing there would mix previews
+  /// into the artwork.
+  public static func inputThatIsTheOutput(_ inputs: [String], output: String) -> String? {
+    let out = canonical(output)
+    return inputs.first { canonical($0) == out }
   }
 
   /// An absolute path with symlinks resolved, for comparing folders.

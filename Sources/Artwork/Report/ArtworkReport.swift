@@ -50,18 +50,23 @@ public struct RunReport: Sendable {
   public var options: JSONValue
   public var artworks: [ArtworkReport]
   public var errors: [InputError]
+  /// Why the run stopped early when the output folder could take no more (disk full,
+  /// read-only, quota): every later write would have failed too.
+  public var stoppedBy: ImageError?
 
-  public init(options: JSONValue, artworks: [ArtworkReport], errors: [InputError]) {
+  public init(options: JSONValue, artworks: [ArtworkReport], errors: [InputError], stoppedBy: ImageError? = nil) {
     self.options = options
     self.artworks = artworks
     self.errors = errors
+    self.stoppedBy = stoppedBy
   }
 
   public var resultCount: Int { artworks.reduce(0) { $0 + $1.results.count } }
   public var failedCount: Int { artworks.reduce(0) { $0 + $1.results.filter { !$0.passed }.count } }
 
-  /// The contract's exit status: 3 when inputs failed, else 1 when a check failed, else 0.
-  public var exitStatus: Int32 { !errors.isEmpty ? 3 : failedCount > 0 ? 1 : 0 }
+  /// The contract's exit status: 3 when inputs failed, else 1 when a check failed, else 0;
+  /// and 4, beyond the contract, when outputs could not be written at all.
+  public var exitStatus: Int32 { stoppedBy != nil ? 4 : !errors.isEmpty ? 3 : failedCount > 0 ? 1 : 0 }
 
   /// report.json, version 1.
   public var json: JSONValue {

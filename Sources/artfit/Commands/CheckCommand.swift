@@ -11,7 +11,8 @@ struct CheckCommand: Command {
       Reads only each file's header (size and EXIF orientation), so it is instant on large folders.
       Writes OUT/report.json, report.csv, junit.xml and index.html; with --json it writes nothing and
       prints the report to stdout (the summary goes to stderr), so 'artfit check art/ --json | jq' works.
-      Exit status: 0 all passed, 1 a check failed, 2 bad usage, 3 some inputs could not be read.
+      Exit status: 0 all passed, 1 a check failed, 2 bad usage, 3 some inputs could not be read,
+      4 the output folder took no more writes (disk full, read-only).
       """)
 
   let options: RenderOptions
@@ -25,6 +26,7 @@ struct CheckCommand: Command {
   }
 
   func run() throws -> ExitStatus {
+    Interruption.install()
     let started = now()
     let (report, stats) = BatchRenderer(options: options).run(writeReports: !json)
     if json { printOut(report.json.serialized()) }

@@ -61,6 +61,11 @@ enum RenderArguments {
       guard !out.isEmpty else { throw UsageError("--out needs a folder") }
       options.outputFolder = out
     }
+    if previews || !arguments.has("--json"),
+      let input = InputDiscovery.inputThatIsTheOutput(options.inputs, output: options.outputFolder)
+    {
+      throw UsageError("--out \(options.outputFolder) is the input folder \(input) itself; previews and reports would mix with the artwork (choose another folder, e.g. --out artfit-out)")
+    }
     if let text = arguments.value("--targets") {
       do {
         options.targets = try TargetSelection.resolve(list: text)

@@ -18,7 +18,8 @@ struct RenderCommand: Command {
       Writes OUT/<artwork>/<target>-<orientation>-<mode>@<scale>x.png, OUT/<artwork>/crop-map.png,
       OUT/report.json, report.csv, junit.xml and index.html. Identical previews (same canvas, safe
       area, corners, sensor housing and Home indicator) are written once and shared in the report.
-      Exit status: 0 all passed, 1 a check failed, 2 bad usage, 3 some inputs could not be read.
+      Exit status: 0 all passed, 1 a check failed, 2 bad usage, 3 some inputs could not be read,
+      4 the output folder took no more writes (disk full, read-only).
       """)
 
   let options: RenderOptions
@@ -48,6 +49,9 @@ enum Interruption {
   nonisolated(unsafe) static var sources: [DispatchSourceSignal] = []
 
   static func install() {
+    // Past a file-size limit, write() should fail with EFBIG (reported, the run stops
+    // cleanly) instead of the default SIGXFSZ killing the process mid-file.
+    signal(SIGXFSZ, SIG_IGN)
     for signalNumber in [SIGINT, SIGTERM] {
       signal(signalNumber, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())

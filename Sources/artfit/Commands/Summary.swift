@@ -11,6 +11,10 @@ enum Summary {
     wroteReports: Bool = true
   ) {
     for error in report.errors { printError("artfit: \(error.source): \(error.message)") }
+    if let stop = report.stoppedBy {
+      printError("artfit: \(stop.description)")
+      printError("artfit: stopped: the output folder \(options.outputFolder) takes no more writes; previews already written are whole, no partial files were left, and the reports may be missing or stale.")
+    }
     guard !quiet else { return }
     func say(_ text: String) { if toStderr { printError(text) } else { printOut(text) } }
     let failing = report.artworks.flatMap { artwork in artwork.results.filter { !$0.passed }.map { (artwork, $0) } }
@@ -22,7 +26,7 @@ enum Summary {
     if options.writePreviews { line += ", \(stats.outputs) previews written (\(megabytes(stats.outputBytes)) MB)" }
     line += ", \(report.failedCount) failed, \(report.errors.count) input error\(report.errors.count == 1 ? "" : "s") in \(oneDecimal(seconds)) s"
     say(line)
-    if wroteReports { say("Report: \(options.outputFolder)/index.html (and report.json, report.csv, junit.xml)") }
+    if wroteReports && report.stoppedBy == nil { say("Report: \(options.outputFolder)/index.html (and report.json, report.csv, junit.xml)") }
     if getenv("ARTFIT_TIMINGS") != nil {
       // Seconds of work summed over threads, for the benchmark's stage split.
       say("stages: probe \(seconds3(stats.probe)) decode \(seconds3(stats.decode)) resample \(seconds3(stats.resample)) overlay \(seconds3(stats.overlay)) encode \(seconds3(stats.encode)) write \(seconds3(stats.write)) s; \(stats.outputs) outputs, \(stats.outputBytes) bytes")

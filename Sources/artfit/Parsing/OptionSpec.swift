@@ -125,6 +125,8 @@ enum ExitStatus: Int32 {
   case usage = 2
   /// Some inputs could not be read or decoded (the others were still processed).
   case inputErrors = 3
+  /// The output folder could take no more (disk full, read-only, quota); the run stopped.
+  case outputUnavailable = 4
 }
 
 /// The candidate within three edits of `name`, if any (the closest).

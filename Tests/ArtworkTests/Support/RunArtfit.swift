@@ -19,10 +19,17 @@ struct ArtfitRun {
     return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("artfit")
   }
 
-  init(_ arguments: [String], in directory: URL? = nil) throws {
+  /// `fileSizeBlocks` runs it under `ulimit -f` (512-byte blocks), where a write past the
+  /// limit fails the way a full disk does.
+  init(_ arguments: [String], in directory: URL? = nil, fileSizeBlocks: Int? = nil) throws {
     let process = Process()
-    process.executableURL = Self.binary
-    process.arguments = arguments
+    if let fileSizeBlocks {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", "ulimit -f \(fileSizeBlocks) && exec \"$0\" \"$@\"", Self.binary.path] + arguments
+    } else {
+      process.executableURL = Self.binary
+      process.arguments = arguments
+    }
     if let directory { process.currentDirectoryURL = directory }
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
