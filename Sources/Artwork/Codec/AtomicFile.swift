@@ -12,6 +12,12 @@ public enum AtomicFile {
 
   /// Writes `bytes` to `path`, creating folders as needed.
   public static func write(_ bytes: [UInt8], to path: String) throws(ImageError) {
+    try stream(to: path) { buffer in buffer.writeThrough(bytes) }
+  }
+
+  /// Writes what `produce` puts into the buffer to `path`, a megabyte at a time, so a large
+  /// report is never held whole in memory; the same temporary-file-then-rename as `write`.
+  static func stream(to path: String, _ produce: (inout ByteBuffer) -> Void) throws(ImageError) {
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent().path
     try OutputFolder.makeFolders(folder)
@@ -20,19 +26,10 @@ public enum AtomicFile {
     defer { registry.remove(temporary) }
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw failure(errno, path) }
-    var offset = 0
-    var failure: Int32 = 0
-    bytes.withUnsafeBytes { raw in
-      while offset < raw.count {
-        let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          return
-        }
-        offset += written
-      }
-    }
+    var buffer = ByteBuffer(descriptor: descriptor)
+    produce(&buffer)
+    buffer.flush()
+    var failure = buffer.failure
     if close(descriptor) != 0 && failure == 0 { failure = errno }
     if failure != 0 {
       unlink(temporary)

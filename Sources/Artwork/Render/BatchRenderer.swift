@@ -30,14 +30,27 @@ public struct BatchRenderer: Sendable {
         return (RunReport(options: options.json, artworks: [], errors: errors, stoppedBy: error), stats)
       }
     }
+    // Checking reads headers only, so artworks go in parallel; rendering spreads each
+    // artwork's previews over the cores instead.
+    var checked: [(Result<ArtworkReport, ImageError>, RenderStats)?] = []
+    if !options.writePreviews && files.count > 1 {
+      let jobs = options.jobs
+      let slots = Locked([(Result<ArtworkReport, ImageError>, RenderStats)?](repeating: nil, count: files.count))
+      DispatchQueue.concurrentPerform(iterations: jobs) { worker in
+        var done: [(Int, (Result<ArtworkReport, ImageError>, RenderStats))] = []
+        for index in stride(from: worker, to: files.count, by: jobs) { done.append((index, renderer.render(files[index]) {})) }
+        slots.withLock { for (index, outcome) in done { $0[index] = outcome } }
+      }
+      checked = slots.withLock { $0 }
+    }
     for (index, file) in files.enumerated() {
-      let (result, artworkStats) = renderer.render(file) {
+      let (result, artworkStats) = checked.isEmpty ? renderer.render(file) {
         let count = outputs.withLock { value -> Int in
           value += 1
           return value
         }
         progress?(BatchProgress(artworksDone: index, artworks: files.count, outputs: count, elapsed: now() - start))
-      }
+      } : checked[index]!
       stats = stats + artworkStats
       switch result {
       case .success(let report): artworks.append(report)

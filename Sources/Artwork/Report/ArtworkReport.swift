@@ -21,27 +21,59 @@ public struct ArtworkReport: Sendable {
     self.results = results
   }
 
-  public var json: JSONValue {
-    .object([
-      ("source", .string(file.path)),
-      ("stem", .string(file.stem)),
-      ("width", .integer(width)),
-      ("height", .integer(height)),
-      ("focus", focus.map { f in
-        .object([
-          ("x", .rounded(f.x, 4)), ("y", .rounded(f.y, 4)), ("w", .rounded(f.width, 4)), ("h", .rounded(f.height, 4)),
-          ("origin", .string(f.origin.rawValue)),
-        ])
-      } ?? .null),
-      ("embedded_bars", embeddedBars.map { bars in
-        .object([
-          ("top", .compact(bars.top)), ("bottom", .compact(bars.bottom)),
-          ("left", .compact(bars.left)), ("right", .compact(bars.right)),
-        ])
-      } ?? .null),
-      ("crop_map", cropMap.map(JSONValue.string) ?? .null),
-      ("results", .array(results.map(\.json))),
-    ])
+  /// The artwork object of report.json.
+  func write(to json: inout JSONStream) {
+    json.beginObject()
+    json.key("source")
+    json.string(file.path)
+    json.key("stem")
+    json.string(file.stem)
+    json.key("width")
+    json.integer(width)
+    json.key("height")
+    json.integer(height)
+    json.key("focus")
+    if let f = focus {
+      json.beginObject(inline: true)
+      json.key("x")
+      json.rounded(f.x, 4)
+      json.key("y")
+      json.rounded(f.y, 4)
+      json.key("w")
+      json.rounded(f.width, 4)
+      json.key("h")
+      json.rounded(f.height, 4)
+      json.key("origin")
+      json.string(f.origin.rawValue)
+      json.endObject()
+    } else {
+      json.null()
+    }
+    json.key("embedded_bars")
+    if let bars = embeddedBars {
+      json.beginObject(inline: true)
+      json.key("top")
+      json.compact(bars.top, 4)
+      json.key("bottom")
+      json.compact(bars.bottom, 4)
+      json.key("left")
+      json.compact(bars.left, 4)
+      json.key("right")
+      json.compact(bars.right, 4)
+      json.endObject()
+    } else {
+      json.null()
+    }
+    json.key("crop_map")
+    json.string(cropMap)
+    json.key("results")
+    json.beginArray()
+    for result in results {
+      result.write(to: &json)
+      json.buffer.flushIfFull()
+    }
+    json.endArray()
+    json.endObject()
   }
 }
 
@@ -68,18 +100,59 @@ public struct RunReport: Sendable {
   /// and 4, beyond the contract, when outputs could not be written at all.
   public var exitStatus: Int32 { stoppedBy != nil ? 4 : !errors.isEmpty ? 3 : failedCount > 0 ? 1 : 0 }
 
-  /// report.json, version 1.
-  public var json: JSONValue {
-    .object([
-      ("version", .integer(1)),
-      ("generator", .string(ArtfitVersion.generator)),
-      ("options", options),
-      ("artworks", .array(artworks.map(\.json))),
-      ("errors", .array(errors.map { .object([("source", .string($0.source)), ("message", .string($0.message))]) })),
-      ("summary", .object([
-        ("artworks", .integer(artworks.count)), ("results", .integer(resultCount)),
-        ("failed", .integer(failedCount)), ("errors", .integer(errors.count)),
-      ])),
-    ])
+  /// report.json, version 1, as UTF-8 (pretty-printed, keys in the contract's order).
+  public func jsonBytes() -> [UInt8] {
+    var json = JSONStream()
+    write(to: &json)
+    return json.bytes
   }
+
+  /// report.json, streamed to a file descriptor (stdout for --json); false if a write failed.
+  public func writeJSON(to descriptor: Int32) -> Bool {
+    var json = JSONStream(buffer: ByteBuffer(descriptor: descriptor))
+    write(to: &json)
+    json.buffer.append(byte: 0x0a)
+    json.buffer.flush()
+    return json.buffer.failure == 0
+  }
+
+  func write(to json: inout JSONStream) {
+    json.beginObject()
+    json.key("version")
+    json.integer(1)
+    json.key("generator")
+    json.string(ArtfitVersion.generator)
+    json.key("options")
+    json.value(options)
+    json.key("artworks")
+    json.beginArray()
+    for artwork in artworks { artwork.write(to: &json) }
+    json.endArray()
+    json.key("errors")
+    json.beginArray()
+    for error in errors {
+      json.beginObject(inline: true)
+      json.key("source")
+      json.string(error.source)
+      json.key("message")
+      json.string(error.message)
+      json.endObject()
+    }
+    json.endArray()
+    json.key("summary")
+    json.beginObject(inline: true)
+    json.key("artworks")
+    json.integer(artworks.count)
+    json.key("results")
+    json.integer(resultCount)
+    json.key("failed")
+    json.integer(failedCount)
+    json.key("errors")
+    json.integer(errors.count)
+    json.endObject()
+    json.endObject()
+  }
+
+  /// report.json as a value, for callers that inspect it.
+  public var json: JSONValue { try! JSONParser.parse(jsonBytes()) }
 }

@@ -11,93 +11,209 @@ public enum HTMLWriter {
   }
 
   public static func html(_ report: RunReport, thumbnails: Bool = true) -> String {
-    var page = """
+    var buffer = ByteBuffer()
+    write(report, thumbnails: thumbnails, to: &buffer)
+    return String(decoding: buffer.bytes, as: UTF8.self)
+  }
+
+  static func write(_ report: RunReport, thumbnails: Bool, to out: inout ByteBuffer) {
+    out.append("""
       <!doctype html>
       <html lang="en"><head><meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <title>artfit report</title>
-      <style>\(css)</style></head><body>
-      <header><h1>artfit report</h1>
-      <p class="summary">\(report.artworks.count) artworks · \(report.resultCount) results · <span class="\(report.failedCount > 0 ? "bad" : "good")">\(report.failedCount) failed</span> · <span class="\(report.errors.isEmpty ? "good" : "bad")">\(report.errors.count) input errors</span> · \(escape(ArtfitVersion.generator))</p>
-      </header>
-
-      """
+      <style>
+      """)
+    out.append(css)
+    out.append("</style></head><body>\n<header><h1>artfit report</h1>\n<p class=\"summary\">")
+    out.integer(report.artworks.count)
+    out.append(" artworks · ")
+    out.integer(report.resultCount)
+    out.append(report.failedCount > 0 ? " results · <span class=\"bad\">" : " results · <span class=\"good\">")
+    out.integer(report.failedCount)
+    out.append(report.errors.isEmpty ? " failed</span> · <span class=\"good\">" : " failed</span> · <span class=\"bad\">")
+    out.integer(report.errors.count)
+    out.append(" input errors</span> · ")
+    out.html(ArtfitVersion.generator)
+    out.append("</p>\n</header>\n")
     if !report.errors.isEmpty {
-      page += "<section class=\"problems\"><h2>Inputs that could not be read</h2><ul>\n"
+      out.append("<section class=\"problems\"><h2>Inputs that could not be read</h2><ul>\n")
       for error in report.errors {
-        page += "<li><code>\(escape(error.source))</code>: \(escape(error.message))</li>\n"
+        out.append("<li><code>")
+        out.html(error.source)
+        out.append("</code>: ")
+        out.html(error.message)
+        out.append("</li>\n")
       }
-      page += "</ul></section>\n"
+      out.append("</ul></section>\n")
     }
-    let failing = report.artworks.flatMap { artwork in artwork.results.filter { !$0.passed }.map { (artwork, $0) } }
-    if !failing.isEmpty {
-      page += "<section class=\"problems\"><h2>Failed checks</h2><ul>\n"
-      for (artwork, result) in failing {
-        page += "<li><code>\(escape(artwork.file.path))</code> on \(escape(result.screen.target.name)) \(result.screen.orientation.rawValue) \(result.placement.requestedMode.rawValue): \(escape(result.failures.joined(separator: "; ")))</li>\n"
+    if report.failedCount > 0 {
+      out.append("<section class=\"problems\"><h2>Failed checks</h2><ul>\n")
+      for artwork in report.artworks {
+        for result in artwork.results where !result.passed {
+          out.append("<li><code>")
+          out.html(artwork.file.path)
+          out.append("</code> on ")
+          out.html(result.screen.target.name)
+          out.append(byte: 0x20)
+          out.append(result.screen.orientation.rawValue)
+          out.append(byte: 0x20)
+          out.append(result.placement.requestedMode.rawValue)
+          out.append(": ")
+          out.html(result.failures.joined(separator: "; "))
+          out.append("</li>\n")
+          out.flushIfFull()
+        }
       }
-      page += "</ul></section>\n"
+      out.append("</ul></section>\n")
     }
-    page += legend
-    for artwork in report.artworks { page += section(artwork, thumbnails: thumbnails) }
-    page += table(report)
-    page += "<script>\(script)</script>\n</body></html>\n"
-    return page
+    out.append(legend)
+    for artwork in report.artworks { section(artwork, thumbnails: thumbnails, to: &out) }
+    table(report, to: &out)
+    out.append("<script>")
+    out.append(script)
+    out.append("</script>\n</body></html>\n")
   }
 
-  static func section(_ artwork: ArtworkReport, thumbnails: Bool) -> String {
-    var out = "<section class=\"artwork\"><h2>\(escape(artwork.file.path))</h2>\n"
-    out += "<p>\(artwork.width)×\(artwork.height) px"
+  static func section(_ artwork: ArtworkReport, thumbnails: Bool, to out: inout ByteBuffer) {
+    out.append("<section class=\"artwork\"><h2>")
+    out.html(artwork.file.path)
+    out.append("</h2>\n<p>")
+    out.integer(artwork.width)
+    out.append("×")
+    out.integer(artwork.height)
+    out.append(" px")
     if let focus = artwork.focus {
-      out += " · focus \(fixed4(focus.x)), \(fixed4(focus.y)), \(fixed4(focus.width)), \(fixed4(focus.height)) (\(focus.origin.rawValue))"
+      out.append(" · focus ")
+      for (index, value) in [focus.x, focus.y, focus.width, focus.height].enumerated() {
+        if index > 0 { out.append(", ") }
+        out.fixed(value, places: 4)
+      }
+      out.append(" (")
+      out.append(focus.origin.rawValue)
+      out.append(")")
     }
-    out += "</p>\n"
+    out.append("</p>\n")
     if let map = artwork.cropMap {
-      out += "<figure class=\"cropmap\"><a href=\"\(escape(map))\"><img src=\"\(escape(map))\" alt=\"crop map of \(escape(artwork.file.path))\" loading=\"lazy\"></a><figcaption>Crop map: the visible part of the source on every fill target, outlined by family.</figcaption></figure>\n"
+      out.append("<figure class=\"cropmap\"><a href=\"")
+      out.html(map)
+      out.append("\"><img src=\"")
+      out.html(map)
+      out.append("\" alt=\"crop map of ")
+      out.html(artwork.file.path)
+      out.append("\" loading=\"lazy\"></a><figcaption>Crop map: the visible part of the source on every fill target, outlined by family.</figcaption></figure>\n")
     }
     var families: [Family] = []
     for result in artwork.results where !families.contains(result.screen.target.family) {
       families.append(result.screen.target.family)
     }
     for family in families {
-      out += "<h3>\(family.rawValue)</h3><div class=\"grid\">\n"
+      out.append("<h3>")
+      out.append(family.rawValue)
+      out.append("</h3><div class=\"grid\">\n")
       for result in artwork.results where result.screen.target.family == family {
         let p = result.placement
-        let (badge, level) = badgeText(result)
-        out += "<figure class=\"\(result.passed ? "" : "failed")\">"
+        out.append(result.passed ? "<figure>" : "<figure class=\"failed\">")
         if thumbnails, let preview = result.preview {
-          out += "<a href=\"\(escape(preview))\"><img src=\"\(escape(thumbnailPath(for: preview)))\" alt=\"\(escape(result.screen.target.name)) preview\" loading=\"lazy\"></a>"
+          out.append("<a href=\"")
+          out.html(preview)
+          out.append("\"><img src=\"")
+          out.html(thumbnailPath(for: preview))
+          out.append("\" alt=\"")
+          out.html(result.screen.target.name)
+          out.append(" preview\" loading=\"lazy\"></a>")
         }
-        out += "<figcaption>\(escape(result.screen.target.name))<br>\(result.screen.orientation.rawValue) · \(p.mode.rawValue)\(p.requestedMode != p.mode ? " (auto)" : "") <span class=\"badge \(level)\">\(badge)</span></figcaption></figure>\n"
+        out.append("<figcaption>")
+        out.html(result.screen.target.name)
+        out.append("<br>")
+        out.append(result.screen.orientation.rawValue)
+        out.append(" · ")
+        out.append(p.mode.rawValue)
+        if p.requestedMode != p.mode { out.append(" (auto)") }
+        badge(result, to: &out)
+        out.append("</figcaption></figure>\n")
       }
-      out += "</div>\n"
+      out.append("</div>\n")
+      out.flushIfFull()
     }
-    return out + "</section>\n"
+    out.append("</section>\n")
   }
 
   /// The badge: crop loss for fill, bar share for fit; coloured by severity.
-  static func badgeText(_ result: TargetResult) -> (String, String) {
+  static func badge(_ result: TargetResult, to out: inout ByteBuffer) {
     let p = result.placement
-    if !result.passed { return (p.mode == .fill ? "−" + percent(p.cropLoss) : percent(p.barsFraction) + " bars", "red") }
-    if p.mode == .fit { return (p.boxing == .none ? "exact" : percent(p.barsFraction) + " bars", "grey") }
-    let loss = p.cropLoss
-    let level = loss < 0.1 ? "green" : loss < 0.25 ? "amber" : "red"
-    return ("−" + percent(loss), level)
+    let level: StaticString
+    if !result.passed {
+      level = "red"
+    } else if p.mode == .fit {
+      level = "grey"
+    } else {
+      level = p.cropLoss < 0.1 ? "green" : p.cropLoss < 0.25 ? "amber" : "red"
+    }
+    out.append(" <span class=\"badge ")
+    out.append(level)
+    out.append("\">")
+    if p.mode == .fill {
+      out.append("−")
+      out.percent(p.cropLoss)
+    } else if result.passed && p.boxing == .none {
+      out.append("exact")
+    } else {
+      out.percent(p.barsFraction)
+      out.append(" bars")
+    }
+    out.append("</span>")
   }
 
-  static func table(_ report: RunReport) -> String {
-    var out = """
+  static func table(_ report: RunReport, to out: inout ByteBuffer) {
+    out.append("""
       <section><h2>All results</h2><p class="hint">Click a column to sort.</p>
       <table id="results"><thead><tr><th>artwork</th><th>target</th><th>orientation</th><th>mode</th><th>canvas</th><th>boxing</th><th data-numeric>crop loss</th><th data-numeric>safe crop loss</th><th data-numeric>bars</th><th>focus</th><th>passed</th></tr></thead><tbody>
 
-      """
+      """)
     for artwork in report.artworks {
+      var source = ByteBuffer(capacity: 64)
+      source.html(artwork.file.path)
       for result in artwork.results {
         let p = result.placement
-        let focus = p.focusVisible.map { $0 ? "visible" : "\(percent(p.focusLoss ?? 0)) lost" } ?? ""
-        out += "<tr class=\"\(result.passed ? "" : "failed")\"><td>\(escape(artwork.file.path))</td><td>\(escape(result.screen.target.name))</td><td>\(result.screen.orientation.rawValue)</td><td>\(p.mode.rawValue)</td><td>\(p.canvas)</td><td>\(p.boxing.rawValue)</td><td data-value=\"\(p.cropLoss)\">\(percent(p.cropLoss))</td><td data-value=\"\(p.safeCropLoss)\">\(percent(p.safeCropLoss))</td><td data-value=\"\(p.barsFraction)\">\(percent(p.barsFraction))</td><td>\(focus)</td><td>\(result.passed ? "yes" : "no: " + escape(result.failures.joined(separator: "; ")))</td></tr>\n"
+        out.append(result.passed ? "<tr><td>" : "<tr class=\"failed\"><td>")
+        out.append(source)
+        out.append("<td>")
+        out.html(result.screen.target.name)
+        out.append("<td>")
+        out.append(result.screen.orientation.rawValue)
+        out.append("<td>")
+        out.append(p.mode.rawValue)
+        out.append("<td>")
+        out.integer(p.canvas.width)
+        out.append(byte: UInt8(ascii: "x"))
+        out.integer(p.canvas.height)
+        out.append("<td>")
+        out.append(p.boxing.rawValue)
+        for fraction in [p.cropLoss, p.safeCropLoss, p.barsFraction] {
+          out.append("<td data-value=")
+          out.fixed(fraction, places: 4)
+          out.append(">")
+          out.percent(fraction)
+        }
+        out.append("<td>")
+        if let visible = p.focusVisible {
+          if visible {
+            out.append("visible")
+          } else {
+            out.percent(p.focusLoss ?? 0)
+            out.append(" lost")
+          }
+        }
+        out.append(result.passed ? "<td>yes\n" : "<td>no: ")
+        if !result.passed {
+          out.html(result.failures.joined(separator: "; "))
+          out.append(byte: 0x0a)
+        }
+        out.flushIfFull()
       }
     }
-    return out + "</tbody></table></section>\n"
+    out.append("</tbody></table></section>\n")
   }
 
   static var legend: String {
@@ -137,20 +253,4 @@ public enum HTMLWriter {
     var p=num?parseFloat(x.dataset.value):x.textContent,q=num?parseFloat(y.dataset.value):y.textContent;
     return (p<q?-1:p>q?1:0)*dir;});rows.forEach(function(r){body.appendChild(r);});});});
     """
-
-  /// Text safe in HTML elements and attributes.
-  public static func escape(_ text: String) -> String {
-    var out = ""
-    for character in text {
-      switch character {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default: out.append(character)
-      }
-    }
-    return out
-  }
 }

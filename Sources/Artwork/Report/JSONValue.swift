@@ -26,101 +26,134 @@ public indirect enum JSONValue: Sendable, Equatable {
     value == value.rounded() && abs(value) < 1e15 ? .integer(Int(value)) : .rounded(value, places)
   }
 
-  /// The text, pretty-printed with two-space indents when `pretty`.
+  /// Not an array or object (empty ones count as scalars: they print as [] and {}).
+  var isScalar: Bool {
+    switch self {
+    case .array(let items): items.isEmpty
+    case .object(let members): members.isEmpty
+    default: true
+    }
+  }
+
+  /// The text, pretty-printed when `pretty`: two-space indents, one member per line, and
+  /// objects and arrays that hold no other container on one line (`{ "w": 1170, "h": 2532 }`),
+  /// as the contract writes them.
   public func serialized(pretty: Bool = true) -> String {
     String(decoding: bytes(pretty: pretty), as: UTF8.self)
   }
 
   /// The UTF-8 text; built as bytes because reports can hold hundreds of thousands of results.
   public func bytes(pretty: Bool = true) -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(4096)
+    var out = ByteBuffer(capacity: 4096)
     write(into: &out, indent: pretty ? 0 : nil)
-    return out
+    return out.bytes
   }
 
-  private static let spaces = [UInt8](repeating: 0x20, count: 256)
-
-  private func newline(_ out: inout [UInt8], _ indent: Int) {
-    out.append(0x0a)
-    out.append(contentsOf: JSONValue.spaces.prefix(min(256, indent * 2)))
+  private func newline(_ out: inout ByteBuffer, _ indent: Int) {
+    out.append(byte: 0x0a)
+    for _ in 0..<indent { out.append("  ") }
   }
 
-  private func write(into out: inout [UInt8], indent: Int?) {
+  func write(into out: inout ByteBuffer, indent: Int?) {
     switch self {
-    case .null: out.append(contentsOf: "null".utf8)
-    case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
-    case .integer(let value): out.append(contentsOf: String(value).utf8)
+    case .null: out.append("null")
+    case .bool(let value): out.append(value ? "true" : "false")
+    case .integer(let value): out.integer(value)
     case .number(let value):
       if !value.isFinite {
-        out.append(contentsOf: "null".utf8)
+        out.append("null")
       } else if value == value.rounded() && abs(value) < 1e15 {
-        out.append(contentsOf: String(Int(value)).utf8)
-        out.append(contentsOf: ".0".utf8)
+        out.integer(Int(value))
+        out.append(".0")
       } else {
-        out.append(contentsOf: String(value).utf8)
+        out.append(String(value))
       }
     case .string(let value): JSONValue.writeString(value, into: &out)
     case .array(let items):
       if items.isEmpty {
-        out.append(contentsOf: "[]".utf8)
+        out.append("[]")
         return
       }
-      out.append(UInt8(ascii: "["))
+      if indent != nil, items.allSatisfy(\.isScalar) {  // a leaf stays on one line
+        out.append(byte: UInt8(ascii: "["))
+        for (index, item) in items.enumerated() {
+          if index > 0 { out.append(", ") }
+          item.write(into: &out, indent: nil)
+        }
+        out.append(byte: UInt8(ascii: "]"))
+        return
+      }
+      out.append(byte: UInt8(ascii: "["))
       for (index, item) in items.enumerated() {
-        if index > 0 { out.append(UInt8(ascii: ",")) }
+        if index > 0 { out.append(byte: UInt8(ascii: ",")) }
         if let indent { newline(&out, indent + 1) }
         item.write(into: &out, indent: indent.map { $0 + 1 })
       }
       if let indent { newline(&out, indent) }
-      out.append(UInt8(ascii: "]"))
+      out.append(byte: UInt8(ascii: "]"))
     case .object(let members):
       if members.isEmpty {
-        out.append(contentsOf: "{}".utf8)
+        out.append("{}")
         return
       }
-      out.append(UInt8(ascii: "{"))
+      if indent != nil, members.allSatisfy(\.1.isScalar) {  // a leaf stays on one line
+        out.append("{ ")
+        for (index, (key, value)) in members.enumerated() {
+          if index > 0 { out.append(", ") }
+          JSONValue.writeString(key, into: &out)
+          out.append(": ")
+          value.write(into: &out, indent: nil)
+        }
+        out.append(" }")
+        return
+      }
+      out.append(byte: UInt8(ascii: "{"))
       for (index, (key, value)) in members.enumerated() {
-        if index > 0 { out.append(UInt8(ascii: ",")) }
+        if index > 0 { out.append(byte: UInt8(ascii: ",")) }
         if let indent { newline(&out, indent + 1) }
         JSONValue.writeString(key, into: &out)
-        out.append(UInt8(ascii: ":"))
-        if indent != nil { out.append(0x20) }
+        out.append(byte: UInt8(ascii: ":"))
+        if indent != nil { out.append(byte: 0x20) }
         value.write(into: &out, indent: indent.map { $0 + 1 })
       }
       if let indent { newline(&out, indent) }
-      out.append(UInt8(ascii: "}"))
+      out.append(byte: UInt8(ascii: "}"))
     }
   }
 
   /// A JSON string literal: quotes, backslashes and control characters escaped, and
   /// U+2028/U+2029 too (so the text is also valid JavaScript).
-  static func writeString(_ value: String, into out: inout [UInt8]) {
-    out.append(UInt8(ascii: "\""))
+  static func writeString(_ value: String, into out: inout ByteBuffer) {
+    out.append(byte: UInt8(ascii: "\""))
     // Most strings need no escape: copy their bytes (0xE2 leads U+2028/U+2029).
-    if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5c || $0 == 0xe2 }) {
-      out.append(contentsOf: value.utf8)
-      out.append(UInt8(ascii: "\""))
+    var text = value
+    let copied = text.withUTF8 { utf8 -> Bool in
+      for byte in utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5c || byte == 0xe2 { return false }
+      out.append(raw: utf8)
+      return true
+    }
+    if copied {
+      out.append(byte: UInt8(ascii: "\""))
       return
     }
     for scalar in value.unicodeScalars {
       switch scalar {
-      case "\"": out.append(contentsOf: "\\\"".utf8)
-      case "\\": out.append(contentsOf: "\\\\".utf8)
-      case "\n": out.append(contentsOf: "\\n".utf8)
-      case "\r": out.append(contentsOf: "\\r".utf8)
-      case "\t": out.append(contentsOf: "\\t".utf8)
-      case "\u{2028}": out.append(contentsOf: "\\u2028".utf8)
-      case "\u{2029}": out.append(contentsOf: "\\u2029".utf8)
+      case "\"": out.append("\\\"")
+      case "\\": out.append("\\\\")
+      case "\n": out.append("\\n")
+      case "\r": out.append("\\r")
+      case "\t": out.append("\\t")
+      case "\u{2028}": out.append("\\u2028")
+      case "\u{2029}": out.append("\\u2029")
       default:
         if scalar.value < 0x20 {
           let hex = String(scalar.value, radix: 16)
-          out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+          out.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
         } else {
-          out.append(contentsOf: String(scalar).utf8)
+          out.append(String(scalar))
         }
       }
     }
-    out.append(UInt8(ascii: "\""))
+    out.append(byte: UInt8(ascii: "\""))
   }
 }

@@ -2,58 +2,101 @@
 /// unreadable inputs errors. The shape CI servers read (Jenkins, GitLab, GitHub actions).
 public enum JUnitWriter {
   public static func xml(_ report: RunReport) -> String {
-    var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    out += "<testsuites name=\"artfit\" tests=\"\(report.resultCount + report.errors.count)\" failures=\"\(report.failedCount)\" errors=\"\(report.errors.count)\">\n"
+    var buffer = ByteBuffer()
+    write(report, to: &buffer)
+    return String(decoding: buffer.bytes, as: UTF8.self)
+  }
+
+  static func write(_ report: RunReport, to out: inout ByteBuffer) {
+    out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"artfit\" tests=\"")
+    out.integer(report.resultCount + report.errors.count)
+    out.append("\" failures=\"")
+    out.integer(report.failedCount)
+    out.append("\" errors=\"")
+    out.integer(report.errors.count)
+    out.append("\">\n")
     for artwork in report.artworks {
-      let failures = artwork.results.filter { !$0.passed }.count
-      out += "  <testsuite name=\"\(escape(artwork.file.path))\" tests=\"\(artwork.results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+      out.append("  <testsuite name=\"")
+      escape(artwork.file.path, to: &out)
+      out.append("\" tests=\"")
+      out.integer(artwork.results.count)
+      out.append("\" failures=\"")
+      out.integer(artwork.results.filter { !$0.passed }.count)
+      out.append("\" errors=\"0\" skipped=\"0\">\n")
+      var classname = ByteBuffer(capacity: 64)
+      escape(artwork.file.stem, to: &classname)
       for result in artwork.results {
-        let p = result.placement
-        let name = "\(result.screen.target.name) \(result.screen.orientation.rawValue) \(p.requestedMode.rawValue) @\(scaleText(result.screen.scale))x"
-        out += "    <testcase classname=\"\(escape(artwork.file.stem))\" name=\"\(escape(name))\" time=\"0\""
+        out.append("    <testcase classname=\"")
+        out.append(classname)
+        out.append("\" name=\"")
+        escape(result.screen.target.name, to: &out)
+        out.append(byte: 0x20)
+        out.append(result.screen.orientation.rawValue)
+        out.append(byte: 0x20)
+        out.append(result.placement.requestedMode.rawValue)
+        out.append(" @")
+        out.append(scaleText(result.screen.scale))
+        out.append("x\" time=\"0\"")
         if result.passed {
-          out += "/>\n"
+          out.append("/>\n")
         } else {
-          out += ">\n"
+          out.append(">\n")
           for failure in result.failures {
-            out += "      <failure type=\"check\" message=\"\(escape(failure))\">\(escape(failure))</failure>\n"
+            out.append("      <failure type=\"check\" message=\"")
+            escape(failure, to: &out)
+            out.append("\">")
+            escape(failure, to: &out)
+            out.append("</failure>\n")
           }
-          out += "    </testcase>\n"
+          out.append("    </testcase>\n")
         }
+        out.flushIfFull()
       }
-      out += "  </testsuite>\n"
+      out.append("  </testsuite>\n")
     }
     if !report.errors.isEmpty {
-      out += "  <testsuite name=\"inputs\" tests=\"\(report.errors.count)\" failures=\"0\" errors=\"\(report.errors.count)\" skipped=\"0\">\n"
+      out.append("  <testsuite name=\"inputs\" tests=\"")
+      out.integer(report.errors.count)
+      out.append("\" failures=\"0\" errors=\"")
+      out.integer(report.errors.count)
+      out.append("\" skipped=\"0\">\n")
       for error in report.errors {
-        out += "    <testcase classname=\"inputs\" name=\"\(escape(error.source))\" time=\"0\">\n"
-        out += "      <error type=\"input\" message=\"\(escape(error.message))\">\(escape(error.source)): \(escape(error.message))</error>\n"
-        out += "    </testcase>\n"
+        out.append("    <testcase classname=\"inputs\" name=\"")
+        escape(error.source, to: &out)
+        out.append("\" time=\"0\">\n      <error type=\"input\" message=\"")
+        escape(error.message, to: &out)
+        out.append("\">")
+        escape(error.source, to: &out)
+        out.append(": ")
+        escape(error.message, to: &out)
+        out.append("</error>\n    </testcase>\n")
       }
-      out += "  </testsuite>\n"
+      out.append("  </testsuite>\n")
     }
-    return out + "</testsuites>\n"
+    out.append("</testsuites>\n")
   }
 
   /// Text safe inside XML attributes and elements; characters XML 1.0 forbids are dropped.
-  static func escape(_ text: String) -> String {
-    var out = ""
+  static func escape(_ text: String, to out: inout ByteBuffer) {
     for scalar in text.unicodeScalars {
       switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      case "\n": out += "&#10;"
-      case "\r": out += "&#13;"
-      case "\t": out += "&#9;"
+      case "&": out.append("&amp;")
+      case "<": out.append("&lt;")
+      case ">": out.append("&gt;")
+      case "\"": out.append("&quot;")
+      case "'": out.append("&apos;")
+      case "\n": out.append("&#10;")
+      case "\r": out.append("&#13;")
+      case "\t": out.append("&#9;")
       default:
         let v = scalar.value
-        if v < 0x20 || (v >= 0xd800 && v <= 0xdfff) || v == 0xfffe || v == 0xffff { continue }
-        out.unicodeScalars.append(scalar)
+        if v < 0x20 || v == 0xfffe || v == 0xffff { continue }
+        if v < 0x80 {
+          out.append(byte: UInt8(v))
+        } else {
+          out.append(String(scalar))
+        }
       }
     }
-    return out
   }
 }

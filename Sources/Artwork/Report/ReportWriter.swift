@@ -1,9 +1,29 @@
-/// Writes report.json, report.csv, junit.xml and index.html into the output folder.
+import Dispatch
+
 public enum ReportWriter {
+  /// Writes report.json, report.csv, junit.xml and index.html into `folder`, each streamed
+  /// to its file and all four at once.
   public static func writeAll(_ report: RunReport, to folder: String) throws(ImageError) {
-    try AtomicFile.write(report.json.bytes() + [0x0a], to: folder + "/report.json")
-    try AtomicFile.write(Array(CSVWriter.csv(report).utf8), to: folder + "/report.csv")
-    try AtomicFile.write(Array(JUnitWriter.xml(report).utf8), to: folder + "/junit.xml")
-    try AtomicFile.write(Array(HTMLWriter.html(report).utf8), to: folder + "/index.html")
+    let writers: [(String, @Sendable (inout ByteBuffer) -> Void)] = [
+      ("report.json", { buffer in
+        var json = JSONStream(buffer: buffer)
+        report.write(to: &json)
+        json.buffer.append(byte: 0x0a)
+        buffer = json.buffer
+      }),
+      ("index.html", { HTMLWriter.write(report, thumbnails: true, to: &$0) }),
+      ("report.csv", { CSVWriter.write(report, to: &$0) }),
+      ("junit.xml", { JUnitWriter.write(report, to: &$0) }),
+    ]
+    let failures = Locked([ImageError?](repeating: nil, count: writers.count))
+    DispatchQueue.concurrentPerform(iterations: writers.count) { index in
+      let (name, produce) = writers[index]
+      do {
+        try AtomicFile.stream(to: folder + "/" + name, produce)
+      } catch {
+        failures.withLock { $0[index] = error as? ImageError }
+      }
+    }
+    if let failure = failures.withLock({ $0 }).compactMap({ $0 }).first { throw failure }
   }
 }

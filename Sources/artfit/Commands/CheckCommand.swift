@@ -29,7 +29,7 @@ struct CheckCommand: Command {
     Interruption.install()
     let started = now()
     let (report, stats) = BatchRenderer(options: options).run(writeReports: !json)
-    if json { printOut(report.json.serialized()) }
+    if json { _ = report.writeJSON(to: 1) }
     Summary.print(report, stats: stats, options: options, seconds: now() - started, quiet: quiet, toStderr: json, wroteReports: !json)
     return ExitStatus(rawValue: report.exitStatus) ?? .inputErrors
   }

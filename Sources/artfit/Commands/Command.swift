@@ -22,8 +22,11 @@ func printOut(_ text: String) {
 }
 
 /// Writes every byte of `text` to a file descriptor.
-func writeAll(_ descriptor: Int32, _ text: String) {
-  var bytes = Array(text.utf8)
+func writeAll(_ descriptor: Int32, _ text: String) { writeAll(descriptor, bytes: Array(text.utf8)) }
+
+/// Writes every byte to a file descriptor.
+func writeAll(_ descriptor: Int32, bytes: [UInt8]) {
+  var bytes = bytes
   var offset = 0
   while offset < bytes.count {
     let written = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }

@@ -38,7 +38,7 @@ struct RenderCommand: Command {
     let started = now()
     let (report, stats) = BatchRenderer(options: options).run { progress in bar?.update(progress) }
     bar?.finish()
-    if json { printOut(report.json.serialized()) }
+    if json { _ = report.writeJSON(to: 1) }
     Summary.print(report, stats: stats, options: options, seconds: now() - started, quiet: quiet, toStderr: json)
     return ExitStatus(rawValue: report.exitStatus) ?? .inputErrors
   }

@@ -176,8 +176,40 @@ struct ReportWritersTests {
     #expect(!html.contains("<script>alert(1)</script>"), "file names are text, not markup")
     #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;.png"))
     #expect(html.contains("art/broken &lt;b&gt;.jpg") && html.contains("JPEG data ends early"))
-    let rows = html.components(separatedBy: "<tr class=").count - 1
+    let rows = html.components(separatedBy: "\n<tr").count - 1  // one line per result row
     #expect(rows == report.resultCount)
+    #expect(html.components(separatedBy: "<tr class=\"failed\">").count - 1 == report.failedCount)
     #expect(!html.contains("http://") && !html.contains("https://"), "no network")
+  }
+
+  /// report.json is streamed; parsed and printed again through JSONValue it must come back
+  /// byte for byte, so the stream and the value printer agree on every number and indent.
+  @Test func streamedJSONPrintsAsJSONValueDoes() throws {
+    let report = try Self.sample()
+    let streamed = report.jsonBytes()
+    #expect(try JSONParser.parse(streamed).bytes() == streamed)
+    let text = String(decoding: streamed, as: UTF8.self)
+    #expect(text.contains("\n      \"results\": [\n        {\n          \"target\": "), "one member per line, two-space indents")
+    #expect(text.contains("\"canvas\": { \"w\": "), "leaf objects on one line, as the contract writes them")
+    #expect(text.contains("\"summary\": { \"artworks\": 3, \"results\": 12, "))
+  }
+
+  /// The byte formatter writes what Swift's own number printing writes for rounded values.
+  @Test func numbersMatchSwiftsPrinting() {
+    var generator = SeededGenerator(seed: 11)
+    for _ in 0..<20000 {
+      let value = Double.random(in: -5000...5000, using: &generator) * (Bool.random(using: &generator) ? 1 : 0.0001)
+      for places in [1, 4] {
+        var buffer = ByteBuffer()
+        buffer.decimal(value, places: places)
+        #expect(String(decoding: buffer.bytes, as: UTF8.self) == JSONValue.rounded(value, places).serialized())
+      }
+      var fixed = ByteBuffer()
+      fixed.fixed(value, places: 4)
+      #expect(String(decoding: fixed.bytes, as: UTF8.self) == String(format: "%.4f", (value * 10000).rounded() / 10000).replacingOccurrences(of: "-0.0000", with: "0.0000"))
+      var percentText = ByteBuffer()
+      percentText.percent(value / 1000)
+      #expect(String(decoding: percentText.bytes, as: UTF8.self) == percent(value / 1000))
+    }
   }
 }
