@@ -36,6 +36,8 @@ struct HostileCorpusTests {
       }
     #expect(expectations.filter { !$0.renders }.count >= 30)
 
+    let before = try Self.fingerprints(of: folder.path("art"))
+    #expect(before.count >= 50, "every regular input file is fingerprinted")
     let run = try ArtfitRun([
       "render", folder.path("art"), "--out", folder.path("out"), "--targets", "90x160", "--modes", "fill",
       "--orientations", "portrait",
@@ -64,7 +66,25 @@ struct HostileCorpusTests {
       try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("out/report.json")))) as? [String: Any])
     let errors = try #require(report["errors"] as? [[String: String]])
     #expect(errors.count == expectations.filter { !$0.renders }.count)
+    #expect(try Self.fingerprints(of: folder.path("art")) == before, "an input changed")
     let leftovers = try FileManager.default.subpathsOfDirectory(atPath: folder.path("out")).filter { $0.contains("artfit-tmp") }
     #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
+  }
+
+  /// FNV-1a of every input file's bytes, with its modification time, by path.
+  static func fingerprints(of folder: String) throws -> [String: String] {
+    var result: [String: String] = [:]
+    let manager = FileManager.default
+    for path in try manager.subpathsOfDirectory(atPath: folder) {
+      let full = folder + "/" + path
+      guard let attributes = try? manager.attributesOfItem(atPath: full),
+        attributes[.type] as? FileAttributeType == .typeRegular,
+        let data = manager.contents(atPath: full) ?? (access(full, R_OK) != 0 ? Data() : nil)
+      else { continue }
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in data { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      result[path] = "\(hash) \(attributes[.modificationDate].map { "\($0)" } ?? "")"
+    }
+    return result
   }
 }
