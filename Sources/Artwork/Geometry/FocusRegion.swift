@@ -31,3 +31,19 @@ public struct FocusRegion: Sendable, Hashable, Codable {
     Rect(x: x * size.width, y: y * size.height, width: width * size.width, height: height * size.height)
   }
 }
+
+extension FocusRegion {
+  /// This region (fractions of a source of `size`) as fractions of `content`, a rect inside
+  /// that source; the part outside the content is cut off, and nil when nothing is left.
+  public func within(_ content: Rect, of size: Size) -> FocusRegion? {
+    let region = rect(in: size)
+    let left = max(region.x, content.x)
+    let top = max(region.y, content.y)
+    let right = min(region.x + region.width, content.x + content.width)
+    let bottom = min(region.y + region.height, content.y + content.height)
+    guard right > left, bottom > top else { return nil }
+    return FocusRegion(
+      x: (left - content.x) / content.width, y: (top - content.y) / content.height,
+      width: (right - left) / content.width, height: (bottom - top) / content.height, origin: origin)
+  }
+}

@@ -38,3 +38,18 @@ public struct Placement: Sendable, Hashable {
   /// The fraction of the focus region outside the visible safe area.
   public var focusLoss: Double?
 }
+
+extension Placement {
+  /// This placement, solved on a part of a larger source whose top-left corner is at
+  /// (`dx`, `dy`), with its source rects moved into the larger source's pixels.
+  public func shifted(dx: Double, dy: Double) -> Placement {
+    var moved = self
+    moved.crop = crop.offsetBy(dx: dx, dy: dy)
+    moved.visibleSafeSource = visibleSafeSource.offsetBy(dx: dx, dy: dy)
+    moved.focus = focus?.offsetBy(dx: dx, dy: dy)
+    moved.renderedCrop = PixelRect(
+      x: renderedCrop.x + Int(dx.rounded()), y: renderedCrop.y + Int(dy.rounded()),
+      width: renderedCrop.width, height: renderedCrop.height)
+    return moved
+  }
+}

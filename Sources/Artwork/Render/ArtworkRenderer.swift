@@ -24,23 +24,50 @@ struct ArtworkRenderer {
     let settings = options.settings(for: file)
     let focus = settings.focus
     let gravity = settings.gravity ?? (focus != nil ? .focus : .center)
+
+    // Trimming needs the bars before any geometry, so the pixels come first, at full size.
+    var decoded: (image: Image, shrink: Int)? = nil
+    var bars: Insets? = nil
+    if options.trimBars {
+      do {
+        let image = try timed(&stats.decode) { try ImageDecoder.decode(file: file.path, limits: options.limits) }
+        decoded = (image, 1)
+        bars = EmbeddedBars.detect(in: image)
+      } catch {
+        return (.failure(error as! ImageError), stats)
+      }
+    }
+    let trim = options.trimBars ? bars ?? .zero : .zero
+    let content = Rect(
+      x: trim.left, y: trim.top, width: source.width - trim.left - trim.right,
+      height: source.height - trim.top - trim.bottom)
+    let solvedFocus = trim.isZero ? focus : focus?.within(content, of: source)
     var results: [TargetResult] = []
     for screen in settings.screens {
       for mode in settings.modes {
-        results.append(TargetResult.solve(source: source, screen: screen, mode: mode, gravity: gravity, focus: focus, checks: settings.checks))
+        var result = TargetResult.solve(
+          source: Size(content.width, content.height), screen: screen, mode: mode, gravity: gravity,
+          focus: solvedFocus, checks: settings.checks)
+        if !trim.isZero { result.placement = result.placement.shifted(dx: trim.left, dy: trim.top) }
+        results.append(result)
       }
     }
-    var report = ArtworkReport(file: file, width: info.width, height: info.height, focus: focus, results: results)
+    var report = ArtworkReport(file: file, width: info.width, height: info.height, focus: focus, embeddedBars: bars, results: results)
     guard options.writePreviews else { return (.success(report), stats) }
 
     let plan = PreviewPlan(stem: file.stem, results: results, overlays: painter, format: options.format)
-    let shrink = info.format == .jpeg && !options.linear ? plan.jpegShrink() : 1
-    let image: Image
-    do {
-      image = try timed(&stats.decode) { try ImageDecoder.decode(file: file.path, shrink: shrink, limits: options.limits) }
-    } catch {
-      return (.failure(error as! ImageError), stats)
+    if decoded == nil {
+      let shrink = info.format == .jpeg && !options.linear ? plan.jpegShrink() : 1
+      do {
+        let image = try timed(&stats.decode) { try ImageDecoder.decode(file: file.path, shrink: shrink, limits: options.limits) }
+        decoded = (image, shrink)
+        // Found on a shrunk decode, the bars are as exact as one decoded pixel.
+        report.embeddedBars = EmbeddedBars.detect(in: image)?.scaled(by: Double(shrink))
+      } catch {
+        return (.failure(error as! ImageError), stats)
+      }
     }
+    guard let (image, shrink) = decoded else { preconditionFailure("decoded above") }
     // Geometry is in full-size source pixels; the decoded image may be 1/shrink of it.
     let toDecoded = 1 / Double(shrink)
 
@@ -73,7 +100,7 @@ struct ArtworkRenderer {
 
     for index in report.results.indices { report.results[index].preview = plan.resultPaths[index] }
     do {
-      report.cropMap = try drawCropMap(image, results: results, stem: file.stem, stats: &stats)
+      report.cropMap = try drawCropMap(image, source: source, results: results, stem: file.stem, stats: &stats)
     } catch {
       return (.failure(error as! ImageError), stats)
     }
@@ -118,7 +145,7 @@ struct ArtworkRenderer {
 
   /// The whole source, at most 1024 px on its long side, with the visible rect of every
   /// fill result outlined in its family's colour.
-  private func drawCropMap(_ image: Image, results: [TargetResult], stem: String, stats: inout RenderStats) throws -> String {
+  private func drawCropMap(_ image: Image, source: Size, results: [TargetResult], stem: String, stats: inout RenderStats) throws -> String {
     let longSide = Double(max(image.width, image.height))
     let factor = min(1, 1024 / longSide)
     let size = PixelSize(max(1, Int((Double(image.width) * factor).rounded())), max(1, Int((Double(image.height) * factor).rounded())))
@@ -127,8 +154,7 @@ struct ArtworkRenderer {
     }
     var canvas = Canvas(size: size, background: RGB(128, 128, 128))
     canvas.draw(small, at: (0, 0))
-    let sourceWidth = results.first.map { $0.placement.source.width } ?? Double(image.width)
-    let toMap = Double(size.width) / sourceWidth
+    let toMap = Double(size.width) / source.width
     var drawn = Set<[Double]>()
     for result in results where result.placement.mode == .fill && result.placement.boxing == .crop {
       let crop = result.placement.crop.scaled(by: toMap)

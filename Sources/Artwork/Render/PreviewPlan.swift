@@ -42,7 +42,7 @@ struct PreviewPlan {
       previews.append(Preview(path: path, screen: screen, placement: p))
       byIdentity[identity] = index
       resultPaths.append(path)
-      let rect = p.mode == .fit ? Rect.of(p.source) : p.crop
+      let rect = p.crop  // under fit, the whole source (or the content inside its bars)
       let key = [Double(picture.width), Double(picture.height), rect.x, rect.y, rect.width, rect.height]
       if let group = byResample[key] {
         groups[group].previews.append(index)

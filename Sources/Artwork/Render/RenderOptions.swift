@@ -35,6 +35,8 @@ public struct RenderOptions: Sendable {
   public var writePreviews: Bool
   /// Write small JPEG thumbnails of the previews for the contact sheet.
   public var thumbnails: Bool = true
+  /// Solve the geometry on the content inside baked-in letterbox or pillarbox bars.
+  public var trimBars = false
   /// Per-artwork settings (`artfit.json`); options given on the command line win.
   public var manifest: Manifest?
   /// The manifest keys the command line set explicitly (`targets`, `modes`, `focus`, …).
@@ -140,6 +142,7 @@ public struct RenderOptions: Sendable {
       ("png_level", .integer(pngLevel)),
       ("kernel", .string(kernel.rawValue)),
       ("linear", .bool(linear)),
+      ("trim_bars", .bool(trimBars)),
       ("background", .string(background.description)),
       ("manifest", manifest.map { .string($0.path) } ?? .null),
     ]

@@ -13,6 +13,7 @@ enum RenderArguments {
     .option("--focus", "X,Y,W,H", "The important region, as fractions 0...1 of the source."),
     .option("--max-crop-loss", "P", "Fail a target whose crop loss exceeds P (25% or 0.25)."),
     .flag("--require-focus", "Fail a target whose focus region is not wholly inside the visible safe area."),
+    .flag("--trim-bars", "Find letterbox/pillarbox bars baked into the artwork and solve every target on the content inside them."),
     .option("--manifest", "FILE", "Per-artwork settings (artfit.json).", default: "artfit.json in the input folder, if present"),
     .option("--jobs", "N", "Worker threads.", default: "cores"),
     .option("--max-pixels", "N", "Refuse inputs larger than N pixels, from the header.", default: "268435456"),
@@ -106,6 +107,7 @@ enum RenderArguments {
     ]
     options.explicit = Set(explicitKeys.filter { arguments.has($0.0) }.map(\.1))
     options.manifest = try manifest(arguments.value("--manifest"), inputs: options.inputs)
+    options.trimBars = arguments.has("--trim-bars")
     guard previews else { return options }
     if let text = arguments.value("--overlays") {
       var overlays = Set<Overlay>()

@@ -16,6 +16,13 @@ enum Summary {
       printError("artfit: stopped: the output folder \(options.outputFolder) takes no more writes; previews already written are whole, no partial files were left, and the reports may be missing or stale.")
     }
     guard !quiet else { return }
+    for artwork in report.artworks {
+      guard let bars = artwork.embeddedBars else { continue }
+      let sides = [("top", bars.top), ("bottom", bars.bottom), ("left", bars.left), ("right", bars.right)]
+        .filter { $0.1 > 0 }.map { "\($0.0) \(Int($0.1)) px" }.joined(separator: ", ")
+      let advice = options.trimBars ? "solved on the content inside them" : "Apple advises against baking them in; --trim-bars solves on the content inside"
+      printError("artfit: warning: \(artwork.file.path) has bars baked in (\(sides)); \(advice)")
+    }
     func say(_ text: String) { if toStderr { printError(text) } else { printOut(text) } }
     let failing = report.artworks.flatMap { artwork in artwork.results.filter { !$0.passed }.map { (artwork, $0) } }
     for (artwork, result) in failing.prefix(50) {
