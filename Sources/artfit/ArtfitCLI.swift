@@ -2,7 +2,7 @@ import Artwork
 
 /// Routes the command line to a subcommand and turns failures into exit statuses.
 enum ArtfitCLI {
-  nonisolated(unsafe) static let commands: [any Command.Type] = [RenderCommand.self, CheckCommand.self, DevicesCommand.self, FitCommand.self]
+  nonisolated(unsafe) static let commands: [any Command.Type] = [RenderCommand.self, CheckCommand.self, DevicesCommand.self, FitCommand.self, MergeReportsCommand.self]
 
   static var overview: String {
     var text = """
@@ -15,7 +15,7 @@ enum ArtfitCLI {
       """
     for command in commands {
       let name = command.spec.name
-      text += "  " + name + String(repeating: " ", count: max(2, 10 - name.count)) + command.spec.abstract + "\n"
+      text += "  " + name + String(repeating: " ", count: max(2, 15 - name.count)) + command.spec.abstract + "\n"
     }
     text += """
 

@@ -17,7 +17,9 @@ public struct BatchRenderer: Sendable {
   /// Renders (or only checks) every artwork and writes the reports when `writeReports`.
   public func run(writeReports: Bool = true, progress: (@Sendable (BatchProgress) -> Void)? = nil) -> (report: RunReport, stats: RenderStats) {
     let start = now()
-    let (files, discoveryErrors) = InputDiscovery.find(options.inputs, excluding: options.outputFolder)
+    let (found, foundErrors) = InputDiscovery.find(options.inputs, excluding: options.outputFolder)
+    let files = options.shard.map { shard in found.filter { shard.contains($0.stem) } } ?? found
+    let discoveryErrors = options.shard.map { shard in foundErrors.filter { shard.contains($0.source) } } ?? foundErrors
     let renderer = ArtworkRenderer(options: options)
     var artworks: [ArtworkReport] = []
     var errors = discoveryErrors

@@ -37,6 +37,8 @@ public struct RenderOptions: Sendable {
   public var thumbnails: Bool = true
   /// Solve the geometry on the content inside baked-in letterbox or pillarbox bars.
   public var trimBars = false
+  /// Only this slice of the inputs (`--shard I/N`); nil for all.
+  public var shard: Shard?
   /// Per-artwork settings (`artfit.json`); options given on the command line win.
   public var manifest: Manifest?
   /// The manifest keys the command line set explicitly (`targets`, `modes`, `focus`, …).
@@ -143,6 +145,7 @@ public struct RenderOptions: Sendable {
       ("kernel", .string(kernel.rawValue)),
       ("linear", .bool(linear)),
       ("trim_bars", .bool(trimBars)),
+      ("shard", shard.map { .string($0.description) } ?? .null),
       ("background", .string(background.description)),
       ("manifest", manifest.map { .string($0.path) } ?? .null),
     ]

@@ -139,6 +139,10 @@ public enum HTMLWriter {
     out.append("</section>\n")
   }
 
+  /// A fraction as report.json and report.csv give it (4 decimals), so the page's
+  /// percentages agree with them, and with a page joined from their figures.
+  static func reported(_ fraction: Double) -> Double { (fraction * 10000).rounded() / 10000 }
+
   /// The badge: crop loss for fill, bar share for fit; coloured by severity.
   static func badge(_ result: TargetResult, to out: inout ByteBuffer) {
     let p = result.placement
@@ -155,11 +159,11 @@ public enum HTMLWriter {
     out.append("\">")
     if p.mode == .fill {
       out.append("−")
-      out.percent(p.cropLoss)
+      out.percent(reported(p.cropLoss))
     } else if result.passed && p.boxing == .none {
       out.append("exact")
     } else {
-      out.percent(p.barsFraction)
+      out.percent(reported(p.barsFraction))
       out.append(" bars")
     }
     out.append("</span>")
@@ -194,14 +198,14 @@ public enum HTMLWriter {
           out.append("<td data-value=")
           out.fixed(fraction, places: 4)
           out.append(">")
-          out.percent(fraction)
+          out.percent(reported(fraction))
         }
         out.append("<td>")
         if let visible = p.focusVisible {
           if visible {
             out.append("visible")
           } else {
-            out.percent(p.focusLoss ?? 0)
+            out.percent(reported(p.focusLoss ?? 0))
             out.append(" lost")
           }
         }

@@ -17,6 +17,7 @@ enum RenderArguments {
     .option("--manifest", "FILE", "Per-artwork settings (artfit.json).", default: "artfit.json in the input folder, if present"),
     .option("--jobs", "N", "Worker threads.", default: "cores"),
     .option("--max-pixels", "N", "Refuse inputs larger than N pixels, from the header.", default: "268435456"),
+    .option("--shard", "I/N", "Process only the I-th of N deterministic slices of the inputs (for CI matrices); merge-reports joins them.", default: "all"),
     .flag("--json", "Print the report JSON to stdout instead of the summary."),
     .flag("--quiet", "No progress, no summary; errors still go to stderr."),
   ]
@@ -108,6 +109,12 @@ enum RenderArguments {
     options.explicit = Set(explicitKeys.filter { arguments.has($0.0) }.map(\.1))
     options.manifest = try manifest(arguments.value("--manifest"), inputs: options.inputs)
     options.trimBars = arguments.has("--trim-bars")
+    if let text = arguments.value("--shard") {
+      guard let shard = Shard(parsing: text) else {
+        throw UsageError("--shard takes I/N with 1 <= I <= N, such as 2/4 (got '\(text)')")
+      }
+      options.shard = shard
+    }
     guard previews else { return options }
     if let text = arguments.value("--overlays") {
       var overlays = Set<Overlay>()
