@@ -22,36 +22,51 @@ struct ArtworkRenderer {
     }
     let source = Size(Double(info.width), Double(info.height))
     let settings = options.settings(for: file)
-    let focus = settings.focus
-    let gravity = settings.gravity ?? (focus != nil ? .focus : .center)
+    let findFocus = options.autoFocus && settings.focus == nil
 
-    // Trimming needs the bars before any geometry, so the pixels come first, at full size.
+    /// Every screen and mode solved on `content` (the whole source, or what lies inside
+    /// baked-in bars), in the whole source's pixels.
+    func solve(content: Rect, focus: FocusRegion?) -> [TargetResult] {
+      let gravity = settings.gravity ?? (focus != nil ? .focus : .center)
+      let solvedFocus = content == Rect.of(source) ? focus : focus?.within(content, of: source)
+      var results: [TargetResult] = []
+      for screen in settings.screens {
+        for mode in settings.modes {
+          var result = TargetResult.solve(
+            source: Size(content.width, content.height), screen: screen, mode: mode, gravity: gravity,
+            focus: solvedFocus, checks: settings.checks)
+          if content.x != 0 || content.y != 0 { result.placement = result.placement.shifted(dx: content.x, dy: content.y) }
+          results.append(result)
+        }
+      }
+      return results
+    }
+
+    // Trimming and auto-focus need pixels before the geometry. Trimming reads them at full
+    // size; auto-focus alone at the size the previews need (a small copy for check).
     var decoded: (image: Image, shrink: Int)? = nil
-    var bars: Insets? = nil
-    if options.trimBars {
+    if options.trimBars || findFocus {
+      var shrink = 1
+      if !options.trimBars && info.format == .jpeg {
+        shrink = options.writePreviews
+          ? (options.linear ? 1 : PreviewPlan(stem: file.stem, results: solve(content: Rect.of(source), focus: nil), overlays: painter, format: options.format).jpegShrink())
+          : 8
+      }
       do {
-        let image = try timed(&stats.decode) { try ImageDecoder.decode(file: file.path, limits: options.limits) }
-        decoded = (image, 1)
-        bars = EmbeddedBars.detect(in: image)
+        let image = try timed(&stats.decode) { try ImageDecoder.decode(file: file.path, shrink: shrink, limits: options.limits) }
+        decoded = (image, shrink)
       } catch {
         return (.failure(error as! ImageError), stats)
       }
     }
+    // Found on a shrunk decode, the bars are as exact as one decoded pixel.
+    var bars = decoded.flatMap { EmbeddedBars.detect(in: $0.image)?.scaled(by: Double($0.shrink)) }
     let trim = options.trimBars ? bars ?? .zero : .zero
     let content = Rect(
       x: trim.left, y: trim.top, width: source.width - trim.left - trim.right,
       height: source.height - trim.top - trim.bottom)
-    let solvedFocus = trim.isZero ? focus : focus?.within(content, of: source)
-    var results: [TargetResult] = []
-    for screen in settings.screens {
-      for mode in settings.modes {
-        var result = TargetResult.solve(
-          source: Size(content.width, content.height), screen: screen, mode: mode, gravity: gravity,
-          focus: solvedFocus, checks: settings.checks)
-        if !trim.isZero { result.placement = result.placement.shifted(dx: trim.left, dy: trim.top) }
-        results.append(result)
-      }
-    }
+    let focus = findFocus ? decoded.flatMap { AutoFocus.region(in: $0.image) } : settings.focus
+    let results = solve(content: content, focus: focus)
     var report = ArtworkReport(file: file, width: info.width, height: info.height, focus: focus, embeddedBars: bars, results: results)
     guard options.writePreviews else { return (.success(report), stats) }
 
@@ -61,8 +76,8 @@ struct ArtworkRenderer {
       do {
         let image = try timed(&stats.decode) { try ImageDecoder.decode(file: file.path, shrink: shrink, limits: options.limits) }
         decoded = (image, shrink)
-        // Found on a shrunk decode, the bars are as exact as one decoded pixel.
-        report.embeddedBars = EmbeddedBars.detect(in: image)?.scaled(by: Double(shrink))
+        bars = EmbeddedBars.detect(in: image)?.scaled(by: Double(shrink))
+        report.embeddedBars = bars
       } catch {
         return (.failure(error as! ImageError), stats)
       }

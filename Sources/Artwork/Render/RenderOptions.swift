@@ -37,6 +37,8 @@ public struct RenderOptions: Sendable {
   public var thumbnails: Bool = true
   /// Solve the geometry on the content inside baked-in letterbox or pillarbox bars.
   public var trimBars = false
+  /// Find a focus region from the pixels for artwork that has none (`--auto-focus`).
+  public var autoFocus = false
   /// Only this slice of the inputs (`--shard I/N`); nil for all.
   public var shard: Shard?
   /// Per-artwork settings (`artfit.json`); options given on the command line win.
@@ -144,6 +146,7 @@ public struct RenderOptions: Sendable {
       ("png_level", .integer(pngLevel)),
       ("kernel", .string(kernel.rawValue)),
       ("linear", .bool(linear)),
+      ("auto_focus", .bool(autoFocus)),
       ("trim_bars", .bool(trimBars)),
       ("shard", shard.map { .string($0.description) } ?? .null),
       ("background", .string(background.description)),

@@ -13,6 +13,7 @@ enum RenderArguments {
     .option("--focus", "X,Y,W,H", "The important region, as fractions 0...1 of the source."),
     .option("--max-crop-loss", "P", "Fail a target whose crop loss exceeds P (25% or 0.25)."),
     .flag("--require-focus", "Fail a target whose focus region is not wholly inside the visible safe area."),
+    .flag("--auto-focus", "Find the important region from the pixels (edges, rare colours, skin tones) when none is given."),
     .flag("--trim-bars", "Find letterbox/pillarbox bars baked into the artwork and solve every target on the content inside them."),
     .option("--manifest", "FILE", "Per-artwork settings (artfit.json).", default: "artfit.json in the input folder, if present"),
     .option("--jobs", "N", "Worker threads.", default: "cores"),
@@ -109,6 +110,7 @@ enum RenderArguments {
     options.explicit = Set(explicitKeys.filter { arguments.has($0.0) }.map(\.1))
     options.manifest = try manifest(arguments.value("--manifest"), inputs: options.inputs)
     options.trimBars = arguments.has("--trim-bars")
+    options.autoFocus = arguments.has("--auto-focus")
     if let text = arguments.value("--shard") {
       guard let shard = Shard(parsing: text) else {
         throw UsageError("--shard takes I/N with 1 <= I <= N, such as 2/4 (got '\(text)')")
