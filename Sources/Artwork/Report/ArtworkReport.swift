@@ -44,7 +44,7 @@ public struct ArtworkReport: Sendable {
       json.key("h")
       json.rounded(f.height, 4)
       json.key("origin")
-      json.string(f.origin.rawValue)
+      json.plain(f.origin.rawValue)
       json.endObject()
     } else {
       json.null()
@@ -68,8 +68,8 @@ public struct ArtworkReport: Sendable {
     json.string(cropMap)
     json.key("results")
     json.beginArray()
-    for result in results {
-      result.write(to: &json)
+    for index in results.indices {  // by index: no copy of each result
+      results[index].write(to: &json)
       json.buffer.flushIfFull()
     }
     json.endArray()
@@ -94,7 +94,13 @@ public struct RunReport: Sendable {
   }
 
   public var resultCount: Int { artworks.reduce(0) { $0 + $1.results.count } }
-  public var failedCount: Int { artworks.reduce(0) { $0 + $1.results.filter { !$0.passed }.count } }
+  public var failedCount: Int {
+    var count = 0
+    for artwork in artworks {
+      for result in artwork.results where !result.failures.isEmpty { count += 1 }
+    }
+    return count
+  }
 
   /// The contract's exit status: 3 when inputs failed, else 1 when a check failed, else 0;
   /// and 4, beyond the contract, when outputs could not be written at all.
@@ -126,7 +132,7 @@ public struct RunReport: Sendable {
     json.value(options)
     json.key("artworks")
     json.beginArray()
-    for artwork in artworks { artwork.write(to: &json) }
+    for index in artworks.indices { artworks[index].write(to: &json) }
     json.endArray()
     json.key("errors")
     json.beginArray()

@@ -100,7 +100,7 @@ struct ByteBuffer {
     text.withUTF8Buffer { append(raw: $0) }
   }
 
-  mutating func append(_ text: String) {
+  @inline(__always) mutating func append(_ text: String) {
     var text = text
     text.withUTF8 { append(raw: $0) }
   }

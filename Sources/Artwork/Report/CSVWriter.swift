@@ -24,10 +24,9 @@ public enum CSVWriter {
       field(artwork.file.path, to: &source)
       for result in artwork.results {
         let p = result.placement
-        let target = result.screen.target
         out.append(source)
-        for text in [target.name, target.slug, target.family.rawValue, result.screen.orientation.rawValue,
-                     p.requestedMode.rawValue, p.mode.rawValue, scaleText(result.screen.scale)] {
+        for text in [result.screen.target.name, result.screen.target.slug, result.screen.target.family.rawValue,
+                     result.screen.orientation.rawValue, p.requestedMode.rawValue, p.mode.rawValue, scaleText(result.screen.scale)] {
           out.append(byte: comma)
           field(text, to: &out)
         }

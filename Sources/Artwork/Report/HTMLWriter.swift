@@ -107,6 +107,32 @@ public enum HTMLWriter {
     for result in artwork.results where !families.contains(result.screen.target.family) {
       families.append(result.screen.target.family)
     }
+    // Without previews (check) a grid of captions would repeat the table: one line per family.
+    if artwork.results.allSatisfy({ $0.preview == nil }) {
+      out.append("<ul class=\"families\">\n")
+      for family in families {
+        let results = artwork.results.filter { $0.screen.target.family == family }
+        let fills = results.filter { $0.placement.mode == .fill }
+        let failed = results.filter { !$0.passed }.count
+        out.append("<li><b>")
+        out.append(family.rawValue)
+        out.append("</b>: ")
+        out.integer(results.count)
+        out.append(" results")
+        if let worst = fills.map(\.placement.cropLoss).max() {
+          out.append(", fill crop loss up to ")
+          out.percent(reported(worst))
+        }
+        if failed > 0 {
+          out.append(", <span class=\"bad\">")
+          out.integer(failed)
+          out.append(" failed</span>")
+        }
+        out.append("</li>\n")
+      }
+      out.append("</ul></section>\n")
+      return
+    }
     for family in families {
       out.append("<h3>")
       out.append(family.rawValue)
@@ -233,7 +259,7 @@ public enum HTMLWriter {
   static let css = """
     body{font:14px/1.45 -apple-system,system-ui,sans-serif;margin:0 auto;max-width:1400px;padding:0 20px 40px;color:#1c1c1e;background:#fafafa}
     h1{margin:18px 0 4px}h2{margin:28px 0 6px;font-size:18px;word-break:break-all}h3{margin:14px 0 6px;font-size:14px;text-transform:uppercase;color:#636366}
-    .summary .bad,.problems h2{color:#c4281c}.summary .good{color:#1f7a33}
+    .summary .bad,.problems h2,.families .bad{color:#c4281c}.summary .good{color:#1f7a33}
     .problems{background:#fff1f0;border:1px solid #f4c7c3;border-radius:8px;padding:4px 14px}
     .grid{display:flex;flex-wrap:wrap;gap:10px}
     figure{margin:0;background:#fff;border:1px solid #e5e5ea;border-radius:8px;padding:6px;width:150px}

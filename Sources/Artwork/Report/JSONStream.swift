@@ -108,6 +108,15 @@ struct JSONStream {
     JSONValue.writeString(value, into: &buffer)
   }
 
+  /// A string artfit itself spells (a slug, an enum's raw value): plain ASCII that needs
+  /// no escaping, copied as is.
+  mutating func plain(_ value: String) {
+    beginValue()
+    buffer.append(byte: UInt8(ascii: "\""))
+    buffer.append(value)
+    buffer.append(byte: UInt8(ascii: "\""))
+  }
+
   mutating func string(_ value: String?) {
     if let value { string(value) } else { null() }
   }

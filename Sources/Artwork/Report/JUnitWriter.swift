@@ -21,7 +21,7 @@ public enum JUnitWriter {
       out.append("\" tests=\"")
       out.integer(artwork.results.count)
       out.append("\" failures=\"")
-      out.integer(artwork.results.filter { !$0.passed }.count)
+      out.integer(artwork.results.reduce(0) { $0 + ($1.failures.isEmpty ? 0 : 1) })
       out.append("\" errors=\"0\" skipped=\"0\">\n")
       var classname = ByteBuffer(capacity: 64)
       escape(artwork.file.stem, to: &classname)
