@@ -2,7 +2,7 @@ import Artwork
 
 /// Routes the command line to a subcommand and turns failures into exit statuses.
 enum ArtfitCLI {
-  nonisolated(unsafe) static let commands: [any Command.Type] = [RenderCommand.self, CheckCommand.self, DevicesCommand.self, FitCommand.self, MergeReportsCommand.self]
+  nonisolated(unsafe) static let commands: [any Command.Type] = [RenderCommand.self, CheckCommand.self, DevicesCommand.self, FitCommand.self, AssetsCommand.self, MergeReportsCommand.self]
 
   static var overview: String {
     var text = """

@@ -10,7 +10,8 @@ public struct ArtworkFile: Sendable, Hashable {
 }
 
 /// Finds artwork: files as given, folders searched recursively for .png/.jpg/.jpeg in any
-/// case; hidden files and folders and the output folder are skipped; sorted by path.
+/// case; hidden files and folders, the output folder, folders holding an earlier run's
+/// output and asset catalogs are skipped; sorted by path.
 public enum InputDiscovery {
   public static let extensions: Set<String> = ["png", "jpg", "jpeg"]
 
@@ -54,6 +55,8 @@ public enum InputDiscovery {
     let real = canonical(folder)
     if let excluded, real == excluded { return }
     guard visited.insert(real).inserted else { return }
+    // An Xcode asset catalog holds renditions, not masters (`artfit assets` writes them).
+    if !relative.isEmpty && folder.lowercased().hasSuffix(".xcassets") { return }
     // An earlier run's output, wherever it went: its previews are not artwork.
     if manager.fileExists(atPath: folder + "/" + OutputFolder.marker) {
       if relative.isEmpty {

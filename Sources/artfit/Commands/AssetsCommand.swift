@@ -1,0 +1,112 @@
+import Artwork
+import Foundation
+
+/// `artfit assets`: an Xcode asset catalog from master artwork.
+struct AssetsCommand: Command {
+  static let spec = CommandSpec(
+    name: "assets",
+    abstract: "Write an Xcode asset catalog: an image set with @1x/@2x/@3x PNGs and Contents.json per artwork.",
+    usage: "artfit assets INPUT ... --out NAME.xcassets [--points WxH] [OPTIONS]",
+    options: [
+      .option("--out", "DIR", "The asset catalog to write (a folder ending in .xcassets).", default: "Assets.xcassets"),
+      .option("--points", "WxH", "The image's size in points; each scale gets points × scale pixels.", default: "the artwork's pixels / 3 (masters at @3x)"),
+      .option("--idioms", "LIST", "universal (1x, 2x, 3x), or iphone (2x, 3x) and ipad (1x, 2x) images.", default: "universal"),
+      .option("--mode", "M", "fill: crop to the points' aspect; fit: scale the whole artwork into the box.", default: "fill"),
+      .option("--gravity", "G", "Where a fill crop sits: center, top, ..., focus.", default: "focus with --focus, else center"),
+      .option("--focus", "X,Y,W,H", "The important region, as fractions 0...1 of the source."),
+      .option("--kernel", "K", "lanczos3, mitchell, catmull-rom, bilinear, box", default: "lanczos3"),
+      .option("--jobs", "N", "Worker threads.", default: "cores"),
+      .flag("--quiet", "No summary; errors still go to stderr."),
+    ],
+    discussion: """
+      INPUT is a file or a folder (searched like render's); folders below it become groups in the
+      catalog. Writes NAME.xcassets/Contents.json and, per artwork, NAME.imageset/ with its PNGs and
+      Contents.json (Apple's format: images with idiom, scale and filename; info with author and
+      version). Exit status: 0 written, 2 bad usage, 3 some inputs could not be read, 4 the catalog
+      folder took no more writes.
+      """)
+
+  let inputs: [String]
+  let output: String
+  let catalog: AssetCatalog
+  let jobs: Int
+  let quiet: Bool
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    inputs = arguments.positionals.isEmpty ? ["."] : arguments.positionals
+    output = arguments.value("--out") ?? "Assets.xcassets"
+    guard output.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "/")).hasSuffix(".xcassets") else {
+      throw UsageError("--out must name a folder ending in .xcassets, which Xcode opens as an asset catalog (got '\(output)')")
+    }
+    if let input = InputDiscovery.inputThatIsTheOutput(inputs, output: output) {
+      throw UsageError("--out \(output) is the input folder \(input) itself")
+    }
+    var catalog = AssetCatalog()
+    if let text = arguments.value("--points") {
+      let points = try ValueParsers.size(text, option: "--points")
+      catalog.points = points
+    }
+    if let text = arguments.value("--idioms") {
+      var idioms: [AssetCatalog.Idiom] = []
+      for item in ValueParsers.list(text) {
+        guard let idiom = AssetCatalog.Idiom(rawValue: item.lowercased()) else {
+          throw UsageError("--idioms: unknown idiom '\(item)'; idioms are universal, iphone, ipad")
+        }
+        if !idioms.contains(idiom) { idioms.append(idiom) }
+      }
+      guard !idioms.isEmpty else { throw UsageError("--idioms names no idiom") }
+      catalog.idioms = idioms
+    }
+    if let text = arguments.value("--mode") {
+      guard let mode = FitMode(rawValue: text.lowercased()), mode != .auto else {
+        throw UsageError("--mode takes fill or fit (got '\(text)')")
+      }
+      catalog.mode = mode
+    }
+    if let text = arguments.value("--focus") { catalog.focus = try ValueParsers.focus(text) }
+    if let text = arguments.value("--gravity") {
+      catalog.gravity = try ValueParsers.gravity(text)
+    } else if catalog.focus != nil {
+      catalog.gravity = .focus
+    }
+    if let text = arguments.value("--kernel") {
+      guard let kernel = ResampleKernel(rawValue: text.lowercased()) else {
+        throw UsageError("--kernel takes lanczos3, mitchell, catmull-rom, bilinear or box (got '\(text)')")
+      }
+      catalog.kernel = kernel
+    }
+    jobs = try arguments.value("--jobs").map { text throws(UsageError) in try ValueParsers.integer(text, option: "--jobs", range: 1...256) }
+      ?? ResampleOptions.defaultThreads
+    quiet = arguments.has("--quiet")
+    self.catalog = catalog
+  }
+
+  func run() throws -> ExitStatus {
+    Interruption.install()
+    let (files, discoveryErrors) = InputDiscovery.find(inputs, excluding: output)
+    do {
+      try AtomicFile.write(Array(AssetCatalog.folderContents.utf8), to: output + "/Contents.json")
+    } catch {
+      printError("artfit: \(error.description)")
+      return .outputUnavailable
+    }
+    let outcomes = catalog.write(files, into: output, jobs: jobs)
+    var errors = discoveryErrors
+    var images = 0
+    var sets = 0
+    for (file, outcome) in zip(files, outcomes) {
+      switch outcome {
+      case .success(let entries):
+        sets += 1
+        images += entries.count
+      case .failure(.outputUnavailable(let path, let reason)):
+        printError("artfit: \(path): cannot write the file: \(reason)")
+        return .outputUnavailable
+      case .failure(let error): errors.append(InputError(source: file.path, message: error.message))
+      }
+    }
+    for error in errors { printError("artfit: \(error.source): \(error.message)") }
+    if !quiet { printOut("\(sets) image set\(sets == 1 ? "" : "s"), \(images) images written to \(output)") }
+    return errors.isEmpty ? .success : .inputErrors
+  }
+}
