@@ -45,7 +45,19 @@ public struct BatchRenderer: Sendable {
       }
       checked = slots.withLock { $0 }
     }
+    // Artworks unchanged since the last render into this folder keep their previews.
+    let cacheKey = options.writePreviews && options.useCache ? RenderCache.key(for: options) : nil
+    let cache = cacheKey.map { RenderCache.load(from: options.outputFolder, key: $0) }
+    var renewed = cacheKey.map { RenderCache(key: $0) }
     for (index, file) in files.enumerated() {
+      let fingerprint = cacheKey == nil ? nil : RenderCache.fingerprint(of: file.path, limit: options.limits.maxFileBytes)
+      if let fingerprint, let kept = cache?.reusable(file, fingerprint: fingerprint, in: options.outputFolder) {
+        artworks.append(kept)
+        renewed?.record(kept, fingerprint: fingerprint)
+        stats.reused += 1
+        progress?(BatchProgress(artworksDone: index + 1, artworks: files.count, outputs: outputs.withLock { $0 }, elapsed: now() - start))
+        continue
+      }
       let (result, artworkStats) = checked.isEmpty ? renderer.render(file) {
         let count = outputs.withLock { value -> Int in
           value += 1
@@ -55,7 +67,9 @@ public struct BatchRenderer: Sendable {
       } : checked[index]!
       stats = stats + artworkStats
       switch result {
-      case .success(let report): artworks.append(report)
+      case .success(let report):
+        artworks.append(report)
+        if let fingerprint { renewed?.record(report, fingerprint: fingerprint) }
       case .failure(.outputUnavailable(let output, let reason)):
         let stop = ImageError.outputUnavailable(file: output, reason: reason)
         return (RunReport(options: options.json, artworks: artworks, errors: errors, stoppedBy: stop), stats)
@@ -68,6 +82,13 @@ public struct BatchRenderer: Sendable {
     }
     errors.sort { $0.source.utf8.lexicographicallyPrecedes($1.source.utf8) }
     let report = RunReport(options: options.json, artworks: artworks, errors: errors)
+    if let renewed {
+      do {
+        try renewed.write(to: options.outputFolder)
+      } catch {
+        return (RunReport(options: options.json, artworks: artworks, errors: errors, stoppedBy: error), stats)
+      }
+    }
     if writeReports {
       do {
         try ReportWriter.writeAll(report, to: options.outputFolder)

@@ -39,6 +39,8 @@ public struct RenderOptions: Sendable {
   public var trimBars = false
   /// Find a focus region from the pixels for artwork that has none (`--auto-focus`).
   public var autoFocus = false
+  /// Keep the previews of artworks unchanged since the last render into the same folder.
+  public var useCache = true
   /// Only this slice of the inputs (`--shard I/N`); nil for all.
   public var shard: Shard?
   /// Per-artwork settings (`artfit.json`); options given on the command line win.

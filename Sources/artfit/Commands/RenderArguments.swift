@@ -31,6 +31,7 @@ enum RenderArguments {
     .option("--quality", "N", "JPEG quality 1...100.", default: "90"),
     .option("--kernel", "K", "lanczos3, mitchell, catmull-rom, bilinear, box", default: "lanczos3"),
     .flag("--linear", "Resample in linear light (gamma-correct) instead of the encoded values."),
+    .flag("--no-cache", "Render every artwork, even those unchanged since the last render into --out."),
   ]
 
   /// The manifest named by --manifest, or artfit.json in the first input folder that has one.
@@ -150,6 +151,7 @@ enum RenderArguments {
       options.kernel = kernel
     }
     options.linear = arguments.has("--linear")
+    options.useCache = !arguments.has("--no-cache")
     return options
   }
 }

@@ -31,6 +31,7 @@ enum Summary {
     if failing.count > 50 { say("... and \(failing.count - 50) more failures (see report.csv)") }
     var line = "\(report.artworks.count) artwork\(report.artworks.count == 1 ? "" : "s"), \(report.resultCount) results"
     if options.writePreviews { line += ", \(stats.outputs) previews written (\(megabytes(stats.outputBytes)) MB)" }
+    if stats.reused > 0 { line += ", \(stats.reused) unchanged artwork\(stats.reused == 1 ? "" : "s") kept" }
     line += ", \(report.failedCount) failed, \(report.errors.count) input error\(report.errors.count == 1 ? "" : "s") in \(oneDecimal(seconds)) s"
     say(line)
     if wroteReports && report.stoppedBy == nil { say("Report: \(options.outputFolder)/index.html (and report.json, report.csv, junit.xml)") }

@@ -75,6 +75,9 @@ struct OutputSafetyTests {
     let run = try ArtfitRun(
       ["render", folder.path("art"), "--out", folder.path("out"), "--targets", "90x160,400x800", "--modes", "fill", "--jobs", "1"],
       fileSizeBlocks: 256)
+    // ThreadSanitizer's own runtime dies of SIGBUS under a file-size limit, before artfit
+    // writes anything: under `swift test --sanitize=thread` there is nothing to check here.
+    if run.stderr.contains("ThreadSanitizer: BUS") { return }
     #expect(run.status == 4, "\(run.stderr)")
     #expect(run.stderr.contains("File too large") && run.stderr.contains("stopped"), "\(run.stderr)")
     let written = files(under: "out")
