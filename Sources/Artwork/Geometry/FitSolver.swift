@@ -50,7 +50,7 @@ public enum FitSolver {
       crop = sourceBounds
     } else {
       let visible = target.scaled(by: 1 / scale)
-      crop = fillCrop(visible: visible, in: source, gravity: gravity, focus: focus)
+      crop = fillCrop(visible: visible, in: source, gravity: gravity, focus: focus, safeInsets: insets.scaled(by: 1 / scale))
       placement = Rect(x: -crop.x * scale, y: -crop.y * scale, width: source.width * scale, height: source.height * scale)
     }
     if sameRatio { placement = Rect.of(target) }
@@ -90,11 +90,20 @@ public enum FitSolver {
   }
 
   /// The visible rect of a fill, placed by gravity and clamped inside the source.
-  static func fillCrop(visible: Size, in source: Size, gravity: Gravity, focus: FocusRegion?) -> Rect {
+  ///
+  /// Under gravity `focus` the part of the visible rect inside the safe area (`safeInsets`,
+  /// in source pixels) is centred on the focus, then the rect is clamped into the source.
+  /// Along each axis the focus's overlap with the safe part rises, holds and falls as the
+  /// crop slides, so the clamped centre is a best position on both axes at once: no fill
+  /// crop shows more of the focus inside the safe area, and `focus_visible` false means no
+  /// fill crop can show all of it.
+  static func fillCrop(visible: Size, in source: Size, gravity: Gravity, focus: FocusRegion?, safeInsets: Insets = .zero) -> Rect {
     let bounds = Rect.of(source)
     if gravity == .focus, let focus {
       let region = focus.rect(in: source)
-      return Rect(origin: region.midX - visible.width / 2, region.midY - visible.height / 2, size: visible)
+      let safeMidX = safeInsets.left + (visible.width - safeInsets.left - safeInsets.right) / 2
+      let safeMidY = safeInsets.top + (visible.height - safeInsets.top - safeInsets.bottom) / 2
+      return Rect(origin: region.midX - safeMidX, region.midY - safeMidY, size: visible)
         .clamped(into: bounds)
     }
     let alignment = gravity.alignment

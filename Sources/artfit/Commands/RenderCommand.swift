@@ -18,6 +18,7 @@ struct RenderCommand: Command {
       Writes OUT/<artwork>/<target>-<orientation>-<mode>@<scale>x.png, OUT/<artwork>/crop-map.png,
       OUT/report.json, report.csv, junit.xml and index.html. Identical previews (same canvas, safe
       area, corners, sensor housing and Home indicator) are written once and shared in the report.
+      A rerun into the same OUT keeps the previews of artworks whose bytes and options are unchanged.
       Exit status: 0 all passed, 1 a check failed, 2 bad usage, 3 some inputs could not be read,
       4 the output folder took no more writes (disk full, read-only).
       """)

@@ -76,6 +76,52 @@ struct FitSolverTests {
     #expect(centred.focusVisible == false && (centred.focusLoss ?? 0) == 1)
   }
 
+  /// With a focus, the safe part of the crop is centred on it: a band under a deep top
+  /// inset moves the crop so the focus sits in the middle of what stays uncovered.
+  @Test func focusCentresInTheSafeArea() throws {
+    let focus = try #require(FocusRegion(x: 0, y: 0.45, width: 1, height: 0.1, origin: .option))
+    let p = FitSolver.solve(
+      source: Size(1000, 4000), canvas: PixelSize(1000, 2000), safeArea: Insets(top: 400, bottom: 0),
+      mode: .fill, gravity: .focus, focus: focus)
+    // Safe part: rows 400...2000 of the crop, centred at 1200; the focus is centred at 2000.
+    #expect(p.crop.y == 800)
+    #expect(p.focusVisible == true)
+  }
+
+  /// No other fill crop shows more of the focus inside the safe area than gravity focus.
+  @Test func focusPlacementIsTheBestThereIs() throws {
+    var random = SeededGenerator(seed: 0xF0C05)
+    for _ in 0..<400 {
+      let source = Size(Double(Int.random(in: 200...4000, using: &random)), Double(Int.random(in: 200...4000, using: &random)))
+      let canvas = PixelSize(Int.random(in: 100...2000, using: &random), Int.random(in: 100...2000, using: &random))
+      let insets = Insets(
+        top: Double(Int.random(in: 0...canvas.height / 4, using: &random)), left: Double(Int.random(in: 0...canvas.width / 4, using: &random)),
+        bottom: Double(Int.random(in: 0...canvas.height / 4, using: &random)), right: Double(Int.random(in: 0...canvas.width / 4, using: &random)))
+      let w = Double.random(in: 0.02...0.9, using: &random)
+      let h = Double.random(in: 0.02...0.9, using: &random)
+      let focus = try #require(FocusRegion(
+        x: Double.random(in: 0...(1 - w), using: &random), y: Double.random(in: 0...(1 - h), using: &random), width: w, height: h, origin: .option))
+      let best = FitSolver.solve(source: source, canvas: canvas, safeArea: insets, mode: .fill, gravity: .focus, focus: focus)
+      guard best.boxing == .crop else { continue }
+      let region = focus.rect(in: source)
+      let scale = best.scaleFactor
+      let safeSize = Size(best.crop.width - (insets.left + insets.right) / scale, best.crop.height - (insets.top + insets.bottom) / scale)
+      func shown(_ crop: Rect) -> Double {
+        let safe = Rect(x: crop.x + insets.left / scale, y: crop.y + insets.top / scale, width: safeSize.width, height: safeSize.height)
+        return region.intersection(safe).area
+      }
+      let achieved = shown(best.crop)
+      for step in 0...20 {
+        for row in 0...20 {
+          let x = (source.width - best.crop.width) * Double(step) / 20
+          let y = (source.height - best.crop.height) * Double(row) / 20
+          let other = Rect(x: x, y: y, width: best.crop.width, height: best.crop.height)
+          #expect(shown(other) <= achieved + 1e-6 * region.area, "\(source) on \(canvas) \(insets): \(other) shows more than \(best.crop)")
+        }
+      }
+    }
+  }
+
   @Test func focusOutsideTheSafeAreaIsNotVisible() throws {
     let focus = try #require(FocusRegion(x: 0.4, y: 0, width: 0.2, height: 0.05, origin: .option))
     let p = FitSolver.solve(
