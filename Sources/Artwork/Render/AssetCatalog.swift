@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// Writes an Xcode asset catalog from master artwork: one `NAME.imageset` per artwork with a
 /// PNG per idiom and scale and the `Contents.json` Xcode reads (Apple's "Asset Catalog
@@ -54,6 +55,9 @@ public struct AssetCatalog: Sendable {
     public var scale: Int
     public var filename: String
     public var size: PixelSize
+    /// The files written for it, relative to the catalog (the PNG; the set's Contents.json
+    /// rides on the last entry, group Contents.json files on the first).
+    var files: [String] = []
   }
 
   /// Writes `file`'s image set into the catalog at `catalog`; returns what it wrote.
@@ -64,9 +68,11 @@ public struct AssetCatalog: Sendable {
     let parts = file.stem.split(separator: "/").map(String.init)
     let name = parts.last ?? file.stem
     var folder = ""
+    var groupFiles: [String] = []
     for group in parts.dropLast() {
       folder += group + "/"
       try AtomicFile.write(Array(Self.folderContents.utf8), to: OutputFolder.path(folder + "Contents.json", in: catalog))
+      groupFiles.append(folder + "Contents.json")
     }
     let set = folder + name + ".imageset/"
     var entries: [Entry] = []
@@ -78,24 +84,95 @@ public struct AssetCatalog: Sendable {
         let picture = Resampler.resample(image, from: mode == .fit ? nil : placement.crop, to: size, options: ResampleOptions(kernel: kernel))
         let filename = idiom == .universal ? "\(name)@\(scale)x.png" : "\(name)-\(idiom.rawValue)@\(scale)x.png"
         try AtomicFile.write(try ImageEncoder.png(picture, name: filename), to: OutputFolder.path(set + filename, in: catalog))
-        entries.append(Entry(idiom: idiom, scale: scale, filename: filename, size: size))
+        entries.append(Entry(idiom: idiom, scale: scale, filename: filename, size: size, files: [set + filename]))
       }
     }
     try AtomicFile.write(Array(Self.contents(entries).utf8), to: OutputFolder.path(set + "Contents.json", in: catalog))
+    entries[0].files += groupFiles
+    entries[entries.count - 1].files.append(set + "Contents.json")
     return entries
   }
 
   /// Writes the image sets of `files`, `jobs` at a time; one outcome per file, in order.
-  public func write(_ files: [ArtworkFile], into catalog: String, jobs: Int) -> [Result<[Entry], ImageError>] {
-    let outcomes = Locked([Result<[Entry], ImageError>](repeating: .success([]), count: files.count))
+  /// With `reuse`, artworks whose bytes and these options are unchanged since the last run
+  /// into the catalog, and whose files are all there, are kept (`.artfit-cache.json`, a
+  /// hidden file Xcode ignores).
+  public func write(_ files: [ArtworkFile], into catalog: String, jobs: Int, reuse: Bool = true) -> [Result<(entries: [Entry], kept: Bool), ImageError>] {
+    let key = RenderCache.fnv(Array("\(ArtfitVersion.generator) \(points.map { "\($0.width)x\($0.height)" } ?? "@3x") \(idioms) \(mode) \(gravity) \(String(describing: focus)) \(kernel)".utf8))
+    let cachePath = catalog + "/" + RenderCache.fileName
+    let cached = reuse ? Self.loadCache(cachePath, key: key) : [:]
+    let outcomes = Locked([Result<(entries: [Entry], kept: Bool), ImageError>](repeating: .success(([], false)), count: files.count))
+    let fingerprints = Locked([String?](repeating: nil, count: files.count))
     let workers = max(1, min(jobs, files.count))
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       for index in stride(from: worker, to: files.count, by: workers) {
-        let outcome = Result { () throws(ImageError) in try write(files[index], into: catalog) }
+        let file = files[index]
+        let fingerprint = RenderCache.fingerprint(of: file.path, limit: limits.maxFileBytes)
+        fingerprints.withLock { $0[index] = fingerprint }
+        if let fingerprint, let kept = cached[file.path], kept.fingerprint == fingerprint,
+          kept.entries.allSatisfy({ $0.files.allSatisfy { FileManager.default.fileExists(atPath: catalog + "/" + $0) } })
+        {
+          outcomes.withLock { $0[index] = .success((kept.entries, true)) }
+          continue
+        }
+        let outcome = Result { () throws(ImageError) -> (entries: [Entry], kept: Bool) in (try write(file, into: catalog), false) }
         outcomes.withLock { $0[index] = outcome }
       }
     }
-    return outcomes.withLock { $0 }
+    let results = outcomes.withLock { $0 }
+    let prints = fingerprints.withLock { $0 }
+    var entries: [(String, String, [Entry])] = []
+    for (index, file) in files.enumerated() {
+      if case .success(let outcome) = results[index], let fingerprint = prints[index] { entries.append((file.path, fingerprint, outcome.entries)) }
+    }
+    try? AtomicFile.write(Self.cacheJSON(key: key, entries: entries).bytes() + [0x0a], to: cachePath)
+    return results
+  }
+
+  static func cacheJSON(key: String, entries: [(source: String, fingerprint: String, entries: [Entry])]) -> JSONValue {
+    .object([
+      ("key", .string(key)),
+      ("artworks", .array(entries.map { source, fingerprint, images in
+        .object([
+          ("source", .string(source)), ("fingerprint", .string(fingerprint)),
+          ("images", .array(images.map { entry in
+            .object([
+              ("idiom", .string(entry.idiom.rawValue)), ("scale", .integer(entry.scale)), ("filename", .string(entry.filename)),
+              ("w", .integer(entry.size.width)), ("h", .integer(entry.size.height)), ("files", .array(entry.files.map(JSONValue.string))),
+            ])
+          })),
+        ])
+      })),
+    ])
+  }
+
+  static func loadCache(_ path: String, key: String) -> [String: (fingerprint: String, entries: [Entry])] {
+    guard let data = FileManager.default.contents(atPath: path), let root = try? JSONParser.parse(Array(data)),
+      case .object(let members) = root, members.contains(where: { $0.0 == "key" && $0.1 == .string(key) }),
+      case .array(let artworks)? = members.first(where: { $0.0 == "artworks" })?.1
+    else { return [:] }
+    var cache: [String: (fingerprint: String, entries: [Entry])] = [:]
+    for artwork in artworks {
+      guard case .object(let fields) = artwork else { continue }
+      let field = { (name: String) in fields.first { $0.0 == name }?.1 }
+      guard case .string(let source)? = field("source"), case .string(let fingerprint)? = field("fingerprint"),
+        case .array(let images)? = field("images")
+      else { continue }
+      var entries: [Entry] = []
+      for image in images {
+        guard case .object(let f) = image else { continue }
+        let get = { (name: String) in f.first { $0.0 == name }?.1 }
+        guard case .string(let idiomName)? = get("idiom"), let idiom = Idiom(rawValue: idiomName),
+          case .integer(let scale)? = get("scale"), case .string(let filename)? = get("filename"),
+          case .integer(let w)? = get("w"), case .integer(let h)? = get("h"), case .array(let files)? = get("files")
+        else { continue }
+        entries.append(Entry(
+          idiom: idiom, scale: scale, filename: filename, size: PixelSize(w, h),
+          files: files.compactMap { if case .string(let text) = $0 { text } else { nil } }))
+      }
+      if !entries.isEmpty { cache[source] = (fingerprint, entries) }
+    }
+    return cache
   }
 
   /// An image set's Contents.json, in the layout Xcode writes.

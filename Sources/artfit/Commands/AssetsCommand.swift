@@ -16,6 +16,7 @@ struct AssetsCommand: Command {
       .option("--focus", "X,Y,W,H", "The important region, as fractions 0...1 of the source."),
       .option("--kernel", "K", "lanczos3, mitchell, catmull-rom, bilinear, box", default: "lanczos3"),
       .option("--jobs", "N", "Worker threads.", default: "cores"),
+      .flag("--no-cache", "Write every image set, even those unchanged since the last run into --out."),
       .flag("--quiet", "No summary; errors still go to stderr."),
     ],
     discussion: """
@@ -31,6 +32,7 @@ struct AssetsCommand: Command {
   let catalog: AssetCatalog
   let jobs: Int
   let quiet: Bool
+  let reuse: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     inputs = arguments.positionals.isEmpty ? ["."] : arguments.positionals
@@ -78,6 +80,7 @@ struct AssetsCommand: Command {
     jobs = try arguments.value("--jobs").map { text throws(UsageError) in try ValueParsers.integer(text, option: "--jobs", range: 1...256) }
       ?? ResampleOptions.defaultThreads
     quiet = arguments.has("--quiet")
+    reuse = !arguments.has("--no-cache")
     self.catalog = catalog
   }
 
@@ -90,15 +93,16 @@ struct AssetsCommand: Command {
       printError("artfit: \(error.description)")
       return .outputUnavailable
     }
-    let outcomes = catalog.write(files, into: output, jobs: jobs)
+    let outcomes = catalog.write(files, into: output, jobs: jobs, reuse: reuse)
     var errors = discoveryErrors
     var images = 0
     var sets = 0
+    var kept = 0
     for (file, outcome) in zip(files, outcomes) {
       switch outcome {
-      case .success(let entries):
+      case .success(let outcome):
         sets += 1
-        images += entries.count
+        if outcome.kept { kept += 1 } else { images += outcome.entries.count }
       case .failure(.outputUnavailable(let path, let reason)):
         printError("artfit: \(path): cannot write the file: \(reason)")
         return .outputUnavailable
@@ -106,7 +110,9 @@ struct AssetsCommand: Command {
       }
     }
     for error in errors { printError("artfit: \(error.source): \(error.message)") }
-    if !quiet { printOut("\(sets) image set\(sets == 1 ? "" : "s"), \(images) images written to \(output)") }
+    if !quiet {
+      printOut("\(sets) image set\(sets == 1 ? "" : "s"), \(images) images written to \(output)\(kept > 0 ? " (\(kept) unchanged set\(kept == 1 ? "" : "s") kept)" : "")")
+    }
     return errors.isEmpty ? .success : .inputErrors
   }
 }

@@ -33,6 +33,7 @@ struct AssetsCommandTests {
     try art()
     let run = try ArtfitRun(["assets", folder.path("art"), "--out", folder.path("App.xcassets"), "--points", "100x50"])
     #expect(run.status == 0, "\(run.stderr)")
+    // Hidden files (artfit's .artfit-cache.json) are not part of the catalog Xcode reads.
     let tree = try FileManager.default.subpathsOfDirectory(atPath: folder.path("App.xcassets")).filter { !$0.hasPrefix(".") }.sorted()
     #expect(tree == [
       "Contents.json", "hero.imageset", "hero.imageset/Contents.json", "hero.imageset/hero@1x.png",
@@ -77,6 +78,24 @@ struct AssetsCommandTests {
     #expect(run.status == 0)
     // 900×600 into 200×200: placed at y 33.3…166.7, edges rounded to the pixel as everywhere.
     #expect(try size("A.xcassets/hero.imageset/hero@2x.png") == (200, 134))
+  }
+
+  @Test func rerunKeepsUnchangedSetsAndRewritesChangedOnes() throws {
+    defer { folder.remove() }
+    try art()
+    let arguments = ["assets", folder.path("art"), "--out", folder.path("App.xcassets"), "--points", "100x50"]
+    #expect(try ArtfitRun(arguments).stdout.contains("6 images written"))
+    let heroTime = try FileManager.default.attributesOfItem(atPath: folder.path("App.xcassets/hero.imageset/hero@2x.png"))[.modificationDate] as? Date
+    let rerun = try ArtfitRun(arguments)
+    #expect(rerun.stdout.contains("0 images written") && rerun.stdout.contains("2 unchanged sets kept"), "\(rerun.stdout)")
+    Thread.sleep(forTimeInterval: 0.02)
+    _ = folder.write(try ImageEncoder.png(RenderTests.quadrants(width: 300, height: 300)), to: "art/onboarding/step.jpg")
+    let changed = try ArtfitRun(arguments)
+    #expect(changed.stdout.contains("3 images written") && changed.stdout.contains("1 unchanged set kept"), "\(changed.stdout)")
+    #expect(try FileManager.default.attributesOfItem(atPath: folder.path("App.xcassets/hero.imageset/hero@2x.png"))[.modificationDate] as? Date == heroTime)
+    let newPoints = try ArtfitRun(["assets", folder.path("art"), "--out", folder.path("App.xcassets"), "--points", "60x60"])
+    #expect(newPoints.stdout.contains("6 images written"), "\(newPoints.stdout)")
+    #expect(try size("App.xcassets/hero.imageset/hero@3x.png") == (180, 180))
   }
 
   @Test func outputMustBeAnAssetCatalog() throws {
