@@ -49,8 +49,16 @@ public enum HTMLWriter {
     }
     if report.failedCount > 0 {
       out.append("<section class=\"problems\"><h2>Failed checks</h2><ul>\n")
+      // The first 30 show at once; the rest fold away so the page stays readable.
+      var shown = 0
       for artwork in report.artworks {
         for result in artwork.results where !result.passed {
+          if shown == 30 {
+            out.append("</ul><details><summary>")
+            out.integer(report.failedCount - 30)
+            out.append(" more failed checks</summary><ul>\n")
+          }
+          shown += 1
           out.append("<li><code>")
           out.html(artwork.file.path)
           out.append("</code> on ")
@@ -65,7 +73,7 @@ public enum HTMLWriter {
           out.flushIfFull()
         }
       }
-      out.append("</ul></section>\n")
+      out.append(shown > 30 ? "</ul></details></section>\n" : "</ul></section>\n")
     }
     out.append(legend)
     for artwork in report.artworks { section(artwork, thumbnails: thumbnails, to: &out) }
@@ -261,6 +269,7 @@ public enum HTMLWriter {
     h1{margin:18px 0 4px}h2{margin:28px 0 6px;font-size:18px;word-break:break-all}h3{margin:14px 0 6px;font-size:14px;text-transform:uppercase;color:#636366}
     .summary .bad,.problems h2,.families .bad{color:#c4281c}.summary .good{color:#1f7a33}
     .problems{background:#fff1f0;border:1px solid #f4c7c3;border-radius:8px;padding:4px 14px}
+    .problems summary{cursor:pointer;margin:0 0 8px 22px;color:#c4281c}
     .grid{display:flex;flex-wrap:wrap;gap:10px}
     figure{margin:0;background:#fff;border:1px solid #e5e5ea;border-radius:8px;padding:6px;width:150px}
     figure.failed{border-color:#c4281c;box-shadow:0 0 0 1px #c4281c}
