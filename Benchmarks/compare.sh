@@ -75,7 +75,7 @@ if [ "$WHAT" = render ] || [ "$WHAT" = all ]; then
   echo "## render: $(ls "$CORPUS" | wc -l) images in $CORPUS, default targets, PNG level 3"
   printf '| tool | wall s | peak MB | outputs | MB written | artfit / tool |\n|---|---:|---:|---:|---:|---:|\n'
   /usr/bin/time -f "%e %M" -o "$WORK/render/artfit.time" env ARTFIT_TIMINGS=1 "$ARTFIT" render "$CORPUS" \
-    --out "$WORK/render/artfit" --json > "$WORK/render/plan.json" 2> "$WORK/render/artfit.log"
+    --out "$WORK/render/artfit" --no-cache --json > "$WORK/render/plan.json" 2> "$WORK/render/artfit.log"
   read -r a_s a_kb < "$WORK/render/artfit.time"
   a_out=$(grep -oE '[0-9]+ previews written' "$WORK/render/artfit.log" | cut -d' ' -f1)
   a_bytes=$(du -sb --exclude=thumbs "$WORK/render/artfit" | cut -f1)
