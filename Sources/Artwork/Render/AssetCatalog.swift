@@ -147,12 +147,8 @@ public struct AssetCatalog: Sendable {
   }
 
   static func loadCache(_ path: String, key: String) -> [String: (fingerprint: String, entries: [Entry])] {
-    guard let data = FileManager.default.contents(atPath: path), let root = try? JSONParser.parse(Array(data)),
-      case .object(let members) = root, members.contains(where: { $0.0 == "key" && $0.1 == .string(key) }),
-      case .array(let artworks)? = members.first(where: { $0.0 == "artworks" })?.1
-    else { return [:] }
     var cache: [String: (fingerprint: String, entries: [Entry])] = [:]
-    for artwork in artworks {
+    for artwork in RenderCache.artworks(inCacheAt: path, key: key) {
       guard case .object(let fields) = artwork else { continue }
       let field = { (name: String) in fields.first { $0.0 == name }?.1 }
       guard case .string(let source)? = field("source"), case .string(let fingerprint)? = field("fingerprint"),

@@ -29,12 +29,7 @@ struct RenderCache {
   /// was made with another key.
   static func load(from folder: String, key: String) -> RenderCache {
     var cache = RenderCache(key: key)
-    guard let data = FileManager.default.contents(atPath: folder + "/" + fileName),
-      let root = try? JSONParser.parse(Array(data)), case .object(let members) = root,
-      members.contains(where: { $0.0 == "key" && $0.1 == .string(key) }),
-      case .array(let items)? = members.first(where: { $0.0 == "artworks" })?.1
-    else { return cache }
-    for item in items {
+    for item in artworks(inCacheAt: folder + "/" + fileName, key: key) {
       guard case .object(let fields) = item,
         case .string(let fingerprint)? = fields.first(where: { $0.0 == "fingerprint" })?.1,
         let value = fields.first(where: { $0.0 == "report" })?.1,
@@ -43,6 +38,17 @@ struct RenderCache {
       cache.entries[report.file.path] = (fingerprint, report)
     }
     return cache
+  }
+
+  /// The "artworks" items of the cache file at `path` (render's or assets'), or none when it
+  /// is missing, unreadable, or was made with another key.
+  static func artworks(inCacheAt path: String, key: String) -> [JSONValue] {
+    guard let data = FileManager.default.contents(atPath: path),
+      let root = try? JSONParser.parse(Array(data)), case .object(let members) = root,
+      members.contains(where: { $0.0 == "key" && $0.1 == .string(key) }),
+      case .array(let items)? = members.first(where: { $0.0 == "artworks" })?.1
+    else { return [] }
+    return items
   }
 
   /// The cached report of `file`, if it can stand for a fresh render into `folder`.
@@ -92,9 +98,5 @@ struct RenderCache {
     return "\(bytes.count)-" + fnv(bytes)
   }
 
-  static func fnv(_ bytes: [UInt8]) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    return String(hash, radix: 16)
-  }
+  static func fnv(_ bytes: [UInt8]) -> String { String(fnv1a(bytes), radix: 16) }
 }

@@ -23,8 +23,6 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
 
   /// Whether the artwork or input named `key` belongs to this slice.
   public func contains(_ key: String) -> Bool {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a: stable across runs and platforms
-    for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    return Int(hash % UInt64(count)) == index - 1
+    Int(fnv1a(key.utf8) % UInt64(count)) == index - 1
   }
 }

@@ -49,8 +49,6 @@ struct ByteBuffer {
   /// The bytes gathered so far (since the last flush).
   var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage.base, count: storage.count)) }
 
-  var count: Int { storage.count }
-
   /// Writes the bytes out when a megabyte has gathered (only with a descriptor).
   mutating func flushIfFull() {
     if descriptor != nil && storage.count >= ByteBuffer.chunk { flush() }

@@ -95,14 +95,6 @@ struct JSONStream {
     afterKey = true
   }
 
-  /// A key that is data (a file name), escaped like any string.
-  mutating func key(_ name: String) {
-    beginValue()
-    JSONValue.writeString(name, into: &buffer)
-    buffer.append(": ")
-    afterKey = true
-  }
-
   mutating func string(_ value: String) {
     beginValue()
     JSONValue.writeString(value, into: &buffer)

@@ -91,15 +91,20 @@ extension TargetResult {
 /// An exact rect with one decimal, as the contract prints them.
 func writeRect(_ rect: Rect, to json: inout JSONStream) {
   json.beginObject(inline: true)
-  json.key("x")
-  json.rounded(rect.x, 1)
-  json.key("y")
-  json.rounded(rect.y, 1)
-  json.key("w")
-  json.rounded(rect.width, 1)
-  json.key("h")
-  json.rounded(rect.height, 1)
+  writeRectMembers(rect, places: 1, to: &json)
   json.endObject()
+}
+
+/// "x", "y", "w" and "h" rounded to `places` decimals, inside an object the caller opened.
+func writeRectMembers(_ rect: Rect, places: Int, to json: inout JSONStream) {
+  json.key("x")
+  json.rounded(rect.x, places)
+  json.key("y")
+  json.rounded(rect.y, places)
+  json.key("w")
+  json.rounded(rect.width, places)
+  json.key("h")
+  json.rounded(rect.height, places)
 }
 
 func writePixelRect(_ rect: PixelRect, to json: inout JSONStream) {

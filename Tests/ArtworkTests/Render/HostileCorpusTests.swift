@@ -81,9 +81,7 @@ struct HostileCorpusTests {
         attributes[.type] as? FileAttributeType == .typeRegular,
         let data = manager.contents(atPath: full) ?? (access(full, R_OK) != 0 ? Data() : nil)
       else { continue }
-      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-      for byte in data { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-      result[path] = "\(hash) \(attributes[.modificationDate].map { "\($0)" } ?? "")"
+      result[path] = "\(fnv1a(data)) \(attributes[.modificationDate].map { "\($0)" } ?? "")"
     }
     return result
   }
