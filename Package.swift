@@ -22,13 +22,30 @@ let package = Package(
     // Thin C shims: libpng's and libjpeg's setjmp/longjmp error model stays here.
     .target(
       name: "CImageIO", dependencies: ["CLibPNG", "CLibJPEG", "CLibDeflate"]),
-    .target(name: "Artwork", dependencies: ["CImageIO"]),
+    .target(
+      name: "Artwork", dependencies: ["CImageIO", "CPUFeatures"] + fixedPointAVX2().map { .target(name: $0.name) }),
+    // One C function: which SIMD extensions the CPU has, for the resampler's run-time choice.
+    .target(name: "CPUFeatures"),
     .executableTarget(name: "artfit", dependencies: ["Artwork"]),
     // Stage timings for the benchmark (Benchmarks/README.md); never part of `swift test`.
     .executableTarget(name: "artfit-bench", dependencies: ["Artwork"], path: "Benchmarks/artfit-bench"),
     .testTarget(name: "ArtworkTests", dependencies: ["Artwork"], exclude: ["Fixtures"]),
   ]
 )
+
+// The resampler's fixed-point passes compiled a second time for AVX2 CPUs (x86-64 hosts only);
+// Artwork picks them at run time when the CPU has AVX2 (Documentation/Resampling.md). SwiftPM
+// refuses `unsafeFlags` in a dependency, so a package that depends on Artwork builds with
+// ARTFIT_BASELINE_ONLY=1 and gets the baseline passes only.
+func fixedPointAVX2() -> [Target] {
+  #if arch(x86_64)
+    guard Context.environment["ARTFIT_BASELINE_ONLY"] == nil else { return [] }
+    return [.target(name: "FixedPointAVX2", swiftSettings: [.unsafeFlags(["-target-cpu", "haswell"])])]
+  #else
+    return []
+  #endif
+}
+package.targets += fixedPointAVX2()
 
 // Fuzz targets (Fuzz/README.md): built only by `Scripts/fuzz.sh`, which sets ARTFIT_FUZZ and
 // `--sanitize=fuzzer`, because libFuzzer supplies their `main`.

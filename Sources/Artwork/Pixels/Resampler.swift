@@ -10,7 +10,11 @@ import Dispatch
 public struct ResampleOptions: Sendable, Hashable {
   /// Which loop implementation runs; `.scalar` is the reference kept for tests.
   public enum Path: Sendable, Hashable {
+    /// The fastest: 16-bit fixed point for 8-bit opaque images in encoded space, SIMD
+    /// floats for the rest.
     case simd
+    /// SIMD floats for every image (bit for bit equal to `.scalar`).
+    case simdFloat
     case scalar
   }
 
@@ -50,6 +54,13 @@ public enum Resampler {
       sourceLength: image.width, origin: rect.x, span: rect.width, outputLength: size.width, kernel: options.kernel)
     let vertical = AxisWeights(
       sourceLength: image.height, origin: rect.y, span: rect.height, outputLength: size.height, kernel: options.kernel)
+    if fixedPointApplies(to: image, options: options), case .uint8(let samples) = image.storage,
+      let fixedHorizontal = FixedPointWeights(horizontal), let fixedVertical = FixedPointWeights(vertical)
+    {
+      let output = runFixedPoint(samples, image, fixedHorizontal, fixedVertical, threads: options.threads)
+      return Image(
+        width: size.width, height: size.height, layout: image.layout, storage: .uint8(output), iccProfile: image.iccProfile)
+    }
     let conversion = RowConversion(layout: image.layout, bitDepth: image.bitDepth, linear: options.linear)
     let storage: PixelStorage
     switch image.storage {
@@ -77,7 +88,7 @@ public enum Resampler {
       return high - low
     }.max()!
     let workers = min(options.threads, bandCount)
-    let useSIMD = options.path == .simd
+    let useSIMD = options.path != .scalar
     let output = [S](unsafeUninitializedCapacity: outWidth * outHeight * channels) { buffer, count in
       let out = SendableBuffer(buffer.baseAddress!)
       samples.withUnsafeBufferPointer { input in

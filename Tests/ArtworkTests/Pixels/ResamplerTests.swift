@@ -146,7 +146,7 @@ struct ResamplerTests {
       let image = Self.pattern(layout, width: width, height: 9, seed: UInt64(width))
       for size in [PixelSize(max(1, width / 3), 4), PixelSize(width * 2 + 1, 19)] {
         for kernel in ResampleKernel.allCases {
-          let simd = Resampler.resample(image, to: size, options: ResampleOptions(kernel: kernel, path: .simd))
+          let simd = Resampler.resample(image, to: size, options: ResampleOptions(kernel: kernel, path: .simdFloat))
           let scalar = Resampler.resample(image, to: size, options: ResampleOptions(kernel: kernel, path: .scalar))
           #expect(simd == scalar, "\(layout) \(width)->\(size) \(kernel)")
         }

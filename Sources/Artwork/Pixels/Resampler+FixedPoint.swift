@@ -1,0 +1,102 @@
+import Dispatch
+
+/// The 8-bit path for opaque images in encoded space (every JPEG, most PNGs): vertical pass
+/// first, straight from the source bytes, then horizontal, both in 16-bit fixed point
+/// (FixedPoint/FixedPointPasses.swift), one output row at a time.
+extension Resampler {
+  /// Whether the fixed-point path can take this resample.
+  static func fixedPointApplies(to image: Image, options: ResampleOptions) -> Bool {
+    options.path == .simd && !options.linear && image.bitDepth == 8 && (image.layout == .gray || image.layout == .rgb)
+  }
+
+  static func runFixedPoint(
+    _ samples: [UInt8], _ image: Image, _ horizontal: FixedPointWeights, _ vertical: FixedPointWeights, threads: Int,
+    kernels: FixedPointKernels = .best
+  ) -> [UInt8] {
+    let channels = image.layout.channels
+    let outWidth = horizontal.count
+    let outHeight = vertical.count
+    let columnLow = Int(horizontal.starts.min()!)
+    let columnHigh = (0..<outWidth).map { Int(horizontal.starts[$0] + horizontal.lengths[$0]) }.max()!
+    let rowLength = columnHigh - columnLow
+    // Room after each plane for the zero-weight padding taps of the last pixels.
+    let planeLength = rowLength + horizontal.stride
+    let bandCount = (outHeight + bandRows - 1) / bandRows
+    let workers = min(threads, bandCount)
+    let sourceRowBytes = image.width * channels
+    let outRowBytes = outWidth * channels
+    return [UInt8](unsafeUninitializedCapacity: outHeight * outRowBytes) { buffer, count in
+      let out = SendableBuffer(buffer.baseAddress!)
+      samples.withUnsafeBufferPointer { input in
+        let shared = SendableBuffer(UnsafeMutablePointer(mutating: input.baseAddress! + columnLow * channels))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+          let source = UnsafePointer(shared.pointer)
+          let scratch = FixedPointScratch(
+            channels: channels, rowLength: rowLength, planeLength: planeLength, taps: vertical.stride)
+          defer { scratch.deallocate() }
+          vertical.weights.withUnsafeBufferPointer { verticalTaps in
+            horizontal.weights.withUnsafeBufferPointer { horizontalTaps in
+              horizontal.starts.withUnsafeBufferPointer { starts in
+                // The intermediate row for output row y, split into planes when there are three channels.
+                func filterColumns(_ y: Int) {
+                  let first = Int(vertical.starts[y])
+                  let taps = Int(vertical.lengths[y])
+                  for k in 0..<taps { scratch.rows[k] = source + (first + k) * sourceRowBytes }
+                  kernels.vertical(
+                    scratch.rows, verticalTaps.baseAddress! + y * vertical.stride, taps, rowLength * channels,
+                    scratch.middle)
+                  if channels == 3 {
+                    kernels.deinterleave(
+                      scratch.middle, rowLength, (scratch.plane(0), scratch.plane(1), scratch.plane(2)))
+                  }
+                }
+                for band in stride(from: worker, to: bandCount, by: workers) {
+                  for y in band * bandRows..<min(band * bandRows + bandRows, outHeight) {
+                    filterColumns(y)
+                    kernels.horizontal(
+                      scratch.planes, channels, columnLow, starts.baseAddress!, outWidth, horizontal.stride,
+                      horizontalTaps.baseAddress!, out.pointer + y * outRowBytes)
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+      count = outHeight * outRowBytes
+    }
+  }
+}
+
+/// One worker's buffers for the fixed-point path: source row pointers for the vertical taps,
+/// the intermediate row and (for three channels) its planes, padded with zeros.
+private struct FixedPointScratch {
+  let rows: UnsafeMutablePointer<UnsafePointer<UInt8>>
+  /// The planes the horizontal pass reads: the intermediate row itself for one channel.
+  let planes: UnsafeMutablePointer<UnsafePointer<Int16>>
+  /// The interleaved intermediate row, padded like a plane.
+  let middle: UnsafeMutablePointer<Int16>
+  private let storage: UnsafeMutablePointer<Int16>
+  private let planeLength: Int
+
+  init(channels: Int, rowLength: Int, planeLength: Int, taps: Int) {
+    self.planeLength = planeLength
+    rows = .allocate(capacity: taps)
+    let total = rowLength * channels + planeLength + (channels == 3 ? 3 * planeLength : 0)
+    storage = .allocate(capacity: total)
+    storage.initialize(repeating: 0, count: total)
+    middle = storage
+    planes = .allocate(capacity: channels)
+    for c in 0..<channels {
+      planes[c] = UnsafePointer(channels == 3 ? storage + rowLength * channels + planeLength + c * planeLength : middle)
+    }
+  }
+
+  func plane(_ c: Int) -> UnsafeMutablePointer<Int16> { UnsafeMutablePointer(mutating: planes[c]) }
+
+  func deallocate() {
+    rows.deallocate()
+    planes.deallocate()
+    storage.deallocate()
+  }
+}
