@@ -11,7 +11,7 @@ extension Resampler {
 
   static func runFixedPoint(
     _ samples: [UInt8], _ image: Image, _ horizontal: FixedPointWeights, _ vertical: FixedPointWeights, threads: Int,
-    kernels: FixedPointKernels = .best
+    kernels: FixedPointKernels
   ) -> [UInt8] {
     let channels = image.layout.channels
     let outWidth = horizontal.count
@@ -35,9 +35,9 @@ extension Resampler {
             channels: channels, rowLength: rowLength, planeLength: planeLength, taps: vertical.stride)
           defer { scratch.deallocate() }
           vertical.weights.withUnsafeBufferPointer { verticalTaps in
-            horizontal.weights.withUnsafeBufferPointer { horizontalTaps in
+            horizontal.wideWeights.withUnsafeBufferPointer { horizontalTaps in
               horizontal.starts.withUnsafeBufferPointer { starts in
-                // The intermediate row for output row y, split into planes when there are three channels.
+                // The intermediate row for output row y, split into planes.
                 func filterColumns(_ y: Int) {
                   let first = Int(vertical.starts[y])
                   let taps = Int(vertical.lengths[y])
@@ -45,10 +45,7 @@ extension Resampler {
                   kernels.vertical(
                     scratch.rows, verticalTaps.baseAddress! + y * vertical.stride, taps, rowLength * channels,
                     scratch.middle)
-                  if channels == 3 {
-                    kernels.deinterleave(
-                      scratch.middle, rowLength, (scratch.plane(0), scratch.plane(1), scratch.plane(2)))
-                  }
+                  kernels.split(scratch.middle, rowLength, channels, scratch.planes)
                 }
                 for band in stride(from: worker, to: bandCount, by: workers) {
                   for y in band * bandRows..<min(band * bandRows + bandRows, outHeight) {
@@ -69,33 +66,25 @@ extension Resampler {
 }
 
 /// One worker's buffers for the fixed-point path: source row pointers for the vertical taps,
-/// the intermediate row and (for three channels) its planes, padded with zeros.
+/// the intermediate row, and its planes (32-bit, padded with zeros).
 private struct FixedPointScratch {
   let rows: UnsafeMutablePointer<UnsafePointer<UInt8>>
-  /// The planes the horizontal pass reads: the intermediate row itself for one channel.
-  let planes: UnsafeMutablePointer<UnsafePointer<Int16>>
-  /// The interleaved intermediate row, padded like a plane.
   let middle: UnsafeMutablePointer<Int16>
-  private let storage: UnsafeMutablePointer<Int16>
-  private let planeLength: Int
+  let planes: UnsafeMutablePointer<UnsafeMutablePointer<Int32>>
+  private let storage: UnsafeMutablePointer<Int32>
 
   init(channels: Int, rowLength: Int, planeLength: Int, taps: Int) {
-    self.planeLength = planeLength
     rows = .allocate(capacity: taps)
-    let total = rowLength * channels + planeLength + (channels == 3 ? 3 * planeLength : 0)
-    storage = .allocate(capacity: total)
-    storage.initialize(repeating: 0, count: total)
-    middle = storage
+    middle = .allocate(capacity: rowLength * channels)
+    storage = .allocate(capacity: channels * planeLength)
+    storage.initialize(repeating: 0, count: channels * planeLength)
     planes = .allocate(capacity: channels)
-    for c in 0..<channels {
-      planes[c] = UnsafePointer(channels == 3 ? storage + rowLength * channels + planeLength + c * planeLength : middle)
-    }
+    for c in 0..<channels { planes[c] = storage + c * planeLength }
   }
-
-  func plane(_ c: Int) -> UnsafeMutablePointer<Int16> { UnsafeMutablePointer(mutating: planes[c]) }
 
   func deallocate() {
     rows.deallocate()
+    middle.deallocate()
     planes.deallocate()
     storage.deallocate()
   }

@@ -54,12 +54,15 @@ public enum Resampler {
       sourceLength: image.width, origin: rect.x, span: rect.width, outputLength: size.width, kernel: options.kernel)
     let vertical = AxisWeights(
       sourceLength: image.height, origin: rect.y, span: rect.height, outputLength: size.height, kernel: options.kernel)
-    if fixedPointApplies(to: image, options: options), case .uint8(let samples) = image.storage,
+    if let kernels = FixedPointKernels.best, fixedPointApplies(to: image, options: options),
+      case .uint8(let samples) = image.storage,
       let fixedHorizontal = FixedPointWeights(horizontal), let fixedVertical = FixedPointWeights(vertical)
     {
-      let output = runFixedPoint(samples, image, fixedHorizontal, fixedVertical, threads: options.threads)
+      let output = runFixedPoint(
+        samples, image, fixedHorizontal, fixedVertical, threads: options.threads, kernels: kernels)
       return Image(
-        width: size.width, height: size.height, layout: image.layout, storage: .uint8(output), iccProfile: image.iccProfile)
+        width: size.width, height: size.height, layout: image.layout, storage: .uint8(output),
+        iccProfile: image.iccProfile)
     }
     let conversion = RowConversion(layout: image.layout, bitDepth: image.bitDepth, linear: options.linear)
     let storage: PixelStorage
@@ -69,7 +72,8 @@ public enum Resampler {
     case .uint16(let samples):
       storage = .uint16(run(samples, image, horizontal, vertical, conversion, options))
     }
-    return Image(width: size.width, height: size.height, layout: image.layout, storage: storage, iccProfile: image.iccProfile)
+    return Image(
+      width: size.width, height: size.height, layout: image.layout, storage: storage, iccProfile: image.iccProfile)
   }
 
   private static func run<S: PixelSample>(
@@ -118,13 +122,16 @@ public enum Resampler {
                 let target = filtered + (sourceRow - low) * outWidth
                 if block == 4 {
                   HorizontalPass.simdFourRows(
-                    loaded, rowLength: rowLength, rowStart: columnLow, weights: horizontal, into: target, outStride: outWidth)
+                    loaded, rowLength: rowLength, rowStart: columnLow, weights: horizontal, into: target,
+                    outStride: outWidth)
                 } else {
                   for r in 0..<block {
                     if useSIMD {
-                      HorizontalPass.simd(loaded + r * rowLength, rowStart: columnLow, weights: horizontal, into: target + r * outWidth)
+                      HorizontalPass.simd(
+                        loaded + r * rowLength, rowStart: columnLow, weights: horizontal, into: target + r * outWidth)
                     } else {
-                      HorizontalPass.scalar(loaded + r * rowLength, rowStart: columnLow, weights: horizontal, into: target + r * outWidth)
+                      HorizontalPass.scalar(
+                        loaded + r * rowLength, rowStart: columnLow, weights: horizontal, into: target + r * outWidth)
                     }
                   }
                 }

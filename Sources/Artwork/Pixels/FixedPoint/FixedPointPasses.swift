@@ -1,7 +1,6 @@
 /// The two passes of the 8-bit path, in integers: vertical first, straight from the source
 /// bytes, into rows of 16-bit samples with 6 fraction bits; then horizontal, one colour plane
-/// at a time, back to bytes. Products are 16 × 16 → 32 bits, which the compiler turns into
-/// `pmaddwd` (checked in the release build's assembly).
+/// at a time, back to bytes.
 ///
 /// This file is compiled twice: into Artwork for the baseline CPU, and into FixedPointAVX2
 /// (a symbolic link) for CPUs with AVX2, chosen at run time. So it uses nothing but the
@@ -63,15 +62,21 @@ package enum FixedPointPass {
       of: SIMD16<Int16>(truncatingIfNeeded: sums &>> Int32(verticalShift)), as: SIMD16<Int16>.self)
   }
 
-  /// Splits an interleaved row of `count` three-channel pixels into three planes.
-  package static func deinterleave(
-    _ row: UnsafePointer<Int16>, count: Int,
-    into planes: (UnsafeMutablePointer<Int16>, UnsafeMutablePointer<Int16>, UnsafeMutablePointer<Int16>)
+  /// Splits an interleaved intermediate row of `count` pixels into one plane per channel
+  /// (1 or 3), widened to 32 bits so the horizontal pass multiplies whole vectors at once.
+  package static func split(
+    _ row: UnsafePointer<Int16>, count: Int, channels: Int, into planes: UnsafePointer<UnsafeMutablePointer<Int32>>
   ) {
+    if channels == 1 {
+      let plane = planes[0]
+      for x in 0..<count { plane[x] = Int32(row[x]) }
+      return
+    }
+    let (red, green, blue) = (planes[0], planes[1], planes[2])
     for x in 0..<count {
-      planes.0[x] = row[3 * x]
-      planes.1[x] = row[3 * x + 1]
-      planes.2[x] = row[3 * x + 2]
+      red[x] = Int32(row[3 * x])
+      green[x] = Int32(row[3 * x + 1])
+      blue[x] = Int32(row[3 * x + 2])
     }
   }
 
@@ -83,54 +88,54 @@ package enum FixedPointPass {
   /// pixel x's from `x × stride` on, reading the planes from `starts[x] − rowStart` on; each
   /// plane has at least `stride` readable values past the last start (the padding taps weigh 0).
   package static func horizontal(
-    _ planes: UnsafePointer<UnsafePointer<Int16>>, channels: Int, rowStart: Int, starts: UnsafePointer<Int32>,
-    count: Int, stride: Int, table: UnsafePointer<Int16>, into out: UnsafeMutablePointer<UInt8>
+    _ planes: UnsafePointer<UnsafeMutablePointer<Int32>>, channels: Int, rowStart: Int, starts: UnsafePointer<Int32>,
+    count: Int, stride: Int, table: UnsafePointer<Int32>, into out: UnsafeMutablePointer<UInt8>
   ) {
-    let half = Int32(1 << (horizontalShift - 1))
+    let rounding = SIMD4<Int32>(repeating: Int32(1 << (horizontalShift - 1)))
     if channels == 1 {
       let plane = planes[0]
       for x in 0..<count {
         let taps = table + x * stride
         let p = plane + (Int(starts[x]) - rowStart)
         var sum = SIMD8<Int32>.zero
-        for j in Swift.stride(from: 0, to: stride, by: 8) {
-          let w = SIMD8<Int32>(truncatingIfNeeded: load8(taps + j))
-          sum &+= SIMD8<Int32>(truncatingIfNeeded: load8(p + j)) &* w
-        }
-        out[x] = clampedByte(sum.wrappedSum() &+ half)
+        for j in Swift.stride(from: 0, to: stride, by: 8) { sum &+= load8(p + j) &* load8(taps + j) }
+        out[x] = UInt8(truncatingIfNeeded: clampedBytes(sums(sum, .zero, .zero, .zero) &+ rounding)[0])
       }
       return
     }
     let (red, green, blue) = (planes[0], planes[1], planes[2])
-    let rounding = SIMD4<Int32>(repeating: half)
     for x in 0..<count {
       let taps = table + x * stride
       let offset = Int(starts[x]) - rowStart
       var r = SIMD8<Int32>.zero
       var g = SIMD8<Int32>.zero
       var b = SIMD8<Int32>.zero
-      for j in Swift.stride(from: 0, to: stride, by: 8) {
-        let w = SIMD8<Int32>(truncatingIfNeeded: load8(taps + j))
-        r &+= SIMD8<Int32>(truncatingIfNeeded: load8(red + offset + j)) &* w
-        g &+= SIMD8<Int32>(truncatingIfNeeded: load8(green + offset + j)) &* w
-        b &+= SIMD8<Int32>(truncatingIfNeeded: load8(blue + offset + j)) &* w
+      for j in Swift.stride(from: offset, to: offset + stride, by: 8) {
+        let w = load8(taps + (j - offset))
+        r &+= load8(red + j) &* w
+        g &+= load8(green + j) &* w
+        b &+= load8(blue + j) &* w
       }
-      // Three sums at once: fold halves, then pairs, to (r, g, b, 0).
-      let rg = SIMD8(lowHalf: r.lowHalf &+ r.highHalf, highHalf: g.lowHalf &+ g.highHalf)
-      let b0 = SIMD8(lowHalf: b.lowHalf &+ b.highHalf, highHalf: .zero)
-      let pairs = SIMD8(lowHalf: rg.evenHalf &+ rg.oddHalf, highHalf: b0.evenHalf &+ b0.oddHalf)
-      let pixel = clampedBytes((pairs.evenHalf &+ pairs.oddHalf) &+ rounding)
+      let pixel = clampedBytes(sums(r, g, b, .zero) &+ rounding)
       if x + 1 < count {
         // Four bytes at once; the fourth is overwritten by the next pixel.
-        let bytes = SIMD4<UInt8>(truncatingIfNeeded: pixel)
-        UnsafeMutableRawPointer(out + 3 * x).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
+        UnsafeMutableRawPointer(out + 3 * x).storeBytes(
+          of: SIMD4<UInt8>(truncatingIfNeeded: pixel), as: SIMD4<UInt8>.self)
       } else {
         out[3 * x] = UInt8(truncatingIfNeeded: pixel[0])
         out[3 * x + 1] = UInt8(truncatingIfNeeded: pixel[1])
         out[3 * x + 2] = UInt8(truncatingIfNeeded: pixel[2])
       }
     }
+  }
 
+  /// The totals of four accumulators, in order.
+  @inline(__always)
+  private static func sums(_ a: SIMD8<Int32>, _ b: SIMD8<Int32>, _ c: SIMD8<Int32>, _ d: SIMD8<Int32>) -> SIMD4<Int32> {
+    let ab = SIMD8(lowHalf: a.lowHalf &+ a.highHalf, highHalf: b.lowHalf &+ b.highHalf)
+    let cd = SIMD8(lowHalf: c.lowHalf &+ c.highHalf, highHalf: d.lowHalf &+ d.highHalf)
+    let pairs = SIMD8(lowHalf: ab.evenHalf &+ ab.oddHalf, highHalf: cd.evenHalf &+ cd.oddHalf)
+    return pairs.evenHalf &+ pairs.oddHalf
   }
 
   /// Rounded sums in output units, clamped lane by lane: Lanczos' negative lobes never wrap.
@@ -143,13 +148,7 @@ package enum FixedPointPass {
   }
 
   @inline(__always)
-  private static func load8(_ pointer: UnsafePointer<Int16>) -> SIMD8<Int16> {
-    UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Int16>.self)
-  }
-
-  /// A rounded sum in output units, clamped: Lanczos' negative lobes never wrap around.
-  @inline(__always)
-  private static func clampedByte(_ sum: Int32) -> UInt8 {
-    UInt8(truncatingIfNeeded: min(max(sum &>> Int32(horizontalShift), 0), 255))
+  private static func load8(_ pointer: UnsafePointer<Int32>) -> SIMD8<Int32> {
+    UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Int32>.self)
   }
 }
