@@ -28,11 +28,13 @@ public struct AxisWeights: Sendable {
     let scale = Double(outputLength) / span
     let filterScale = max(1, 1 / scale)
     let support = kernel.support * filterScale
+    // Taps any pixel can need; the table is compacted to the longest real length at the end.
+    let bound = Int((2 * support).rounded(.up)) + 3
     var starts = [Int32](repeating: 0, count: outputLength)
     var lengths = [Int32](repeating: 0, count: outputLength)
-    var rows: [[Float]] = []
-    rows.reserveCapacity(outputLength)
-    var scratch: [Double] = []
+    var table = [Float](repeating: 0, count: outputLength * bound)
+    var scratch = [Double](repeating: 0, count: bound)
+    var longest = 1
     for i in 0..<outputLength {
       let centre = origin + (Double(i) + 0.5) / scale
       let low = Int((centre - support).rounded(.down))
@@ -40,7 +42,7 @@ public struct AxisWeights: Sendable {
       // Accumulate raw weights onto clamped source positions (edge pixels repeat).
       let first = min(max(low, 0), sourceLength - 1)
       let last = min(max(high, 0), sourceLength - 1)
-      scratch = [Double](repeating: 0, count: last - first + 1)
+      for k in 0...(last - first) { scratch[k] = 0 }
       var total = 0.0
       for j in low...high {
         let w = kernel.weight((Double(j) + 0.5 - centre) / filterScale)
@@ -49,26 +51,28 @@ public struct AxisWeights: Sendable {
         total += w
       }
       if total == 0 {  // cannot happen with these kernels; keep the nearest pixel
-        scratch = [1]
-        total = 1
         starts[i] = Int32(min(max(Int(centre), 0), sourceLength - 1))
-        rows.append([1])
         lengths[i] = 1
+        table[i * bound] = 1
         continue
       }
       // Trim taps that carry nothing (Lanczos' zero crossings at 1:1).
       var lo = 0
-      var hi = scratch.count - 1
+      var hi = last - first
       while lo < hi && abs(scratch[lo]) < 1e-9 * abs(total) { lo += 1 }
       while hi > lo && abs(scratch[hi]) < 1e-9 * abs(total) { hi -= 1 }
       starts[i] = Int32(first + lo)
       lengths[i] = Int32(hi - lo + 1)
-      rows.append(scratch[lo...hi].map { Float($0 / total) })
+      longest = max(longest, hi - lo + 1)
+      for k in lo...hi { table[i * bound + k - lo] = Float(scratch[k] / total) }
     }
-    let stride = Int(lengths.max() ?? 1)
-    var weights = [Float](repeating: 0, count: outputLength * stride)
-    for (i, row) in rows.enumerated() {
-      for (k, w) in row.enumerated() { weights[i * stride + k] = w }
+    let stride = longest
+    var weights = table
+    if stride < bound {
+      weights = [Float](repeating: 0, count: outputLength * stride)
+      for i in 0..<outputLength {
+        for k in 0..<stride { weights[i * stride + k] = table[i * bound + k] }
+      }
     }
     self.count = outputLength
     self.starts = starts

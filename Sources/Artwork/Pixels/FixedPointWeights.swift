@@ -23,15 +23,19 @@ struct FixedPointWeights: Sendable {
     let stride = (axis.stride + 7) / 8 * 8
     var weights = [Int16](repeating: 0, count: axis.count * stride)
     for i in 0..<axis.count {
-      let length = Int(axis.lengths[i])
-      var fixed = (0..<length).map { Int((axis.weights[i * axis.stride + $0] * Float(Self.one)).rounded()) }
-      // Give the rounding remainder to the largest tap, where it matters least.
-      let largest = fixed.indices.max { abs(fixed[$0]) < abs(fixed[$1]) }!
-      fixed[largest] += Self.one - fixed.reduce(0, +)
-      for (k, w) in fixed.enumerated() {
+      let row = i * axis.stride
+      var sum = 0
+      var largest = 0
+      for k in 0..<Int(axis.lengths[i]) {
+        let w = Int((axis.weights[row + k] * Float(Self.one)).rounded())
         guard let narrow = Int16(exactly: w) else { return nil }
         weights[i * stride + k] = narrow
+        sum += w
+        if abs(w) > abs(Int(weights[i * stride + largest])) { largest = k }
       }
+      // Give the rounding remainder to the largest tap, where it matters least.
+      guard let adjusted = Int16(exactly: Int(weights[i * stride + largest]) + Self.one - sum) else { return nil }
+      weights[i * stride + largest] = adjusted
     }
     self.count = axis.count
     self.starts = axis.starts

@@ -29,7 +29,9 @@ public enum ResampleKernel: String, Sendable, Hashable, CaseIterable, Codable {
       if t < 1e-12 { return 1 }
       if t >= 3 { return 0 }
       let px = Double.pi * x
-      return 3 * sin(px) * sin(px / 3) / (px * px)
+      // sin(3a) = sin(a)(3 − 4 sin²a): one sine per tap, not two.
+      let third = sin(px / 3)
+      return 3 * third * third * (3 - 4 * third * third) / (px * px)
     case .mitchell: return cubic(t, b: 1.0 / 3, c: 1.0 / 3)
     case .catmullRom: return cubic(t, b: 0, c: 0.5)
     case .bilinear: return t < 1 ? 1 - t : 0
