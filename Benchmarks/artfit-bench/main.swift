@@ -58,12 +58,17 @@ case "decode":
     image = try ImageDecoder.decode(file: path, shrink: shrink)
     times.append(now() - start)
   }
-  print("decode \(stem) shrink 1/\(shrink): \(image!.width)x\(image!.height), median \(String(format: "%.1f", median(times) * 1000)) ms (\(reps) runs)")
+  print(
+    "decode \(stem) shrink 1/\(shrink): \(image!.width)x\(image!.height), median \(String(format: "%.1f", median(times) * 1000)) ms (\(reps) runs)"
+  )
 
 case "encode":
   let image = try ImageDecoder.decode(file: path)
   let level = Int(options["--level"] ?? "3") ?? 3
-  for (label, filter) in [("libdeflate adaptive", nil as Int?), ("libpng paeth", 4), ("libpng none", 0)] {
+  for (label, filter) in [
+    ("libdeflate adaptive", nil as Int?), ("libpng+zlib adaptive", -1), ("libpng+zlib paeth", 4),
+    ("libpng+zlib none", 0),
+  ] {
     var times: [Double] = []
     var bytes = 0
     for _ in 0..<reps {
@@ -71,7 +76,9 @@ case "encode":
       bytes = try ImageEncoder.png(image, level: level, filter: filter).count
       times.append(now() - start)
     }
-    print("encode \(stem) level \(level) \(label): \(bytes) bytes, median \(String(format: "%.1f", median(times) * 1000)) ms")
+    print(
+      "encode \(stem) level \(level) \(label): \(bytes) bytes, median \(String(format: "%.1f", median(times) * 1000)) ms"
+    )
   }
 
 case "resize":
@@ -147,7 +154,9 @@ case "resize":
       print(line)
     }
   }
-  print("total: decode \(String(format: "%.1f", decodeTime * 1000)) ms, resize \(String(format: "%.1f", resizeTotal * 1000)) ms (medians), encode \(String(format: "%.1f", encodeTotal * 1000)) ms, \(bytesTotal) bytes")
+  print(
+    "total: decode \(String(format: "%.1f", decodeTime * 1000)) ms, resize \(String(format: "%.1f", resizeTotal * 1000)) ms (medians), encode \(String(format: "%.1f", encodeTotal * 1000)) ms, \(bytesTotal) bytes"
+  )
 
 default:
   fail("unknown command \(command)")
@@ -162,7 +171,9 @@ func padded(_ image: Image, _ W: Int, _ H: Int, _ dx: Int, _ dy: Int) -> Image {
     for i in stride(from: channels - 1, to: out.count, by: channels) { out[i] = 255 }
     for y in 0..<image.height {
       for x in 0..<image.width {
-        for c in 0..<channels { out[((y + dy) * W + x + dx) * channels + c] = samples[(y * image.width + x) * channels + c] }
+        for c in 0..<channels {
+          out[((y + dy) * W + x + dx) * channels + c] = samples[(y * image.width + x) * channels + c]
+        }
       }
     }
     return Image(width: W, height: H, layout: image.layout, storage: .uint8(out))
@@ -171,7 +182,9 @@ func padded(_ image: Image, _ W: Int, _ H: Int, _ dx: Int, _ dy: Int) -> Image {
     for i in stride(from: channels - 1, to: out.count, by: channels) { out[i] = 65535 }
     for y in 0..<image.height {
       for x in 0..<image.width {
-        for c in 0..<channels { out[((y + dy) * W + x + dx) * channels + c] = samples[(y * image.width + x) * channels + c] }
+        for c in 0..<channels {
+          out[((y + dy) * W + x + dx) * channels + c] = samples[(y * image.width + x) * channels + c]
+        }
       }
     }
     return Image(width: W, height: H, layout: image.layout, storage: .uint16(out))

@@ -26,34 +26,54 @@ static size_t put_chunk(uint8_t *out, const char type[4], const uint8_t *data, s
   return size + 12;
 }
 
+// The Paeth predictor of PNG's filter type 4, in 16-bit lanes once vectorised.
+static inline uint8_t paeth(int16_t a, int16_t b, int16_t c) {
+  int16_t pa = (int16_t)(b - c), pb = (int16_t)(a - c), pc = (int16_t)(a + b - 2 * c);
+  pa = pa < 0 ? (int16_t)-pa : pa;
+  pb = pb < 0 ? (int16_t)-pb : pb;
+  pc = pc < 0 ? (int16_t)-pc : pc;
+  return (uint8_t)((pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c));
+}
+
+// |v| of a filtered byte read as signed, libpng's cost measure.
+static inline uint8_t cost(uint8_t v) {
+  int8_t s = (int8_t)v;
+  return (uint8_t)(s < 0 ? -s : s);
+}
+
 // Picks a row filter with libpng's heuristic (the smallest sum of the filtered bytes read
-// as signed values), estimated on every fourth byte of the row: a quarter of the work, and
-// in practice the same choice. Then filters the whole row with it into `out` (1 + n bytes).
+// as signed values) over every byte of the row, then filters the row with it into `out`
+// (1 + n bytes). The loops are branch-free so the compiler vectorises them; on x86-64 Linux a
+// second, AVX2 copy is compiled and picked at load time.
+#if defined(__x86_64__) && defined(__linux__)
+__attribute__((target_clones("avx2", "default")))
+#endif
 static void filter_row(const uint8_t *row, const uint8_t *prior, size_t n, int bpp,
                        uint8_t *out) {
-  unsigned long costs[5] = {0, 0, 0, 0, 0};
-  for (size_t i = 0; i < n; i += 4) {
-    int x = row[i];
-    int a = i >= (size_t)bpp ? row[i - bpp] : 0;
-    int b = prior[i];
-    int c = i >= (size_t)bpp ? prior[i - bpp] : 0;
-    int pa = b - c, pb = a - c, pc = a + b - 2 * c;
-    pa = pa < 0 ? -pa : pa;
-    pb = pb < 0 ? -pb : pb;
-    pc = pc < 0 ? -pc : pc;
-    int paeth = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c);
-    int candidates[5] = {x, x - a, x - b, x - ((a + b) >> 1), x - paeth};
-    for (int f = 0; f < 5; f++) {
-      int v = (int8_t)(uint8_t)candidates[f];
-      costs[f] += (unsigned long)(v < 0 ? -v : v);
-    }
+  size_t head = (size_t)bpp < n ? (size_t)bpp : n;
+  uint32_t c0 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0;
+  for (size_t i = 0; i < head; i++) {  // no pixel to the left: a = c = 0
+    uint8_t x = row[i], b = prior[i];
+    c0 += cost(x);
+    c1 += cost(x);
+    c2 += cost((uint8_t)(x - b));
+    c3 += cost((uint8_t)(x - (b >> 1)));
+    c4 += cost((uint8_t)(x - b));
   }
+  for (size_t i = head; i < n; i++) {
+    uint8_t x = row[i], a = row[i - bpp], b = prior[i], c = prior[i - bpp];
+    c0 += cost(x);
+    c1 += cost((uint8_t)(x - a));
+    c2 += cost((uint8_t)(x - b));
+    c3 += cost((uint8_t)(x - (uint8_t)((a + b) >> 1)));
+    c4 += cost((uint8_t)(x - paeth(a, b, c)));
+  }
+  unsigned long costs[5] = {c0, c1, c2, c3, c4};
   int best = 0;
   for (int f = 1; f < 5; f++)
     if (costs[f] < costs[best]) best = f;
   out[0] = (uint8_t)best;
   uint8_t *dst = out + 1;
-  size_t head = (size_t)bpp < n ? (size_t)bpp : n;
   switch (best) {
   case 0: memcpy(dst, row, n); break;
   case 1:
@@ -69,14 +89,8 @@ static void filter_row(const uint8_t *row, const uint8_t *prior, size_t n, int b
     break;
   default:
     for (size_t i = 0; i < head; i++) dst[i] = (uint8_t)(row[i] - prior[i]);
-    for (size_t i = head; i < n; i++) {
-      int a = row[i - bpp], b = prior[i], c = prior[i - bpp];
-      int pa = b - c, pb = a - c, pc = a + b - 2 * c;
-      pa = pa < 0 ? -pa : pa;
-      pb = pb < 0 ? -pb : pb;
-      pc = pc < 0 ? -pc : pc;
-      dst[i] = (uint8_t)(row[i] - ((pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c)));
-    }
+    for (size_t i = head; i < n; i++)
+      dst[i] = (uint8_t)(row[i] - paeth(row[i - bpp], prior[i], prior[i - bpp]));
     break;
   }
 }

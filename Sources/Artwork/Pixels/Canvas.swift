@@ -36,6 +36,20 @@ public struct Canvas: Sendable {
     let x1 = min(size.width, origin.x + picture.width)
     let y1 = min(size.height, origin.y + picture.height)
     guard x0 < x1, y0 < y1 else { return }
+    if picture.layout == .rgb, case .uint8(let source) = picture.storage {
+      // Every preview's picture: opaque 8-bit RGB, copied a row at a time.
+      let rowBytes = (x1 - x0) * 3
+      samples.withUnsafeMutableBytes { out in
+        source.withUnsafeBytes { input in
+          for y in y0..<y1 {
+            let from = ((y - origin.y) * picture.width + x0 - origin.x) * 3
+            out.baseAddress!.advanced(by: (y * size.width + x0) * 3)
+              .copyMemory(from: input.baseAddress!.advanced(by: from), byteCount: rowBytes)
+          }
+        }
+      }
+      return
+    }
     let channels = picture.layout.channels
     let alpha = picture.layout.hasAlpha
     let gray = picture.layout.withoutAlpha == .gray
@@ -85,7 +99,8 @@ public struct Canvas: Sendable {
     if let limit {
       let x0 = max(box.x, limit.x)
       let y0 = max(box.y, limit.y)
-      box = PixelRect(x: x0, y: y0, width: max(0, min(box.maxX, limit.maxX) - x0), height: max(0, min(box.maxY, limit.maxY) - y0))
+      box = PixelRect(
+        x: x0, y: y0, width: max(0, min(box.maxX, limit.maxX) - x0), height: max(0, min(box.maxY, limit.maxY) - y0))
     }
     guard box.width > 0, box.height > 0 else { return }
     if case .rect(let rect) = shape {
@@ -165,7 +180,9 @@ public struct RGB: Sendable, Hashable, CustomStringConvertible {
 
   /// `#rrggbb`, `rrggbb`, or a few names (black, white, gray).
   public init?(parsing text: String) {
-    let named: [String: RGB] = ["black": RGB(0, 0, 0), "white": RGB(255, 255, 255), "gray": RGB(128, 128, 128), "grey": RGB(128, 128, 128)]
+    let named: [String: RGB] = [
+      "black": RGB(0, 0, 0), "white": RGB(255, 255, 255), "gray": RGB(128, 128, 128), "grey": RGB(128, 128, 128),
+    ]
     if let colour = named[text.lowercased()] {
       self = colour
       return
