@@ -35,7 +35,9 @@ struct ArtworkRenderer {
           var result = TargetResult.solve(
             source: Size(content.width, content.height), screen: screen, mode: mode, gravity: gravity,
             focus: solvedFocus, checks: settings.checks)
-          if content.x != 0 || content.y != 0 { result.placement = result.placement.shifted(dx: content.x, dy: content.y) }
+          if content.x != 0 || content.y != 0 {
+            result.placement = result.placement.shifted(dx: content.x, dy: content.y)
+          }
           results.append(result)
         }
       }
@@ -48,12 +50,20 @@ struct ArtworkRenderer {
     if options.trimBars || findFocus {
       var shrink = 1
       if !options.trimBars && info.format == .jpeg {
-        shrink = options.writePreviews
-          ? (options.linear ? 1 : PreviewPlan(stem: file.stem, results: solve(content: Rect.of(source), focus: nil), overlays: painter, format: options.format).jpegShrink())
+        shrink =
+          options.writePreviews
+          ? (options.linear
+            ? 1
+            : PreviewPlan(
+              stem: file.stem, results: solve(content: Rect.of(source), focus: nil), overlays: painter,
+              format: options.format
+            ).jpegShrink())
           : 8
       }
       do {
-        let image = try timed(&stats.decode) { try ImageDecoder.decode(file: file.path, shrink: shrink, limits: options.limits) }
+        let image = try timed(&stats.decode) {
+          try ImageDecoder.decode(file: file.path, shrink: shrink, limits: options.limits)
+        }
         decoded = (image, shrink)
       } catch {
         return (.failure(error as! ImageError), stats)
@@ -67,14 +77,17 @@ struct ArtworkRenderer {
       height: source.height - trim.top - trim.bottom)
     let focus = findFocus ? decoded.flatMap { AutoFocus.region(in: $0.image) } : settings.focus
     let results = solve(content: content, focus: focus)
-    var report = ArtworkReport(file: file, width: info.width, height: info.height, focus: focus, embeddedBars: bars, results: results)
+    var report = ArtworkReport(
+      file: file, width: info.width, height: info.height, focus: focus, embeddedBars: bars, results: results)
     guard options.writePreviews else { return (.success(report), stats) }
 
     let plan = PreviewPlan(stem: file.stem, results: results, overlays: painter, format: options.format)
     if decoded == nil {
       let shrink = info.format == .jpeg && !options.linear ? plan.jpegShrink() : 1
       do {
-        let image = try timed(&stats.decode) { try ImageDecoder.decode(file: file.path, shrink: shrink, limits: options.limits) }
+        let image = try timed(&stats.decode) {
+          try ImageDecoder.decode(file: file.path, shrink: shrink, limits: options.limits)
+        }
         decoded = (image, shrink)
         bars = EmbeddedBars.detect(in: image)?.scaled(by: Double(shrink))
         report.embeddedBars = bars
@@ -82,7 +95,8 @@ struct ArtworkRenderer {
         return (.failure(error as! ImageError), stats)
       }
     }
-    guard let (image, shrink) = decoded else { preconditionFailure("decoded above") }
+    guard let (decodedImage, shrink) = decoded else { preconditionFailure("decoded above") }
+    let image = decodedImage.droppingOpaqueAlpha()
     // Geometry is in full-size source pixels; the decoded image may be 1/shrink of it.
     let toDecoded = 1 / Double(shrink)
 
@@ -149,7 +163,8 @@ struct ArtworkRenderer {
   private func writeThumbnail(_ canvas: Canvas, for preview: String, stats: inout RenderStats) throws {
     let size = canvas.size
     let factor = 240 / Double(max(size.width, size.height))
-    let thumb = PixelSize(max(1, Int((Double(size.width) * factor).rounded())), max(1, Int((Double(size.height) * factor).rounded())))
+    let thumb = PixelSize(
+      max(1, Int((Double(size.width) * factor).rounded())), max(1, Int((Double(size.height) * factor).rounded())))
     let path = try OutputFolder.path(HTMLWriter.thumbnailPath(for: preview), in: options.outputFolder)
     let small = timed(&stats.overlay) {
       Resampler.resample(canvas.image(), to: thumb, options: ResampleOptions(kernel: .box, threads: 1))
@@ -160,10 +175,13 @@ struct ArtworkRenderer {
 
   /// The whole source, at most 1024 px on its long side, with the visible rect of every
   /// fill result outlined in its family's colour.
-  private func drawCropMap(_ image: Image, source: Size, results: [TargetResult], stem: String, stats: inout RenderStats) throws -> String {
+  private func drawCropMap(
+    _ image: Image, source: Size, results: [TargetResult], stem: String, stats: inout RenderStats
+  ) throws -> String {
     let longSide = Double(max(image.width, image.height))
     let factor = min(1, 1024 / longSide)
-    let size = PixelSize(max(1, Int((Double(image.width) * factor).rounded())), max(1, Int((Double(image.height) * factor).rounded())))
+    let size = PixelSize(
+      max(1, Int((Double(image.width) * factor).rounded())), max(1, Int((Double(image.height) * factor).rounded())))
     let small = timed(&stats.resample) {
       Resampler.resample(image, to: size, options: ResampleOptions(kernel: options.kernel, threads: options.jobs))
     }
