@@ -103,9 +103,23 @@ struct ArtworkRenderer {
     let shared = Locked((stats: RenderStats(), failure: ImageError?.none))
     let workers = min(options.jobs, plan.groups.count)
     let resample = ResampleOptions(kernel: options.kernel, linear: options.linear, threads: 1)
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+    // Largest groups first, each taken by whichever worker is free: the cores finish together.
+    let cost = plan.groups.map { group in
+      group.previews.reduce(0) {
+        $0 + plan.previews[$1].placement.canvas.width * plan.previews[$1].placement.canvas.height
+      }
+    }
+    let order = plan.groups.indices.sorted { (cost[$0], $1) > (cost[$1], $0) }
+    let next = Locked(0)
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
       var local = RenderStats()
-      for groupIndex in stride(from: worker, to: plan.groups.count, by: workers) {
+      while true {
+        let claimed = next.withLock { value -> Int in
+          defer { value += 1 }
+          return value
+        }
+        guard claimed < order.count else { break }
+        let groupIndex = order[claimed]
         // A full or read-only output folder fails every later write too.
         if case .outputUnavailable = shared.withLock({ $0.failure }) { break }
         let group = plan.groups[groupIndex]
