@@ -35,8 +35,8 @@ let package = Package(
 
 // The resampler's fixed-point passes compiled a second time for AVX2 CPUs (x86-64 hosts only);
 // Artwork picks them at run time when the CPU has AVX2 (Documentation/Resampling.md). SwiftPM
-// refuses `unsafeFlags` in a dependency, so a package that depends on Artwork builds with
-// ARTFIT_BASELINE_ONLY=1 and gets the baseline passes only.
+// refuses `unsafeFlags` in a dependency required by version, so a package that depends on
+// Artwork that way builds with ARTFIT_BASELINE_ONLY=1 and gets the baseline passes only.
 func fixedPointAVX2() -> [Target] {
   #if arch(x86_64)
     guard Context.environment["ARTFIT_BASELINE_ONLY"] == nil else { return [] }
