@@ -43,13 +43,11 @@ static inline uint8_t cost(uint8_t v) {
 
 // Picks a row filter with libpng's heuristic (the smallest sum of the filtered bytes read
 // as signed values) over every byte of the row, then filters the row with it into `out`
-// (1 + n bytes). The loops are branch-free so the compiler vectorises them; on x86-64 Linux a
-// second, AVX2 copy is compiled and picked at load time.
-#if defined(__x86_64__) && defined(__linux__)
-__attribute__((target_clones("avx2", "default")))
-#endif
-static void filter_row(const uint8_t *row, const uint8_t *prior, size_t n, int bpp,
-                       uint8_t *out) {
+// (1 + n bytes). The loops are branch-free so the compiler vectorises them; on x86-64 the
+// body is compiled a second time for AVX2 (filter_row_avx2) and chosen per image. Not
+// through `target_clones`: its load-time resolver crashes ThreadSanitizer's runtime.
+static inline __attribute__((always_inline)) void filter_row(const uint8_t *row, const uint8_t *prior,
+                                                            size_t n, int bpp, uint8_t *out) {
   size_t head = (size_t)bpp < n ? (size_t)bpp : n;
   uint32_t c0 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0;
   for (size_t i = 0; i < head; i++) {  // no pixel to the left: a = c = 0
@@ -95,6 +93,18 @@ static void filter_row(const uint8_t *row, const uint8_t *prior, size_t n, int b
   }
 }
 
+static void filter_row_baseline(const uint8_t *row, const uint8_t *prior, size_t n, int bpp,
+                                uint8_t *out) {
+  filter_row(row, prior, n, bpp, out);
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) static void filter_row_avx2(const uint8_t *row, const uint8_t *prior,
+                                                            size_t n, int bpp, uint8_t *out) {
+  filter_row(row, prior, n, bpp, out);
+}
+#endif
+
 int cimageio_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t height,
                              int channels, int level, const uint8_t *icc, size_t icc_size,
                              uint8_t **out, size_t *out_size, cimageio_error *err) {
@@ -119,6 +129,11 @@ int cimageio_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t hei
     status = cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
     goto done;
   }
+  void (*filter)(const uint8_t *, const uint8_t *, size_t, int, uint8_t *) = filter_row_baseline;
+#if defined(__x86_64__)
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx2")) filter = filter_row_avx2;
+#endif
   for (uint32_t y = 0; y < height; y++) {
     const uint8_t *row = pixels + (size_t)y * stride;
     const uint8_t *prior = y > 0 ? row - stride : zeros;
@@ -126,7 +141,7 @@ int cimageio_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t hei
       raw[y * (stride + 1)] = 0;
       memcpy(raw + y * (stride + 1) + 1, row, stride);
     } else {
-      filter_row(row, prior, stride, channels, raw + y * (stride + 1));
+      filter(row, prior, stride, channels, raw + y * (stride + 1));
     }
   }
 

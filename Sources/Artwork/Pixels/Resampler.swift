@@ -10,8 +10,9 @@ import Dispatch
 public struct ResampleOptions: Sendable, Hashable {
   /// Which loop implementation runs; `.scalar` is the reference kept for tests.
   public enum Path: Sendable, Hashable {
-    /// The fastest: 16-bit fixed point for 8-bit opaque images in encoded space, SIMD
-    /// floats for the rest.
+    /// The fastest: 16-bit fixed point for 8-bit opaque images in encoded space where the
+    /// CPU runs it faster than floats (AVX2 on x86-64; any other architecture), SIMD floats
+    /// for the rest.
     case simd
     /// SIMD floats for every image (bit for bit equal to `.scalar`).
     case simdFloat
@@ -37,8 +38,10 @@ public struct ResampleOptions: Sendable, Hashable {
   public static var defaultThreads: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 }
 
-/// Separable two-pass resampling: horizontal then vertical, with weights computed once per
-/// axis, alpha premultiplied while filtering, rows split into bands across threads.
+/// Separable two-pass resampling with weights computed once per axis and rows split into
+/// bands across threads: in floats, horizontal then vertical, alpha premultiplied while
+/// filtering; or, for opaque 8-bit images, in fixed point, vertical then horizontal
+/// (Resampler+FixedPoint.swift).
 public enum Resampler {
   /// Output rows per band; each band filters the source rows it needs on its own.
   static let bandRows = 64
