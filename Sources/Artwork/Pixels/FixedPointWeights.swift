@@ -15,8 +15,6 @@ struct FixedPointWeights: Sendable {
   let stride: Int
   /// `count` × `stride` weights, row-major.
   let weights: [Int16]
-  /// The same, widened to 32 bits for the horizontal pass.
-  let wideWeights: [Int32]
 
   /// Nil when a weight does not fit 16 bits (|w| ≥ 2), which none of the kernels reach.
   init?(_ axis: AxisWeights) {
@@ -42,6 +40,5 @@ struct FixedPointWeights: Sendable {
     self.lengths = axis.lengths
     self.stride = stride
     self.weights = weights
-    self.wideWeights = weights.map(Int32.init)
   }
 }

@@ -25,6 +25,8 @@ extension Resampler {
     let workers = min(threads, bandCount)
     let sourceRowBytes = image.width * channels
     let outRowBytes = outWidth * channels
+    // The horizontal pass multiplies 32-bit planes, so its taps are widened once here.
+    let horizontalTable = horizontal.weights.map(Int32.init)
     return [UInt8](unsafeUninitializedCapacity: outHeight * outRowBytes) { buffer, count in
       let out = SendableBuffer(buffer.baseAddress!)
       samples.withUnsafeBufferPointer { input in
@@ -35,7 +37,7 @@ extension Resampler {
             channels: channels, rowLength: rowLength, planeLength: planeLength, taps: vertical.stride)
           defer { scratch.deallocate() }
           vertical.weights.withUnsafeBufferPointer { verticalTaps in
-            horizontal.wideWeights.withUnsafeBufferPointer { horizontalTaps in
+            horizontalTable.withUnsafeBufferPointer { horizontalTaps in
               horizontal.starts.withUnsafeBufferPointer { starts in
                 // The intermediate row for output row y, split into planes.
                 func filterColumns(_ y: Int) {
