@@ -21,10 +21,11 @@ let package = Package(
       providers: [.apt(["libdeflate-dev"])]),
     // Thin C shims: libpng's and libjpeg's setjmp/longjmp error model stays here.
     .target(
-      name: "CImageIO", dependencies: ["CLibPNG", "CLibJPEG", "CLibDeflate"]),
+      name: "CImageIO", dependencies: ["CLibPNG", "CLibJPEG", "CLibDeflate", "CPUFeatures"]),
     .target(
       name: "Artwork", dependencies: ["CImageIO", "CPUFeatures"] + fixedPointAVX2().map { .target(name: $0.name) }),
-    // One C function: which SIMD extensions the CPU has, for the resampler's run-time choice.
+    // One C function: whether the CPU runs AVX2 code, for the resampler's and the PNG filters'
+    // run-time choice.
     .target(name: "CPUFeatures"),
     .executableTarget(name: "artfit", dependencies: ["Artwork"]),
     // Stage timings for the benchmark (Benchmarks/README.md); never part of `swift test`.

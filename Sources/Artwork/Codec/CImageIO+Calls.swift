@@ -148,6 +148,20 @@ func rawEncodePNGFast(_ samples: UnsafeBufferPointer<UInt8>, width: Int, height:
   return [UInt8](UnsafeBufferPointer(start: out, count: size))
 }
 
+/// The filtered rows (a filter-type byte, then the filtered samples) the fast PNG encoder
+/// compresses, from the baseline or the AVX2 loops; nil when the CPU lacks AVX2. For tests.
+/// The corresponding C function is `cimageio_png_filter_rows`.
+func rawFilterPNGRows(_ samples: [UInt8], width: Int, height: Int, channels: Int, avx2: Bool) -> [UInt8]? {
+  var out = [UInt8](repeating: 0, count: (1 + width * channels) * height)
+  let status = samples.withUnsafeBufferPointer { pixels in
+    out.withUnsafeMutableBufferPointer { out in
+      cimageio_png_filter_rows(
+        pixels.baseAddress, UInt32(width), UInt32(height), Int32(channels), avx2 ? 1 : 0, out.baseAddress)
+    }
+  }
+  return status == 0 ? out : nil
+}
+
 /// Encodes a JPEG from 8-bit gray or RGB. The corresponding C function is
 /// `cimageio_jpeg_encode`.
 func rawEncodeJPEG(

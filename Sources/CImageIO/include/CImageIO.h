@@ -115,6 +115,12 @@ int cimageio_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t hei
                              int channels, int level, const uint8_t *icc, size_t icc_size,
                              uint8_t **out, size_t *out_size, cimageio_error *err);
 
+/// The filtered rows cimageio_png_encode_fast compresses (height × (1 + width × channels)
+/// bytes into `out`), from the baseline loops (`avx2` 0) or the AVX2 ones (`avx2` 1), so tests
+/// can compare the two. Returns 0, or -1 when the CPU lacks AVX2 or memory runs out.
+int cimageio_png_filter_rows(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
+                             int avx2, uint8_t *out);
+
 /// Encodes a baseline or progressive JPEG (8-bit gray or RGB) into `*out`
 /// (free with cimageio_free).
 int cimageio_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
