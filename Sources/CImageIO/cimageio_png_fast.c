@@ -250,34 +250,62 @@ int cimageio_png_filter_rows(const uint8_t *pixels, uint32_t width, uint32_t hei
   return 0;
 }
 
-int cimageio_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t height,
-                             int channels, int level, const uint8_t *icc, size_t icc_size,
-                             uint8_t **out, size_t *out_size, cimageio_error *err) {
+// What one encode needs, kept between encodes so a batch of previews reuses the same
+// memory instead of mapping (and the kernel clearing) fresh pages for every image.
+struct cimageio_png_writer {
+  struct libdeflate_compressor *compressor;
+  int level;
+  uint8_t *raw, *zeros, *file;
+  size_t raw_capacity, zeros_capacity, file_capacity;
+};
+
+cimageio_png_writer *cimageio_png_writer_new(void) { return calloc(1, sizeof(cimageio_png_writer)); }
+
+void cimageio_png_writer_free(cimageio_png_writer *writer) {
+  if (writer == NULL) return;
+  if (writer->compressor != NULL) libdeflate_free_compressor(writer->compressor);
+  free(writer->raw);
+  free(writer->zeros);
+  free(writer->file);
+  free(writer);
+}
+
+// Makes `*buffer` hold at least `size` bytes (contents not kept); 0 when memory runs out.
+static int reserve(uint8_t **buffer, size_t *capacity, size_t size, int zeroed) {
+  if (*capacity >= size && *buffer != NULL) return 1;
+  free(*buffer);
+  *buffer = zeroed ? calloc(size, 1) : malloc(size);
+  *capacity = *buffer != NULL ? size : 0;
+  return *buffer != NULL;
+}
+
+int cimageio_png_writer_encode(cimageio_png_writer *writer, const uint8_t *pixels, uint32_t width,
+                               uint32_t height, int channels, int level, const uint8_t *icc,
+                               size_t icc_size, const uint8_t **out, size_t *out_size,
+                               cimageio_error *err) {
   static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
   static const uint8_t color_types[5] = {0, 0, 4, 2, 6};
   *out = NULL;
   *out_size = 0;
-  if (pixels == NULL || width == 0 || height == 0 || channels < 1 || channels > 4 ||
+  if (writer == NULL || pixels == NULL || width == 0 || height == 0 || channels < 1 || channels > 4 ||
       level < 0 || level > 12 || width > 0x7fffffff / 4 || height > 0x7fffffff)
     return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "bad PNG encode parameters");
 
   size_t stride = (size_t)width * channels;
   size_t raw_size = (stride + 1) * height;
-  uint8_t *raw = malloc(raw_size);
-  uint8_t *zeros = calloc(stride, 1);
-  struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(level);
-  uint8_t *icc_z = NULL;
-  size_t icc_z_size = 0;
-  uint8_t *file = NULL;
-  int status = CIMAGEIO_OK;
-  if (raw == NULL || zeros == NULL || compressor == NULL) {
-    status = cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
-    goto done;
+  if (writer->compressor == NULL || writer->level != level) {
+    if (writer->compressor != NULL) libdeflate_free_compressor(writer->compressor);
+    writer->compressor = libdeflate_alloc_compressor(level);
+    writer->level = level;
   }
+  if (writer->compressor == NULL || !reserve(&writer->raw, &writer->raw_capacity, raw_size, 0) ||
+      !reserve(&writer->zeros, &writer->zeros_capacity, stride, 1))
+    return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+  uint8_t *raw = writer->raw;
   row_filter filter = best_row_filter();
   for (uint32_t y = 0; y < height; y++) {
     const uint8_t *row = pixels + (size_t)y * stride;
-    const uint8_t *prior = y > 0 ? row - stride : zeros;
+    const uint8_t *prior = y > 0 ? row - stride : writer->zeros;
     if (level == 0) {  // stored: filters cannot help
       raw[y * (stride + 1)] = 0;
       memcpy(raw + y * (stride + 1) + 1, row, stride);
@@ -286,24 +314,14 @@ int cimageio_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t hei
     }
   }
 
-  if (icc != NULL && icc_size > 0) {
-    size_t bound = libdeflate_zlib_compress_bound(compressor, icc_size);
-    icc_z = malloc(bound + 12);  // profile name "ICC profile\0" + method byte first
-    if (icc_z == NULL) {
-      status = cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
-      goto done;
-    }
-    memcpy(icc_z, "ICC profile", 12);
-    icc_z[12] = 0;
-    icc_z_size = 13 + libdeflate_zlib_compress(compressor, icc, icc_size, icc_z + 13, bound - 1);
-  }
-  size_t bound = libdeflate_zlib_compress_bound(compressor, raw_size);
-  size_t capacity = 8 + 25 + (icc_z_size ? icc_z_size + 12 : 0) + bound + 12 + 12;
-  file = malloc(capacity);
-  if (file == NULL) {
-    status = cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
-    goto done;
-  }
+  // The file is laid out in writer->file: signature, IHDR, iCCP (its profile compressed in
+  // place), IDAT compressed straight into place, IEND.
+  size_t icc_bound = icc != NULL && icc_size > 0 ? libdeflate_zlib_compress_bound(writer->compressor, icc_size) : 0;
+  size_t bound = libdeflate_zlib_compress_bound(writer->compressor, raw_size);
+  size_t capacity = 8 + 25 + (icc_bound ? icc_bound + 13 + 12 : 0) + bound + 12 + 12;
+  if (!reserve(&writer->file, &writer->file_capacity, capacity, 0))
+    return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+  uint8_t *file = writer->file;
   size_t at = 0;
   memcpy(file, signature, 8);
   at += 8;
@@ -314,13 +332,20 @@ int cimageio_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t hei
   ihdr[9] = color_types[channels];
   ihdr[10] = ihdr[11] = ihdr[12] = 0;
   at += put_chunk(file + at, "IHDR", ihdr, 13);
-  if (icc_z_size) at += put_chunk(file + at, "iCCP", icc_z, icc_z_size);
-  // IDAT is compressed straight into its place in the file.
-  size_t compressed = libdeflate_zlib_compress(compressor, raw, raw_size, file + at + 8, bound);
-  if (compressed == 0 || compressed > 0x7fffffff) {
-    status = cimageio_fail(err, CIMAGEIO_ENCODE_FAILED, "deflate failed");
-    goto done;
+  if (icc_bound) {
+    uint8_t *chunk = file + at;
+    memcpy(chunk + 8, "ICC profile", 12);  // profile name, its NUL, then the method byte
+    chunk[8 + 12] = 0;
+    size_t compressed = libdeflate_zlib_compress(writer->compressor, icc, icc_size, chunk + 8 + 13, icc_bound);
+    if (compressed == 0) return cimageio_fail(err, CIMAGEIO_ENCODE_FAILED, "deflate failed");
+    put32(chunk, (uint32_t)(13 + compressed));
+    memcpy(chunk + 4, "iCCP", 4);
+    put32(chunk + 8 + 13 + compressed, libdeflate_crc32(0, chunk + 4, 13 + compressed + 4));
+    at += 13 + compressed + 12;
   }
+  size_t compressed = libdeflate_zlib_compress(writer->compressor, raw, raw_size, file + at + 8, bound);
+  if (compressed == 0 || compressed > 0x7fffffff)
+    return cimageio_fail(err, CIMAGEIO_ENCODE_FAILED, "deflate failed");
   put32(file + at, (uint32_t)compressed);
   memcpy(file + at + 4, "IDAT", 4);
   put32(file + at + 8 + compressed, libdeflate_crc32(0, file + at + 4, compressed + 4));
@@ -328,13 +353,23 @@ int cimageio_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t hei
   at += put_chunk(file + at, "IEND", NULL, 0);
   *out = file;
   *out_size = at;
-  file = NULL;
+  return CIMAGEIO_OK;
+}
 
-done:
-  free(raw);
-  free(zeros);
-  free(icc_z);
-  free(file);
-  if (compressor != NULL) libdeflate_free_compressor(compressor);
+int cimageio_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t height,
+                             int channels, int level, const uint8_t *icc, size_t icc_size,
+                             uint8_t **out, size_t *out_size, cimageio_error *err) {
+  *out = NULL;
+  *out_size = 0;
+  cimageio_png_writer *writer = cimageio_png_writer_new();
+  if (writer == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+  const uint8_t *bytes = NULL;
+  int status = cimageio_png_writer_encode(writer, pixels, width, height, channels, level, icc, icc_size,
+                                          &bytes, out_size, err);
+  if (status == CIMAGEIO_OK) {  // the caller takes the writer's file buffer
+    *out = writer->file;
+    writer->file = NULL;
+  }
+  cimageio_png_writer_free(writer);
   return status;
 }

@@ -12,12 +12,28 @@ public enum AtomicFile {
 
   /// Writes `bytes` to `path`, creating folders as needed.
   public static func write(_ bytes: [UInt8], to path: String) throws(ImageError) {
-    try stream(to: path) { buffer in buffer.writeThrough(bytes) }
+    try bytes.withUnsafeBytes { bytes in Result { () throws(ImageError) in try write(bytes, to: path) } }.get()
+  }
+
+  /// Writes the bytes at `bytes` to `path`, creating folders as needed.
+  static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws(ImageError) {
+    try replace(path) { descriptor in ByteBuffer.writeAll(bytes, to: descriptor) }
   }
 
   /// Writes what `produce` puts into the buffer to `path`, a megabyte at a time, so a large
   /// report is never held whole in memory; the same temporary-file-then-rename as `write`.
   static func stream(to path: String, _ produce: (inout ByteBuffer) -> Void) throws(ImageError) {
+    try replace(path) { descriptor in
+      var buffer = ByteBuffer(descriptor: descriptor)
+      produce(&buffer)
+      buffer.flush()
+      return buffer.failure
+    }
+  }
+
+  /// Creates a temporary file beside `path`, lets `fill` write it (returning 0 or an errno),
+  /// and renames it over `path`; on any failure the temporary file is removed.
+  private static func replace(_ path: String, _ fill: (Int32) -> Int32) throws(ImageError) {
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent().path
     try OutputFolder.makeFolders(folder)
@@ -26,10 +42,7 @@ public enum AtomicFile {
     defer { registry.remove(temporary) }
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw failure(errno, path) }
-    var buffer = ByteBuffer(descriptor: descriptor)
-    produce(&buffer)
-    buffer.flush()
-    var failure = buffer.failure
+    var failure = fill(descriptor)
     if close(descriptor) != 0 && failure == 0 { failure = errno }
     if failure != 0 {
       unlink(temporary)

@@ -6,15 +6,40 @@ public struct Canvas: Sendable {
 
   /// A canvas filled with `background` (RGB).
   public init(size: PixelSize, background: RGB) {
+    self.init(size: size, background: background, reusing: [])
+  }
+
+  /// A canvas filled with `background`, drawn in the memory of `storage` (say, the samples
+  /// of an earlier canvas): its capacity is reused, its contents are overwritten.
+  public init(size: PixelSize, background: RGB, reusing storage: consuming [UInt8]) {
     self.size = size
-    samples = [UInt8](repeating: 0, count: size.width * size.height * 3)
-    if background != RGB(0, 0, 0) {
-      for index in stride(from: 0, to: samples.count, by: 3) {
-        samples[index] = background.r
-        samples[index + 1] = background.g
-        samples[index + 2] = background.b
+    samples = consume storage
+    let count = size.width * size.height * 3
+    if samples.count > count {
+      samples.removeLast(samples.count - count)
+    } else if samples.count < count {
+      // Beyond the capacity, fresh memory: growing in place would copy the old samples first.
+      if samples.capacity < count { samples = [] }
+      samples.append(contentsOf: repeatElement(0, count: count - samples.count))
+    }
+    samples.withUnsafeMutableBufferPointer { out in
+      if background == RGB(0, 0, 0) {
+        out.update(repeating: 0)
+        return
+      }
+      for index in stride(from: 0, to: count, by: 3) {
+        out[index] = background.r
+        out[index + 1] = background.g
+        out[index + 2] = background.b
       }
     }
+  }
+
+  /// Gives the samples' memory up for a later canvas (`init(size:background:reusing:)`),
+  /// leaving this canvas empty.
+  public mutating func releaseStorage() -> [UInt8] {
+    defer { samples = [] }
+    return samples
   }
 
   /// The pixel at (x, y).

@@ -5,6 +5,7 @@ import Dispatch
 struct ArtworkRenderer {
   let options: RenderOptions
   let painter: OverlayPainter
+  let workspaces = PreviewWorkspaces()
 
   init(options: RenderOptions) {
     self.options = options
@@ -113,6 +114,8 @@ struct ArtworkRenderer {
     let next = Locked(0)
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       var local = RenderStats()
+      let workspace = workspaces.take()
+      defer { workspaces.giveBack(workspace) }
       while true {
         let claimed = next.withLock { value -> Int in
           defer { value += 1 }
@@ -129,7 +132,7 @@ struct ArtworkRenderer {
         for previewIndex in group.previews {
           let preview = plan.previews[previewIndex]
           do {
-            try write(preview, picture: picture, icc: image.iccProfile, stats: &local)
+            try write(preview, picture: picture, icc: image.iccProfile, workspace: workspace, stats: &local)
             onOutput()
           } catch {
             shared.withLock { if $0.failure == nil { $0.failure = error as? ImageError } }
@@ -150,9 +153,16 @@ struct ArtworkRenderer {
     return (.success(report), stats)
   }
 
-  private func write(_ preview: PreviewPlan.Preview, picture: Image, icc: [UInt8]?, stats: inout RenderStats) throws {
+  private func write(
+    _ preview: PreviewPlan.Preview, picture: Image, icc: [UInt8]?, workspace: PreviewWorkspace,
+    stats: inout RenderStats
+  ) throws {
     let p = preview.placement
-    var canvas = Canvas(size: p.canvas, background: options.background)
+    // Moved out of the workspace first, so the canvas holds the only reference and reuses it.
+    let storage = workspace.canvasStorage
+    workspace.canvasStorage = []
+    var canvas = Canvas(size: p.canvas, background: options.background, reusing: consume storage)
+    defer { workspace.canvasStorage = canvas.releaseStorage() }
     timed(&stats.overlay) {
       let origin = p.mode == .fit ? (p.renderedPlacement.x, p.renderedPlacement.y) : (0, 0)
       canvas.draw(picture, at: origin)
@@ -160,17 +170,30 @@ struct ArtworkRenderer {
       painter.paint(&canvas, screen: preview.screen, focus: focus)
     }
     let path = try OutputFolder.path(preview.path, in: options.outputFolder)
-    let bytes = try timed(&stats.encode) { () throws(ImageError) -> [UInt8] in
-      let image = canvas.image(iccProfile: icc)
-      switch options.format {
-      case .png: return try ImageEncoder.png(image, level: options.pngLevel, name: path)
-      case .jpeg: return try ImageEncoder.jpeg(image, quality: options.jpegQuality, name: path)
-      }
-    }
-    try timed(&stats.write) { try AtomicFile.write(bytes, to: path) }
+    try encode(canvas.image(iccProfile: icc), to: path, pngWriter: workspace.pngWriter, stats: &stats)
     stats.outputs += 1
-    stats.outputBytes += bytes.count
     if options.thumbnails { try writeThumbnail(canvas, for: preview.path, stats: &stats) }
+  }
+
+  /// Encodes a preview in the chosen format and writes it to `path`.
+  private func encode(_ image: Image, to path: String, pngWriter: PNGWriter, stats: inout RenderStats) throws {
+    switch options.format {
+    case .png:
+      let start = now()
+      try pngWriter.withPNG(of: image, level: options.pngLevel, name: path) { bytes throws(ImageError) in
+        let encoded = now()
+        stats.encode += encoded - start
+        defer { stats.write += now() - encoded }
+        try AtomicFile.write(bytes, to: path)
+        stats.outputBytes += bytes.count
+      }
+    case .jpeg:
+      let bytes = try timed(&stats.encode) {
+        try ImageEncoder.jpeg(image, quality: options.jpegQuality, name: path)
+      }
+      try timed(&stats.write) { try AtomicFile.write(bytes, to: path) }
+      stats.outputBytes += bytes.count
+    }
   }
 
   /// A small JPEG of the preview for the contact sheet (at most 240 px on its long side).

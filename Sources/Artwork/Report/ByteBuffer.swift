@@ -61,15 +61,8 @@ struct ByteBuffer {
     storage.count = 0
   }
 
-  /// Writes `data` to the descriptor at once, after what was gathered (previews: no copy).
-  mutating func writeThrough(_ data: [UInt8]) {
-    flush()
-    guard let descriptor, failure == 0 else { return }
-    failure = data.withUnsafeBytes { ByteBuffer.writeAll($0, to: descriptor) }
-  }
-
   /// 0, or the errno of the write that failed.
-  private static func writeAll(_ raw: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+  static func writeAll(_ raw: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
     var offset = 0
     while offset < raw.count {
       let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)

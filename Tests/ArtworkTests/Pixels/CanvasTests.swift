@@ -39,3 +39,29 @@ struct CanvasTests {
     #expect(canvas.pixel(x: 0, y: 0) == RGB(0, 0, 0))
   }
 }
+
+/// A canvas drawn in an earlier canvas's memory starts as clean as a fresh one.
+struct CanvasReuseTests {
+  @Test func aReusedCanvasIsFilledAfreshAtEverySize() {
+    var storage: [UInt8] = []
+    // Growing, shrinking, the same size again, black and coloured backgrounds.
+    for (size, background) in [
+      (PixelSize(5, 4), RGB(0, 0, 0)), (PixelSize(9, 7), RGB(10, 20, 30)), (PixelSize(3, 2), RGB(0, 0, 0)),
+      (PixelSize(3, 2), RGB(200, 0, 9)), (PixelSize(11, 8), RGB(0, 0, 0)),
+    ] {
+      var canvas = Canvas(size: size, background: background, reusing: consume storage)
+      #expect(canvas.samples == Canvas(size: size, background: background).samples, "\(size) on \(background)")
+      canvas.draw(CanvasTests.picture(.rgb, width: 40, height: 40), at: (0, 0))  // dirty every sample
+      storage = canvas.releaseStorage()
+      #expect(canvas.samples.isEmpty)
+    }
+  }
+
+  @Test func aSmallerCanvasKeepsTheSameMemory() {
+    var first = Canvas(size: PixelSize(64, 64), background: RGB(0, 0, 0))
+    let storage = first.releaseStorage()
+    let address = storage.withUnsafeBufferPointer { $0.baseAddress }
+    let second = Canvas(size: PixelSize(32, 16), background: RGB(5, 5, 5), reusing: consume storage)
+    #expect(second.samples.withUnsafeBufferPointer { $0.baseAddress } == address)
+  }
+}
