@@ -133,7 +133,7 @@ struct ArtworkRenderer {
           let preview = plan.previews[previewIndex]
           do {
             try write(preview, picture: picture, icc: image.iccProfile, workspace: workspace, stats: &local)
-            onOutput()
+            for _ in 0...preview.copies.count { onOutput() }
           } catch {
             shared.withLock { if $0.failure == nil { $0.failure = error as? ImageError } }
           }
@@ -169,45 +169,47 @@ struct ArtworkRenderer {
       let focus = p.focus.map { $0.scaled(by: p.scaleFactor).offsetBy(dx: p.placement.x, dy: p.placement.y) }
       painter.paint(&canvas, screen: preview.screen, focus: focus)
     }
-    let path = try OutputFolder.path(preview.path, in: options.outputFolder)
-    try encode(canvas.image(iccProfile: icc), to: path, pngWriter: workspace.pngWriter, stats: &stats)
-    stats.outputs += 1
-    if options.thumbnails { try writeThumbnail(canvas, for: preview.path, stats: &stats) }
+    let files = [preview.path] + preview.copies
+    let paths = try files.map { try OutputFolder.path($0, in: options.outputFolder) }
+    try encode(canvas.image(iccProfile: icc), to: paths, pngWriter: workspace.pngWriter, stats: &stats)
+    stats.outputs += paths.count
+    if options.thumbnails { try writeThumbnail(canvas, for: files, stats: &stats) }
   }
 
-  /// Encodes a preview in the chosen format and writes it to `path`.
-  private func encode(_ image: Image, to path: String, pngWriter: PNGWriter, stats: inout RenderStats) throws {
+  /// Encodes a preview in the chosen format and writes it to each of `paths`.
+  private func encode(_ image: Image, to paths: [String], pngWriter: PNGWriter, stats: inout RenderStats) throws {
     switch options.format {
     case .png:
       let start = now()
-      try pngWriter.withPNG(of: image, level: options.pngLevel, name: path) { bytes throws(ImageError) in
+      try pngWriter.withPNG(of: image, level: options.pngLevel, name: paths[0]) { bytes throws(ImageError) in
         let encoded = now()
         stats.encode += encoded - start
         defer { stats.write += now() - encoded }
-        try AtomicFile.write(bytes, to: path)
-        stats.outputBytes += bytes.count
+        for path in paths { try AtomicFile.write(bytes, to: path) }
+        stats.outputBytes += bytes.count * paths.count
       }
     case .jpeg:
       let bytes = try timed(&stats.encode) {
-        try ImageEncoder.jpeg(image, quality: options.jpegQuality, name: path)
+        try ImageEncoder.jpeg(image, quality: options.jpegQuality, name: paths[0])
       }
-      try timed(&stats.write) { try AtomicFile.write(bytes, to: path) }
-      stats.outputBytes += bytes.count
+      try timed(&stats.write) { for path in paths { try AtomicFile.write(bytes, to: path) } }
+      stats.outputBytes += bytes.count * paths.count
     }
   }
 
-  /// A small JPEG of the preview for the contact sheet (at most 240 px on its long side).
-  private func writeThumbnail(_ canvas: Canvas, for preview: String, stats: inout RenderStats) throws {
+  /// A small JPEG of the preview for the contact sheet (at most 240 px on its long side),
+  /// written for each of the preview's files.
+  private func writeThumbnail(_ canvas: Canvas, for previews: [String], stats: inout RenderStats) throws {
     let size = canvas.size
     let factor = 240 / Double(max(size.width, size.height))
     let thumb = PixelSize(
       max(1, Int((Double(size.width) * factor).rounded())), max(1, Int((Double(size.height) * factor).rounded())))
-    let path = try OutputFolder.path(HTMLWriter.thumbnailPath(for: preview), in: options.outputFolder)
+    let paths = try previews.map { try OutputFolder.path(HTMLWriter.thumbnailPath(for: $0), in: options.outputFolder) }
     let small = timed(&stats.overlay) {
       Resampler.resample(canvas.image(), to: thumb, options: ResampleOptions(kernel: .box, threads: 1))
     }
-    let bytes = try timed(&stats.encode) { try ImageEncoder.jpeg(small, quality: 80, name: path) }
-    try timed(&stats.write) { try AtomicFile.write(bytes, to: path) }
+    let bytes = try timed(&stats.encode) { try ImageEncoder.jpeg(small, quality: 80, name: paths[0]) }
+    try timed(&stats.write) { for path in paths { try AtomicFile.write(bytes, to: path) } }
   }
 
   /// The whole source, at most 1024 px on its long side, with the visible rect of every

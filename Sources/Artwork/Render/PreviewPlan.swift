@@ -1,11 +1,14 @@
 /// Which preview files one artwork needs, which results share them, and which resamples
 /// they come from. Pure: decided from the geometry before any pixel is decoded.
 struct PreviewPlan {
-  /// One file to write.
+  /// One preview to compose and encode, written to `path` and to each of `copies`.
   struct Preview {
     var path: String
     var screen: Screen
     var placement: Placement
+    /// Files of other modes whose pixels are the same (fit and fill of an artwork with the
+    /// canvas's own aspect): they get the same bytes without a second encode.
+    var copies: [String] = []
   }
 
   /// One resample that feeds one or more previews.
@@ -21,27 +24,36 @@ struct PreviewPlan {
   var resultPaths: [String] = []
 
   init(stem: String, results: [TargetResult], overlays: OverlayPainter, format: RenderOptions.PreviewFormat) {
-    var byIdentity: [[Double]: Int] = [:]
+    var byIdentity: [[Double]: String] = [:]
+    var byPixels: [[Double]: Int] = [:]
     var byResample: [[Double]: Int] = [:]
     let ext = format == .png ? "png" : "jpg"
     for result in results {
       let p = result.placement
       let screen = result.screen
       let picture = p.mode == .fit ? p.renderedPlacement : PixelRect(x: 0, y: 0, width: p.canvas.width, height: p.canvas.height)
-      let identity = [Double(p.canvas.width), Double(p.canvas.height), p.mode == .fit ? 0 : 1]
+      // What decides every pixel: the canvas, the resample, where it lands, the overlays.
+      let pixels = [Double(p.canvas.width), Double(p.canvas.height)]
         + [p.crop.x, p.crop.y, p.crop.width, p.crop.height]
         + [Double(picture.x), Double(picture.y), Double(picture.width), Double(picture.height)]
         + overlays.identity(of: screen)
-      if let existing = byIdentity[identity] {
-        resultPaths.append(previews[existing].path)
+      // Devices share a file only within a mode: the file name says the mode.
+      let identity = [p.mode == .fit ? 0 : 1] + pixels
+      if let path = byIdentity[identity] {
+        resultPaths.append(path)
         continue
       }
       let name = "\(screen.target.slug)-\(screen.orientation.rawValue)-\(p.requestedMode.rawValue)@\(scaleText(screen.scale))x.\(ext)"
       let path = stem + "/" + name
+      byIdentity[identity] = path
+      resultPaths.append(path)
+      if let twin = byPixels[pixels] {
+        previews[twin].copies.append(path)
+        continue
+      }
       let index = previews.count
       previews.append(Preview(path: path, screen: screen, placement: p))
-      byIdentity[identity] = index
-      resultPaths.append(path)
+      byPixels[pixels] = index
       let rect = p.crop  // under fit, the whole source (or the content inside its bars)
       let key = [Double(picture.width), Double(picture.height), rect.x, rect.y, rect.width, rect.height]
       if let group = byResample[key] {

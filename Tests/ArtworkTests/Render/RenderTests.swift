@@ -135,6 +135,33 @@ struct RenderTests {
     #expect(plainPhone.pixel(x: 0, y: 0) != [0, 0, 0], "square corners are not masked")
   }
 
+  /// A 16:9 artwork on a 16:9 canvas: fit and fill are the same picture, encoded once and
+  /// written to both files (each result keeps its own file and thumbnail).
+  @Test func fitAndFillOfTheCanvasAspectGetTheSameBytesInTheirOwnFiles() throws {
+    let folder = TemporaryFolder()
+    defer { folder.remove() }
+    try Self.write(Self.quadrants(width: 320, height: 180), "wide.png", in: folder)
+    let options = try Self.options(folder, targets: ["video-16x9", "iPhone 15 Pro"], overlays: Set(Overlay.allCases))
+    let (report, stats) = BatchRenderer(options: options).run()
+    let results = try #require(report.artworks.first).results
+    let video = results.filter { $0.screen.target.slug == "video-16x9" }
+    #expect(video.count == 2)
+    let paths = Set(video.compactMap(\.preview))
+    #expect(paths == ["wide/video-16x9-landscape-fit@0.5x.png", "wide/video-16x9-landscape-fill@0.5x.png"])
+    let bytes = paths.map { FileManager.default.contents(atPath: folder.path("out/" + $0)) }
+    #expect(bytes.count == 2 && bytes[0] != nil && bytes[0] == bytes[1])
+    for path in paths {
+      #expect(FileManager.default.fileExists(atPath: folder.path("out/" + HTMLWriter.thumbnailPath(for: path))), "\(path)")
+    }
+    // Every result's own file is on disk and counted.
+    let files = Set(results.compactMap(\.preview))
+    #expect(stats.outputs == files.count)
+    for file in files { #expect(FileManager.default.fileExists(atPath: folder.path("out/" + file)), "\(file)") }
+    let plan = PreviewPlan(stem: "wide", results: results, overlays: OverlayPainter(overlays: Set(Overlay.allCases)), format: .png)
+    #expect(plan.previews.reduce(0) { $0 + 1 + $1.copies.count } == files.count)
+    #expect(plan.previews.filter { !$0.copies.isEmpty }.count == 1, "only the video canvas has the artwork's aspect")
+  }
+
   @Test func twoRunsWriteIdenticalBytes() throws {
     let folder = TemporaryFolder()
     defer { folder.remove() }
