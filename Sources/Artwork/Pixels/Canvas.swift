@@ -164,13 +164,23 @@ extension Canvas {
     let columns = (box.x..<box.maxX).map { x in
       Float(max(0, min(rect.maxX, Double(x + 1)) - max(rect.x, Double(x))))
     }
+    // The columns the rect covers whole: there every pixel of a row blends by the same amount.
+    let inner = (columns.firstIndex(of: 1) ?? 0)..<((columns.lastIndex(of: 1) ?? -1) + 1)
     let width = size.width
     let colour = SIMD3<Float>(Float(color.r), Float(color.g), Float(color.b))
+    var table = BlendTable(colour: colour)
     samples.withUnsafeMutableBufferPointer { out in
       for y in box.y..<box.maxY {
         let rowCoverage = Float(max(0, min(rect.maxY, Double(y + 1)) - max(rect.y, Double(y)))) * opacity
         if rowCoverage <= 0 { continue }
+        if rowCoverage < 1 && !inner.isEmpty {
+          // A tint (the safe-area bands): one table lookup per sample instead of float math.
+          table.prepare(rowCoverage)
+          let base = (y * width + box.x) * 3
+          table.blend(out, from: base + inner.lowerBound * 3, to: base + inner.upperBound * 3)
+        }
         for (offset, columnCoverage) in columns.enumerated() {
+          if rowCoverage < 1 && inner.contains(offset) { continue }
           let a = rowCoverage * columnCoverage
           if a <= 0 { continue }
           let d = (y * width + box.x + offset) * 3
@@ -186,6 +196,40 @@ extension Canvas {
             out[d + 2] = UInt8(mixed.z)
           }
         }
+      }
+    }
+  }
+}
+
+/// `old + (colour − old) · a`, rounded, for every old value of each channel at one blend
+/// amount: the same float arithmetic as the per-pixel path, so the same bytes.
+private struct BlendTable {
+  let colour: SIMD3<Float>
+  private var amount: Float = -1
+  private var values = [UInt8](repeating: 0, count: 3 * 256)
+
+  init(colour: SIMD3<Float>) { self.colour = colour }
+
+  mutating func prepare(_ a: Float) {
+    guard a != amount else { return }
+    amount = a
+    for old in 0..<256 {
+      let mixed = SIMD3<Float>(repeating: Float(old)) + (colour - SIMD3<Float>(repeating: Float(old))) * a + 0.5
+      values[old] = UInt8(mixed.x)
+      values[256 + old] = UInt8(mixed.y)
+      values[512 + old] = UInt8(mixed.z)
+    }
+  }
+
+  /// Blends the RGB samples in `start..<end` (whole pixels).
+  func blend(_ out: UnsafeMutableBufferPointer<UInt8>, from start: Int, to end: Int) {
+    values.withUnsafeBufferPointer { table in
+      var d = start
+      while d < end {
+        out[d] = table[Int(out[d])]
+        out[d + 1] = table[256 + Int(out[d + 1])]
+        out[d + 2] = table[512 + Int(out[d + 2])]
+        d += 3
       }
     }
   }

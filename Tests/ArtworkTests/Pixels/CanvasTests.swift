@@ -65,3 +65,33 @@ struct CanvasReuseTests {
     #expect(second.samples.withUnsafeBufferPointer { $0.baseAddress } == address)
   }
 }
+
+/// Filling a rect blends each pixel by the share of it the rect covers.
+struct CanvasFillTests {
+  /// A rect with fractional edges at a tint's opacity, over noise: every pixel is
+  /// old + (colour − old) · coverage · opacity, rounded, the rest untouched.
+  @Test(arguments: [Float(0.3), 0.9, 1])
+  func rectsBlendByCoverage(opacity: Float) {
+    var random = SeededGenerator(seed: 5)
+    let size = PixelSize(23, 17)
+    var canvas = Canvas(size: size, background: RGB(0, 0, 0))
+    let noise = (0..<(size.width * size.height * 3)).map { _ in UInt8.random(in: 0...255, using: &random) }
+    canvas.draw(Image(width: size.width, height: size.height, layout: .rgb, storage: .uint8(noise)), at: (0, 0))
+    let rect = Rect(x: 2.25, y: 3.5, width: 15.5, height: 9.75)
+    let colour = RGB(255, 59, 48)
+    canvas.fill(.rect(rect), colour, opacity: opacity)
+    for y in 0..<size.height {
+      for x in 0..<size.width {
+        let coverage = Float(Shape.overlap(rect, x, y)) * opacity
+        let old = Array(noise[(y * size.width + x) * 3..<(y * size.width + x) * 3 + 3])
+        let expected = zip(old, [colour.r, colour.g, colour.b]).map { old, new -> UInt8 in
+          if coverage <= 0 { return old }
+          if coverage >= 1 { return new }
+          return UInt8(Float(old) + (Float(new) - Float(old)) * coverage + 0.5)
+        }
+        let pixel = canvas.pixel(x: x, y: y)
+        #expect([pixel.r, pixel.g, pixel.b] == expected, "(\(x), \(y))")
+      }
+    }
+  }
+}
