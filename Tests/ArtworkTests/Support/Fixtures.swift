@@ -23,15 +23,19 @@ enum Fixtures {
   static let quadrants: [[Int]] = [[220, 30, 30], [30, 200, 40], [40, 50, 210], [250, 250, 250]]
 }
 
-/// A fresh temporary folder, removed by the caller with `remove()`.
+/// A fresh temporary folder, removed by the caller with `remove()`. It is made on first use:
+/// suites that hold one as a property get a new instance for every test, and the tests that
+/// never touch it would otherwise leave empty folders behind.
 struct TemporaryFolder {
   let url: URL
   init() {
     url = FileManager.default.temporaryDirectory.appendingPathComponent(
       "artfit-tests-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   }
-  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+  func path(_ name: String) -> String {
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url.appendingPathComponent(name).path
+  }
   func write(_ bytes: [UInt8], to name: String) -> String {
     let target = path(name)
     _ = FileManager.default.createFile(atPath: target, contents: Data(bytes))
