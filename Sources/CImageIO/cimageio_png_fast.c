@@ -355,21 +355,3 @@ int cimageio_png_writer_encode(cimageio_png_writer *writer, const uint8_t *pixel
   *out_size = at;
   return CIMAGEIO_OK;
 }
-
-int cimageio_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t height,
-                             int channels, int level, const uint8_t *icc, size_t icc_size,
-                             uint8_t **out, size_t *out_size, cimageio_error *err) {
-  *out = NULL;
-  *out_size = 0;
-  cimageio_png_writer *writer = cimageio_png_writer_new();
-  if (writer == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
-  const uint8_t *bytes = NULL;
-  int status = cimageio_png_writer_encode(writer, pixels, width, height, channels, level, icc, icc_size,
-                                          &bytes, out_size, err);
-  if (status == CIMAGEIO_OK) {  // the caller takes the writer's file buffer
-    *out = writer->file;
-    writer->file = NULL;
-  }
-  cimageio_png_writer_free(writer);
-  return status;
-}

@@ -129,25 +129,6 @@ func rawEncodePNG(
   return [UInt8](UnsafeBufferPointer(start: out, count: size))
 }
 
-/// Encodes an 8-bit PNG with libdeflate. The corresponding C function is
-/// `cimageio_png_encode_fast`.
-func rawEncodePNGFast(_ samples: UnsafeBufferPointer<UInt8>, width: Int, height: Int, channels: Int, level: Int, icc: [UInt8]?, file: String) throws(ImageError) -> [UInt8] {
-  var out: UnsafeMutablePointer<UInt8>? = nil
-  var size = 0
-  var error = cimageio_error()
-  let profile = icc ?? []
-  let status = profile.withUnsafeBufferPointer { icc in
-    cimageio_png_encode_fast(
-      samples.baseAddress, UInt32(width), UInt32(height), Int32(channels), Int32(level),
-      icc.baseAddress, icc.count, &out, &size, &error)
-  }
-  defer { cimageio_free(out) }
-  guard status == 0, let out else {
-    throw imageError(status: status, error: error, file: file, format: .png)
-  }
-  return [UInt8](UnsafeBufferPointer(start: out, count: size))
-}
-
 /// The filtered rows (a filter-type byte, then the filtered samples) the fast PNG encoder
 /// compresses, from the baseline or the AVX2 loops; nil when the CPU lacks AVX2. For tests.
 /// The corresponding C function is `cimageio_png_filter_rows`.

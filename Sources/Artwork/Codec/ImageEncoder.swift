@@ -12,14 +12,8 @@ public enum ImageEncoder {
     _ image: Image, level: Int = 3, filter: Int? = nil, name: String = "<memory>"
   ) throws(ImageError) -> [UInt8] {
     precondition((0...9).contains(level), "zlib level is 0...9")
-    if filter == nil, case .uint8(let samples) = image.storage {
-      return try samples.withUnsafeBufferPointer { buffer in
-        Result { () throws(ImageError) in
-          try rawEncodePNGFast(
-            buffer, width: image.width, height: image.height, channels: image.layout.channels,
-            level: level, icc: image.iccProfile, file: name)
-        }
-      }.get()
+    if filter == nil, case .uint8 = image.storage {
+      return try PNGWriter().withPNG(of: image, level: level, name: name) { Array($0) }
     }
     return try rawEncodePNG(image, level: level, filter: filter ?? -1, file: name)
   }

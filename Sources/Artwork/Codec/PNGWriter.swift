@@ -1,9 +1,10 @@
 import CImageIO
 
-/// Encodes one 8-bit PNG after another with the same memory: libdeflate's compressor and the
-/// filtered-row and file buffers stay allocated between images, so a worker rendering
-/// hundreds of previews does not map fresh pages for each. The bytes are the same as
-/// `ImageEncoder.png` gives. One per thread.
+/// The fast 8-bit PNG encoder (adaptive row filters, libdeflate), one image after another
+/// with the same memory: libdeflate's compressor and the filtered-row and file buffers stay
+/// allocated between images, so a worker rendering hundreds of previews does not map fresh
+/// pages for each. `ImageEncoder.png` uses a fresh one per image; a reused one writes the
+/// same bytes (a test checks). One per thread.
 final class PNGWriter {
   private let writer: OpaquePointer
 

@@ -107,30 +107,24 @@ int cimageio_png_encode(const void *pixels, uint32_t width, uint32_t height,
                         const uint8_t *icc, size_t icc_size, uint8_t **out,
                         size_t *out_size, cimageio_error *err);
 
-/// Encodes an 8-bit PNG (gray, gray+alpha, RGB, RGBA) into `*out` (free with cimageio_free):
-/// per-row adaptive filters (libpng's minimum-sum heuristic) and one libdeflate stream.
-/// `level` is 0...12 (0 stores; 1...9 as zlib's scale, compressing faster at the same
-/// number).
-int cimageio_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t height,
-                             int channels, int level, const uint8_t *icc, size_t icc_size,
-                             uint8_t **out, size_t *out_size, cimageio_error *err);
-
-/// A reusable fast PNG encoder: the libdeflate compressor and the filter and file buffers
-/// stay allocated between images. One per thread; not for concurrent use.
+/// The fast 8-bit PNG encoder (gray, gray+alpha, RGB, RGBA): per-row adaptive filters
+/// (libpng's minimum-sum heuristic) and one libdeflate stream. Its libdeflate compressor and
+/// its filter and file buffers stay allocated between images. One per thread.
 typedef struct cimageio_png_writer cimageio_png_writer;
 
 /// A new writer, or NULL when memory runs out. Free with cimageio_png_writer_free.
 cimageio_png_writer *cimageio_png_writer_new(void);
 void cimageio_png_writer_free(cimageio_png_writer *writer);
 
-/// As cimageio_png_encode_fast, but `*out` points into the writer's own buffer, valid until
-/// the writer's next encode or its free.
+/// Encodes one image; `level` is 0...12 (0 stores; 1...9 as zlib's scale, compressing faster
+/// at the same number). `*out` points into the writer's own buffer, valid until the writer's
+/// next encode or its free.
 int cimageio_png_writer_encode(cimageio_png_writer *writer, const uint8_t *pixels, uint32_t width,
                                uint32_t height, int channels, int level, const uint8_t *icc,
                                size_t icc_size, const uint8_t **out, size_t *out_size,
                                cimageio_error *err);
 
-/// The filtered rows cimageio_png_encode_fast compresses (height × (1 + width × channels)
+/// The filtered rows cimageio_png_writer_encode compresses (height × (1 + width × channels)
 /// bytes into `out`), from the baseline loops (`avx2` 0) or the AVX2 ones (`avx2` 1), so tests
 /// can compare the two. Returns 0, or -1 when the CPU lacks AVX2 or memory runs out.
 int cimageio_png_filter_rows(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
