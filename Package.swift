@@ -22,20 +22,48 @@ let package = Package(
     // Thin C shims: libpng's and libjpeg's setjmp/longjmp error model stays here.
     .target(
       name: "CImageIO", dependencies: ["CLibPNG", "CLibJPEG", "CLibDeflate", "CPUFeatures"]),
+    // The library, in layers the compiler keeps apart (Documentation/Architecture.md).
+    // Each depends only on those listed before it; the umbrella re-exports them all.
+    .target(name: "ArtworkGeometry"),
+    .target(name: "ArtworkSupport"),
+    .target(name: "ArtworkCodec", dependencies: ["ArtworkSupport", "CImageIO"]),
     .target(
-      name: "Artwork", dependencies: ["CImageIO", "CPUFeatures"] + fixedPointAVX2().map { .target(name: $0.name) }),
+      name: "ArtworkPixels",
+      dependencies: ["ArtworkGeometry", "ArtworkCodec", "ArtworkSupport", "CPUFeatures"]
+        + fixedPointAVX2().map { .target(name: $0.name) }),
+    .target(name: "ArtworkReport", dependencies: ["ArtworkGeometry", "ArtworkCodec", "ArtworkSupport"]),
+    .target(
+      name: "ArtworkRender",
+      dependencies: ["ArtworkGeometry", "ArtworkCodec", "ArtworkPixels", "ArtworkReport", "ArtworkSupport"]),
+    .target(
+      name: "Artwork",
+      dependencies: [
+        "ArtworkGeometry", "ArtworkCodec", "ArtworkPixels", "ArtworkReport", "ArtworkRender", "ArtworkSupport",
+      ]),
     // One C function: whether the CPU runs AVX2 code, for the resampler's and the PNG filters'
     // run-time choice.
     .target(name: "CPUFeatures"),
-    .executableTarget(name: "artfit", dependencies: ["Artwork"]),
+    .executableTarget(name: "artfit", dependencies: ["Artwork", "ArtworkSupport"]),
     // Stage timings for the benchmark (Benchmarks/README.md); never part of `swift test`.
-    .executableTarget(name: "artfit-bench", dependencies: ["Artwork"], path: "Benchmarks/artfit-bench"),
-    .testTarget(name: "ArtworkTests", dependencies: ["Artwork"], exclude: ["Fixtures"]),
+    .executableTarget(
+      name: "artfit-bench", dependencies: ["Artwork", "ArtworkSupport"], path: "Benchmarks/artfit-bench"),
+    // Fixtures, research tables and a runner of the built binary, shared by the tests.
+    .target(name: "TestSupport", dependencies: ["Artwork"], path: "Tests/TestSupport"),
+    // The library's tests, layer by layer.
+    .testTarget(
+      name: "ArtworkTests",
+      dependencies: [
+        "ArtworkGeometry", "ArtworkCodec", "ArtworkPixels", "ArtworkReport", "ArtworkRender", "ArtworkSupport",
+        "TestSupport",
+      ],
+      exclude: ["Fixtures"]),
+    // The command line: its parser, and the built binary run as a user runs it.
+    .testTarget(name: "ArtfitTests", dependencies: ["artfit", "TestSupport"]),
   ]
 )
 
 // The resampler's fixed-point passes compiled a second time for AVX2 CPUs (x86-64 hosts only);
-// Artwork picks them at run time when the CPU has AVX2 (Documentation/Resampling.md). SwiftPM
+// ArtworkPixels picks them at run time when the CPU has AVX2 (Documentation/Resampling.md). SwiftPM
 // refuses `unsafeFlags` in a dependency required by version, so a package that depends on
 // Artwork that way builds with ARTFIT_BASELINE_ONLY=1 and gets the baseline passes only.
 func fixedPointAVX2() -> [Target] {

@@ -10,13 +10,8 @@
 // pixel with the peers' and with the float64 reference; it prints the median time of each
 // operation and writes <stem>__<target>__<mode>.png when --out is given.
 import Artwork
+import ArtworkSupport
 import Foundation
-
-func now() -> Double {
-  var spec = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &spec)
-  return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-}
 
 func median(_ values: [Double]) -> Double {
   let sorted = values.sorted()
@@ -54,9 +49,9 @@ case "decode":
   var times: [Double] = []
   var image: Image? = nil
   for _ in 0..<reps {
-    let start = now()
+    let start = MonotonicClock.seconds()
     image = try ImageDecoder.decode(file: path, shrink: shrink)
-    times.append(now() - start)
+    times.append(MonotonicClock.seconds() - start)
   }
   print(
     "decode \(stem) shrink 1/\(shrink): \(image!.width)x\(image!.height), median \(String(format: "%.1f", median(times) * 1000)) ms (\(reps) runs)"
@@ -72,9 +67,9 @@ case "encode":
     var times: [Double] = []
     var bytes = 0
     for _ in 0..<reps {
-      let start = now()
+      let start = MonotonicClock.seconds()
       bytes = try ImageEncoder.png(image, level: level, filter: filter).count
-      times.append(now() - start)
+      times.append(MonotonicClock.seconds() - start)
     }
     print(
       "encode \(stem) level \(level) \(label): \(bytes) bytes, median \(String(format: "%.1f", median(times) * 1000)) ms"
@@ -91,9 +86,9 @@ case "resize":
   let kernel = ResampleKernel(rawValue: options["--kernel"] ?? "lanczos3") ?? .lanczos3
   let resample = ResampleOptions(kernel: kernel, linear: flags.contains("--linear"), threads: threads)
   let level = Int(options["--png-level"] ?? "3") ?? 3
-  let decodeStart = now()
+  let decodeStart = MonotonicClock.seconds()
   let image = try ImageDecoder.decode(file: path)
-  let decodeTime = now() - decodeStart
+  let decodeTime = MonotonicClock.seconds() - decodeStart
   var resizeTotal = 0.0
   var encodeTotal = 0.0
   var bytesTotal = 0
@@ -127,9 +122,9 @@ case "resize":
       var times: [Double] = []
       var result: Image? = nil
       for _ in 0..<reps {
-        let start = now()
+        let start = MonotonicClock.seconds()
         result = Resampler.resample(image, from: rect, to: outSize, options: resample)
-        times.append(now() - start)
+        times.append(MonotonicClock.seconds() - start)
       }
       resizeTotal += median(times)
       var line = "\(name) \(mode) \(outSize): resize \(String(format: "%.2f", median(times) * 1000)) ms"
@@ -141,11 +136,11 @@ case "resize":
           canvas.draw(output, at: ((W - sw) / 2, (H - sh) / 2))
           output = output.layout.hasAlpha ? padded(output, W, H, (W - sw) / 2, (H - sh) / 2) : canvas.image()
         }
-        let start = now()
+        let start = MonotonicClock.seconds()
         let bytes = try ImageEncoder.png(output, level: level)
-        encodeTotal += now() - start
+        encodeTotal += MonotonicClock.seconds() - start
         bytesTotal += bytes.count
-        line += ", encode \(String(format: "%.1f", (now() - start) * 1000)) ms, \(bytes.count) bytes"
+        line += ", encode \(String(format: "%.1f", (MonotonicClock.seconds() - start) * 1000)) ms, \(bytes.count) bytes"
         if let out = options["--out"] {
           try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
           _ = FileManager.default.createFile(atPath: "\(out)/\(stem)__\(name)__\(mode).png", contents: Data(bytes))

@@ -20,8 +20,7 @@ enum ArtfitCLI {
     text += """
 
       Run 'artfit help COMMAND' (or 'artfit COMMAND --help') for a command's options.
-      Exit status: 0 all passed, 1 a check failed, 2 bad usage, 3 some inputs unreadable,
-      4 the output folder took no more writes (disk full, read-only).
+      \(ExitStatus.helpLine())
       """
     return text
   }

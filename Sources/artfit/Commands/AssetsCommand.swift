@@ -8,7 +8,7 @@ struct AssetsCommand: Command {
     abstract: "Write an Xcode asset catalog: an image set with @1x/@2x/@3x PNGs and Contents.json per artwork.",
     usage: "artfit assets INPUT ... --out NAME.xcassets [--points WxH] [OPTIONS]",
     options: [
-      .option("--out", "DIR", "The asset catalog to write (a folder ending in .xcassets).", default: "Assets.xcassets"),
+      .option("--out", "DIR", "The asset catalog to write (a folder ending in .xcassets).", defaultValue: "Assets.xcassets"),
       .option("--points", "WxH", "The image's size in points; each scale gets points × scale pixels.", default: "the artwork's pixels / 3 (masters at @3x)"),
       .option("--idioms", "LIST", "universal (1x, 2x, 3x), or iphone (2x, 3x) and ipad (1x, 2x) images.", default: "universal"),
       .option("--mode", "M", "fill: crop to the points' aspect; fit: scale the whole artwork into the box.", default: "fill"),
@@ -23,8 +23,8 @@ struct AssetsCommand: Command {
       INPUT is a file or a folder (searched like render's); folders below it become groups in the
       catalog. Writes NAME.xcassets/Contents.json and, per artwork, NAME.imageset/ with its PNGs and
       Contents.json (Apple's format: images with idiom, scale and filename; info with author and
-      version). Exit status: 0 written, 2 bad usage, 3 some inputs could not be read, 4 the catalog
-      folder took no more writes.
+      version).
+      \(ExitStatus.helpLine([.success, .usage, .inputErrors, .outputUnavailable]))
       """)
 
   let inputs: [String]
@@ -36,7 +36,7 @@ struct AssetsCommand: Command {
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     inputs = arguments.positionals.isEmpty ? ["."] : arguments.positionals
-    output = arguments.value("--out") ?? "Assets.xcassets"
+    output = arguments.value("--out")!
     guard output.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "/")).hasSuffix(".xcassets") else {
       throw UsageError("--out must name a folder ending in .xcassets, which Xcode opens as an asset catalog (got '\(output)')")
     }
@@ -65,17 +65,16 @@ struct AssetsCommand: Command {
       }
       catalog.mode = mode
     }
-    if let text = arguments.value("--focus") { catalog.focus = try ValueParsers.focus(text) }
+    if let text = arguments.value("--focus") {
+      catalog.focus = try ValueParsers.parse("--focus") { () throws(ValueError) in try FocusRegion.parse(text, origin: .option) }
+    }
     if let text = arguments.value("--gravity") {
-      catalog.gravity = try ValueParsers.gravity(text)
+      catalog.gravity = try ValueParsers.parse("--gravity") { () throws(ValueError) in try Gravity.parse(text) }
     } else if catalog.focus != nil {
       catalog.gravity = .focus
     }
     if let text = arguments.value("--kernel") {
-      guard let kernel = ResampleKernel(rawValue: text.lowercased()) else {
-        throw UsageError("--kernel takes lanczos3, mitchell, catmull-rom, bilinear or box (got '\(text)')")
-      }
-      catalog.kernel = kernel
+      catalog.kernel = try ValueParsers.parse("--kernel") { () throws(ValueError) in try ResampleKernel.parse(text) }
     }
     jobs = try arguments.value("--jobs").map { text throws(UsageError) in try ValueParsers.integer(text, option: "--jobs", range: 1...256) }
       ?? ResampleOptions.defaultThreads
@@ -103,8 +102,8 @@ struct AssetsCommand: Command {
       case .success(let outcome):
         sets += 1
         if outcome.kept { kept += 1 } else { images += outcome.entries.count }
-      case .failure(.outputUnavailable(let path, let reason)):
-        printError("artfit: \(path): cannot write the file: \(reason)")
+      case .failure(let failure) where failure.stopsBatch:
+        printError("artfit: \(failure.description)")
         return .outputUnavailable
       case .failure(let error): errors.append(InputError(source: file.path, message: error.message))
       }

@@ -1,4 +1,5 @@
 import Artwork
+import ArtworkSupport
 
 /// `artfit check`: the same plan, geometry and checks as render, from headers only.
 struct CheckCommand: Command {
@@ -11,8 +12,7 @@ struct CheckCommand: Command {
       Reads only each file's header (size and EXIF orientation), so it is instant on large folders.
       Writes OUT/report.json, report.csv, junit.xml and index.html; with --json it writes nothing and
       prints the report to stdout (the summary goes to stderr), so 'artfit check art/ --json | jq' works.
-      Exit status: 0 all passed, 1 a check failed, 2 bad usage, 3 some inputs could not be read,
-      4 the output folder took no more writes (disk full, read-only).
+      \(ExitStatus.helpLine())
       """)
 
   let options: RenderOptions
@@ -27,10 +27,10 @@ struct CheckCommand: Command {
 
   func run() throws -> ExitStatus {
     Interruption.install()
-    let started = now()
-    let (report, stats) = BatchRenderer(options: options).run(writeReports: !json)
+    let started = MonotonicClock.seconds()
+    let (report, stats) = ReportedBatch.run(options, writeReports: !json)
     if json { _ = report.writeJSON(to: 1) }
-    Summary.print(report, stats: stats, options: options, seconds: now() - started, quiet: quiet, toStderr: json, wroteReports: !json)
-    return ExitStatus(rawValue: report.exitStatus) ?? .inputErrors
+    Summary.print(report, stats: stats, options: options, seconds: MonotonicClock.seconds() - started, quiet: quiet, toStderr: json, wroteReports: !json)
+    return report.exitStatus
   }
 }

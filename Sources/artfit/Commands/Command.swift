@@ -1,3 +1,5 @@
+import Artwork
+
 #if canImport(Glibc)
   import Glibc
 #endif

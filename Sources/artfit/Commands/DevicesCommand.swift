@@ -7,7 +7,7 @@ struct DevicesCommand: Command {
     abstract: "List the target catalog: iPhones, iPads, Apple TV, video ratios, iPad split windows.",
     usage: "artfit devices [--family LIST] [--json]",
     options: [
-      .option("--family", "LIST", "Only these families: iphone, ipad, ipod, tv, video, split, all", default: "all"),
+      .option("--family", "LIST", "Only these families: iphone, ipad, ipod, tv, video, split, all", defaultValue: "all"),
       .flag("--json", "Print the full catalog as JSON, with every figure's sources."),
     ],
     discussion: """
@@ -26,7 +26,7 @@ struct DevicesCommand: Command {
     }
     json = arguments.has("--json")
     families = []
-    for name in ValueParsers.list(arguments.value("--family") ?? "all") {
+    for name in ValueParsers.list(arguments.value("--family")!) {
       if name.lowercased() == "all" {
         families = Family.allCases.filter { $0 != .custom }
       } else if let family = Family(rawValue: name.lowercased()), family != .custom {

@@ -7,14 +7,14 @@ struct MergeReportsCommand: Command {
     abstract: "Join the reports of --shard runs (report.json, report.csv, junit.xml, index.html) into one.",
     usage: "artfit merge-reports DIR ... --out DIR",
     options: [
-      .option("--out", "DIR", "Where the joined reports go (it may be one of the DIRs).", default: "artfit-out"),
+      .option("--out", "DIR", "Where the joined reports go (it may be one of the DIRs).", defaultValue: "artfit-out"),
       .flag("--quiet", "No summary; problems still go to stderr."),
     ],
     discussion: """
       Each DIR is the --out of one run (it holds report.json). The joined index.html links to the
-      previews where each run wrote them. The exit status is the joined run's: 0 all passed,
-      1 a check failed, 2 bad usage or an unreadable report, 3 some inputs could not be read,
-      4 the output folder took no more writes.
+      previews where each run wrote them. The exit status is the joined run's; an unreadable
+      report is bad usage.
+      \(ExitStatus.helpLine())
       """)
 
   let folders: [String]
@@ -24,7 +24,7 @@ struct MergeReportsCommand: Command {
   init(_ arguments: ParsedArguments) throws(UsageError) {
     guard !arguments.positionals.isEmpty else { throw UsageError("give the output folders of the runs to join") }
     folders = arguments.positionals
-    output = arguments.value("--out") ?? "artfit-out"
+    output = arguments.value("--out")!
     quiet = arguments.has("--quiet")
   }
 
@@ -50,6 +50,6 @@ struct MergeReportsCommand: Command {
       printOut("\(report.artworks.count) artworks, \(report.resultCount) results, \(report.failedCount) failed, \(report.errors.count) input errors from \(folders.count) reports")
       printOut("Report: \(output)/index.html (and report.json, report.csv, junit.xml)")
     }
-    return ExitStatus(rawValue: report.exitStatus) ?? .inputErrors
+    return report.exitStatus
   }
 }

@@ -4,10 +4,10 @@ import Foundation
 /// The options `render` and `check` share, declared once.
 enum RenderArguments {
   static let sharedOptions: [OptionSpec] = [
-    .option("--out", "DIR", "Where previews and reports go.", default: "artfit-out"),
+    .option("--out", "DIR", "Where previews and reports go.", defaultValue: "artfit-out"),
     .option("--targets", "LIST", "Families (iphone, ipad, ipod, tv, video, split, all), device names or slugs, or canvases WxH@S.", default: "iphone,ipad,tv,video"),
-    .option("--orientations", "LIST", "portrait, landscape, landscape-right", default: "portrait,landscape"),
-    .option("--modes", "LIST", "fit, fill, auto (Apple's video gravity rule)", default: "fit,fill"),
+    .option("--orientations", "LIST", "portrait, landscape, landscape-right", defaultValue: "portrait,landscape"),
+    .option("--modes", "LIST", "fit, fill, auto (Apple's video gravity rule)", defaultValue: "fit,fill"),
     .option("--scales", "LIST", "native, or scale factors such as 2,3", default: "native"),
     .option("--gravity", "G", "center, top, bottom, left, right, top-left, top-right, bottom-left, bottom-right, focus", default: "focus with a focus region, else center"),
     .option("--focus", "X,Y,W,H", "The important region, as fractions 0...1 of the source."),
@@ -17,7 +17,7 @@ enum RenderArguments {
     .flag("--trim-bars", "Find letterbox/pillarbox bars baked into the artwork and solve every target on the content inside them."),
     .option("--manifest", "FILE", "Per-artwork settings (artfit.json).", default: "artfit.json in the input folder, if present"),
     .option("--jobs", "N", "Worker threads.", default: "cores"),
-    .option("--max-pixels", "N", "Refuse inputs larger than N pixels, from the header.", default: "268435456"),
+    .option("--max-pixels", "N", "Refuse inputs larger than N pixels, from the header.", defaultValue: "268435456"),
     .option("--shard", "I/N", "Process only the I-th of N deterministic slices of the inputs (for CI matrices); merge-reports joins them.", default: "all"),
     .flag("--json", "Print the report JSON to stdout instead of the summary."),
     .flag("--quiet", "No progress, no summary; errors still go to stderr."),
@@ -25,11 +25,11 @@ enum RenderArguments {
 
   static let renderOptions: [OptionSpec] = [
     .option("--overlays", "LIST", "safe-area, corners, sensor, home-indicator, status-bar, focus, or none", default: "all"),
-    .option("--background", "COLOR", "Letterbox and pillarbox bars, and what transparent art sits on: #rrggbb, black, white, gray", default: "black"),
-    .option("--format", "png|jpeg", "Preview format.", default: "png"),
-    .option("--png-level", "N", "zlib level 0...9 for PNG previews.", default: "3"),
-    .option("--quality", "N", "JPEG quality 1...100.", default: "90"),
-    .option("--kernel", "K", "lanczos3, mitchell, catmull-rom, bilinear, box", default: "lanczos3"),
+    .option("--background", "COLOR", "Letterbox and pillarbox bars, and what transparent art sits on: #rrggbb, black, white, gray", defaultValue: "black"),
+    .option("--format", "png|jpeg", "Preview format.", defaultValue: "png"),
+    .option("--png-level", "N", "zlib level 0...9 for PNG previews.", defaultValue: "3"),
+    .option("--quality", "N", "JPEG quality 1...100.", defaultValue: "90"),
+    .option("--kernel", "K", "lanczos3, mitchell, catmull-rom, bilinear, box", defaultValue: "lanczos3"),
     .flag("--linear", "Resample in linear light (gamma-correct) instead of the encoded values."),
     .flag("--no-cache", "Render every artwork, even those unchanged since the last render into --out."),
   ]
@@ -57,19 +57,32 @@ enum RenderArguments {
     }
   }
 
-  /// Reads the shared options into RenderOptions.
+  /// Reads the shared options (and, for render, the preview options) into RenderOptions.
   static func parse(_ arguments: ParsedArguments, previews: Bool) throws(UsageError) -> RenderOptions {
     var options = RenderOptions(writePreviews: previews)
+    try readInputsAndOutput(arguments, into: &options)
+    try readSelection(arguments, into: &options)
+    try readChecks(arguments, into: &options)
+    try readRunSettings(arguments, into: &options)
+    if previews { try readPreviewSettings(arguments, into: &options) }
+    return options
+  }
+
+  /// The inputs, and an output folder that is not one of them.
+  private static func readInputsAndOutput(_ arguments: ParsedArguments, into options: inout RenderOptions) throws(UsageError) {
     options.inputs = arguments.positionals.isEmpty ? ["."] : arguments.positionals
-    if let out = arguments.value("--out") {
-      guard !out.isEmpty else { throw UsageError("--out needs a folder") }
-      options.outputFolder = out
-    }
-    if previews || !arguments.has("--json"),
+    let out = arguments.value("--out")!
+    guard !out.isEmpty else { throw UsageError("--out needs a folder") }
+    options.outputFolder = out
+    if options.writePreviews || !arguments.has("--json"),
       let input = InputDiscovery.inputThatIsTheOutput(options.inputs, output: options.outputFolder)
     {
       throw UsageError("--out \(options.outputFolder) is the input folder \(input) itself; previews and reports would mix with the artwork (choose another folder, e.g. --out artfit-out)")
     }
+  }
+
+  /// What to solve: targets, orientations, modes, scales.
+  private static func readSelection(_ arguments: ParsedArguments, into options: inout RenderOptions) throws(UsageError) {
     if let text = arguments.value("--targets") {
       do {
         options.targets = try TargetSelection.resolve(list: text)
@@ -78,37 +91,44 @@ enum RenderArguments {
       }
       guard !options.targets.isEmpty else { throw UsageError("--targets names no target") }
     }
-    if let text = arguments.value("--orientations") {
-      options.orientations = try ValueParsers.orientations(text, option: "--orientations")
-    }
-    if let text = arguments.value("--modes") { options.modes = try ValueParsers.modes(text, option: "--modes") }
+    options.orientations = try arguments.parsed("--orientations", ScreenOrientation.parseList) ?? options.orientations
+    options.modes = try arguments.parsed("--modes", FitMode.parseList) ?? options.modes
     if let text = arguments.value("--scales") {
       if text.lowercased().trimmed == "native" {
         options.scales = .native
       } else {
         var factors: [Double] = []
-        for item in ValueParsers.list(text) { factors.append(try ValueParsers.scale(item, option: "--scales")) }
+        for item in ValueParsers.list(text) {
+          factors.append(try ValueParsers.parse("--scales") { () throws(ValueError) in try Fraction.parseScale(item) })
+        }
         guard !factors.isEmpty else { throw UsageError("--scales takes native or factors such as 2,3") }
         options.scales = .factors(factors)
       }
     }
-    if let text = arguments.value("--gravity") { options.gravity = try ValueParsers.gravity(text) }
-    if let text = arguments.value("--focus") { options.focus = try ValueParsers.focus(text) }
-    if let text = arguments.value("--max-crop-loss") {
-      options.checks.maxCropLoss = try ValueParsers.fraction(text, option: "--max-crop-loss")
-    }
+  }
+
+  /// Where the crop goes and what fails a result: gravity, focus, the crop-loss limit.
+  private static func readChecks(_ arguments: ParsedArguments, into options: inout RenderOptions) throws(UsageError) {
+    options.gravity = try arguments.parsed("--gravity", Gravity.parse) ?? options.gravity
+    options.focus =
+      try arguments.parsed("--focus") { text throws(ValueError) in try FocusRegion.parse(text, origin: .option) }
+      ?? options.focus
+    options.checks.maxCropLoss = try arguments.parsed("--max-crop-loss", Fraction.parse) ?? options.checks.maxCropLoss
     options.checks.requireFocus = arguments.has("--require-focus")
+    let explicitKeys: [(String, ManifestKey)] = [
+      ("--targets", .targets), ("--orientations", .orientations), ("--modes", .modes), ("--gravity", .gravity),
+      ("--focus", .focus), ("--max-crop-loss", .maxCropLoss), ("--require-focus", .requireFocus),
+    ]
+    options.explicit = Set(explicitKeys.filter { arguments.has($0.0) }.map(\.1))
+  }
+
+  /// How the run goes: threads, limits, the manifest, pixel analysis, the shard.
+  private static func readRunSettings(_ arguments: ParsedArguments, into options: inout RenderOptions) throws(UsageError) {
     if let text = arguments.value("--jobs") {
       options.jobs = try ValueParsers.integer(text, option: "--jobs", range: 1...256)
     }
-    if let text = arguments.value("--max-pixels") {
-      options.limits.maxPixels = try ValueParsers.integer(text, option: "--max-pixels", range: 1...(1 << 40))
-    }
-    let explicitKeys = [
-      ("--targets", "targets"), ("--orientations", "orientations"), ("--modes", "modes"), ("--gravity", "gravity"),
-      ("--focus", "focus"), ("--max-crop-loss", "max_crop_loss"), ("--require-focus", "require_focus"),
-    ]
-    options.explicit = Set(explicitKeys.filter { arguments.has($0.0) }.map(\.1))
+    let maxPixels = arguments.value("--max-pixels")!
+    options.limits.maxPixels = try ValueParsers.integer(maxPixels, option: "--max-pixels", range: 1...(1 << 40))
     options.manifest = try manifest(arguments.value("--manifest"), inputs: options.inputs)
     options.trimBars = arguments.has("--trim-bars")
     options.autoFocus = arguments.has("--auto-focus")
@@ -118,40 +138,21 @@ enum RenderArguments {
       }
       options.shard = shard
     }
-    guard previews else { return options }
-    if let text = arguments.value("--overlays") {
-      var overlays = Set<Overlay>()
-      for item in ValueParsers.list(text) {
-        if item.lowercased() == "none" { continue }
-        guard let overlay = Overlay(rawValue: item.lowercased()) else {
-          throw UsageError("--overlays: unknown overlay '\(item)'; overlays are \(Overlay.allCases.map(\.rawValue).joined(separator: ", ")), none")
-        }
-        overlays.insert(overlay)
-      }
-      options.overlays = overlays
+  }
+
+  /// How previews look and are written (render only).
+  private static func readPreviewSettings(_ arguments: ParsedArguments, into options: inout RenderOptions) throws(UsageError) {
+    options.overlays = try arguments.parsed("--overlays", Overlay.parseSet) ?? options.overlays
+    let background = arguments.value("--background")!
+    guard let colour = RGB(parsing: background) else {
+      throw UsageError("--background takes #rrggbb or black, white, gray (got '\(background)')")
     }
-    if let text = arguments.value("--background") {
-      guard let colour = RGB(parsing: text) else {
-        throw UsageError("--background takes #rrggbb or black, white, gray (got '\(text)')")
-      }
-      options.background = colour
-    }
-    if let text = arguments.value("--format") {
-      guard let format = RenderOptions.PreviewFormat(rawValue: text.lowercased() == "jpg" ? "jpeg" : text.lowercased()) else {
-        throw UsageError("--format takes png or jpeg (got '\(text)')")
-      }
-      options.format = format
-    }
-    if let text = arguments.value("--png-level") { options.pngLevel = try ValueParsers.integer(text, option: "--png-level", range: 0...9) }
-    if let text = arguments.value("--quality") { options.jpegQuality = try ValueParsers.integer(text, option: "--quality", range: 1...100) }
-    if let text = arguments.value("--kernel") {
-      guard let kernel = ResampleKernel(rawValue: text.lowercased()) else {
-        throw UsageError("--kernel: unknown kernel '\(text)'; kernels are \(ResampleKernel.allCases.map(\.rawValue).joined(separator: ", "))")
-      }
-      options.kernel = kernel
-    }
+    options.background = colour
+    options.format = try arguments.parsed("--format", RenderOptions.PreviewFormat.parse)!
+    options.pngLevel = try ValueParsers.integer(arguments.value("--png-level")!, option: "--png-level", range: 0...9)
+    options.jpegQuality = try ValueParsers.integer(arguments.value("--quality")!, option: "--quality", range: 1...100)
+    options.kernel = try arguments.parsed("--kernel", ResampleKernel.parse)!
     options.linear = arguments.has("--linear")
     options.useCache = !arguments.has("--no-cache")
-    return options
   }
 }

@@ -10,7 +10,7 @@ enum Summary {
     _ report: RunReport, stats: RenderStats, options: RenderOptions, seconds: Double, quiet: Bool, toStderr: Bool,
     wroteReports: Bool = true
   ) {
-    for error in report.errors { printError("artfit: \(error.source): \(error.message)") }
+    for error in report.errors { printError("artfit: \(error.source): \(Remedy.inputError(error))") }
     if let stop = report.stoppedBy {
       printError("artfit: \(stop.description)")
       printError("artfit: stopped: the output folder \(options.outputFolder) takes no more writes; previews already written are whole, no partial files were left, and the reports may be missing or stale.")
@@ -26,7 +26,7 @@ enum Summary {
     func say(_ text: String) { if toStderr { printError(text) } else { printOut(text) } }
     let failing = report.artworks.flatMap { artwork in artwork.results.filter { !$0.passed }.map { (artwork, $0) } }
     for (artwork, result) in failing.prefix(50) {
-      say("FAILED \(artwork.file.path) on \(result.screen.target.name) \(result.screen.orientation.rawValue) \(result.placement.requestedMode.rawValue): \(result.failures.joined(separator: "; "))")
+      say("FAILED \(artwork.file.path) on \(result.screen.target.name) \(result.screen.orientation.rawValue) \(result.placement.requestedMode.rawValue): \(result.failures.map(Remedy.failure).joined(separator: "; "))")
     }
     if failing.count > 50 { say("... and \(failing.count - 50) more failures (see report.csv)") }
     var line = "\(report.artworks.count) artwork\(report.artworks.count == 1 ? "" : "s"), \(report.resultCount) results"

@@ -5,16 +5,26 @@ struct OptionSpec: Sendable {
   var name: String
   var value: String?
   var help: String
+  /// The default as `--help` shows it; when `defaultIsValue`, it is also the value the
+  /// command reads when the option is not given, so help and behaviour cannot differ.
   var defaultText: String?
+  var defaultIsValue = false
 
   static func flag(_ name: String, _ help: String) -> OptionSpec {
     OptionSpec(name: name, value: nil, help: help, defaultText: nil)
   }
 
+  /// An option whose default is described in words (`native`, `all cores`).
   static func option(
     _ name: String, _ value: String, _ help: String, default defaultText: String? = nil
   ) -> OptionSpec {
     OptionSpec(name: name, value: value, help: help, defaultText: defaultText)
+  }
+
+  /// An option whose default is a value it could be given: `ParsedArguments.value` returns
+  /// it when the option is absent.
+  static func option(_ name: String, _ value: String, _ help: String, defaultValue: String) -> OptionSpec {
+    OptionSpec(name: name, value: value, help: help, defaultText: defaultValue, defaultIsValue: true)
   }
 }
 
@@ -51,12 +61,29 @@ struct ParsedArguments: Sendable {
   var flags: Set<String> = []
   var positionals: [String] = []
   var wantsHelp = false
+  /// The command's declared options; asking for any other name is a programming error.
+  let declared: [String: OptionSpec]
 
-  /// The last value given for `name`.
-  func value(_ name: String) -> String? { values[name]?.last }
-  func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
+  /// The last value given for `name`, else its declared default value.
+  func value(_ name: String) -> String? {
+    let option = declaration(name)
+    precondition(option.value != nil, "\(name) is a flag; ask has(_:)")
+    return values[name]?.last ?? (option.defaultIsValue ? option.defaultText : nil)
+  }
+
+  /// Whether `name` was given.
+  func has(_ name: String) -> Bool {
+    _ = declaration(name)
+    return flags.contains(name) || values[name] != nil
+  }
+
+  private func declaration(_ name: String) -> OptionSpec {
+    guard let option = declared[name] else { preconditionFailure("\(name) is not a declared option") }
+    return option
+  }
 
   init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
+    declared = Dictionary(spec.options.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     var index = 0
     var onlyPositionals = false
     while index < arguments.count {
@@ -92,8 +119,10 @@ struct ParsedArguments: Sendable {
       if let inline {
         values[name, default: []].append(inline)
       } else {
-        guard index < arguments.count else {
-          throw UsageError("'\(name)' needs a value: \(name) \(valueName)", command: spec.name)
+        // An option where the value is due means the value was forgotten (`--out --quiet`).
+        guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+          let found = index < arguments.count ? " (got the option '\(arguments[index])')" : ""
+          throw UsageError("'\(name)' needs a value: \(name) \(valueName)\(found)", command: spec.name)
         }
         values[name, default: []].append(arguments[index])
         index += 1
@@ -102,39 +131,12 @@ struct ParsedArguments: Sendable {
   }
 }
 
-/// Bad usage: printed with a pointer to the help; exit status 2.
-struct UsageError: Error, CustomStringConvertible {
-  var message: String
-  var command: String?
-
-  init(_ message: String, command: String? = nil) {
-    self.message = message
-    self.command = command
-  }
-
-  var description: String { message }
-}
-
-/// The process exit statuses of the contract.
-enum ExitStatus: Int32 {
-  /// Everything rendered and every check passed.
-  case success = 0
-  /// A check failed (--max-crop-loss, --require-focus, manifest limits).
-  case checkFailed = 1
-  /// Bad usage: unknown option, bad value, unknown target.
-  case usage = 2
-  /// Some inputs could not be read or decoded (the others were still processed).
-  case inputErrors = 3
-  /// The output folder could take no more (disk full, read-only, quota); the run stopped.
-  case outputUnavailable = 4
-}
-
 /// The candidate within three edits of `name`, if any (the closest).
 func closestName(to name: String, among candidates: [String]) -> String? {
   var best: String? = nil
   var bestDistance = 4
   for candidate in candidates {
-    let distance = editDistance(candidate, name)
+    let distance = Catalog.editDistance(candidate, name)
     if distance < bestDistance {
       best = candidate
       bestDistance = distance

@@ -1,0 +1,105 @@
+import ArtworkSupport
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Writes files whole or not at all: bytes go to a hidden temporary file in the same
+/// folder, which is renamed over the target. Temporary files in flight are tracked so an
+/// interrupted run can remove them.
+public enum AtomicFile {
+  private static let registry = TemporaryFiles()
+
+  /// Writes `bytes` to `path`, creating folders as needed.
+  public static func write(_ bytes: [UInt8], to path: String) throws(OutputError) {
+    try bytes.withUnsafeBytes { bytes in Result { () throws(OutputError) in try write(bytes, to: path) } }.get()
+  }
+
+  /// Writes the bytes at `bytes` to `path`, creating folders as needed.
+  public static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws(OutputError) {
+    try replace(path) { descriptor in ByteBuffer.writeAll(bytes, to: descriptor) }
+  }
+
+  /// Writes what `produce` puts into the buffer to `path`, a megabyte at a time, so a large
+  /// report is never held whole in memory; the same temporary-file-then-rename as `write`.
+  package static func stream(to path: String, _ produce: (inout ByteBuffer) -> Void) throws(OutputError) {
+    try replace(path) { descriptor in
+      var buffer = ByteBuffer(descriptor: descriptor)
+      produce(&buffer)
+      buffer.flush()
+      return buffer.failure
+    }
+  }
+
+  /// Creates a temporary file beside `path`, lets `fill` write it (returning 0 or an errno),
+  /// and renames it over `path`; on any failure the temporary file is removed.
+  private static func replace(_ path: String, _ fill: (Int32) -> Int32) throws(OutputError) {
+    let url = URL(fileURLWithPath: path)
+    let folder = url.deletingLastPathComponent().path
+    try Folders.make(folder)
+    let temporary = folder + "/." + url.lastPathComponent + ".artfit-tmp-\(getpid())-\(registry.nextNumber())"
+    registry.add(temporary)
+    defer { registry.remove(temporary) }
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw failure(errno, path) }
+    var failure = fill(descriptor)
+    if close(descriptor) != 0 && failure == 0 { failure = errno }
+    if failure != 0 {
+      unlink(temporary)
+      throw self.failure(failure, path)
+    }
+    if rename(temporary, path) != 0 {
+      let code = errno
+      unlink(temporary)
+      throw self.failure(code, path)
+    }
+  }
+
+  /// The error for `code`: the ones that will hit every later write too stop a batch.
+  static func failure(_ code: Int32, _ path: String) -> OutputError {
+    let reason = String(cString: strerror(code))
+    switch code {
+    case ENOSPC, EDQUOT, EROFS, EFBIG, EIO: return .outputUnavailable(file: path, reason: reason)
+    default: return .writeFailed(file: path, reason: reason)
+    }
+  }
+
+  /// Removes every temporary file still in flight (after SIGINT or SIGTERM).
+  public static func removeTemporaryFiles() -> Int { registry.removeAll() }
+}
+
+/// The temporary files being written right now.
+final class TemporaryFiles: @unchecked Sendable {
+  private let lock = NSLock()
+  private var paths = Set<String>()
+  private var counter = 0
+
+  func nextNumber() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    counter += 1
+    return counter
+  }
+
+  func add(_ path: String) {
+    lock.lock()
+    paths.insert(path)
+    lock.unlock()
+  }
+
+  func remove(_ path: String) {
+    lock.lock()
+    paths.remove(path)
+    lock.unlock()
+  }
+
+  func removeAll() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    for path in paths { unlink(path) }
+    let count = paths.count
+    paths.removeAll()
+    return count
+  }
+}

@@ -1,0 +1,168 @@
+import CImageIO
+
+// Every raw CImageIO call goes through this file; each turns a status into an ImageError.
+
+/// Turns a failed CImageIO status into the error a user reads.
+func imageError(
+  status: Int32, error: cimageio_error, file: String, format: ImageFormat?,
+  info: cimageio_info? = nil, limits: ImageLimits? = nil
+) -> ImageError {
+  let detail = withUnsafeBytes(of: error.message) { raw in
+    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+  }
+  let format = format ?? .png
+  switch cimageio_status(rawValue: UInt32(status)) {
+  case CIMAGEIO_UNSUPPORTED: return .notAnImage(file: file, reason: detail)
+  case CIMAGEIO_TRUNCATED: return .truncated(file: file, format: format)
+  case CIMAGEIO_TOO_LARGE:
+    return .tooLarge(
+      file: file, width: Int(info?.full_width ?? 0), height: Int(info?.full_height ?? 0),
+      limit: limits?.maxPixels ?? 0)
+  case CIMAGEIO_LIMIT: return .limitExceeded(file: file, detail: detail)
+  case CIMAGEIO_NO_MEMORY: return .limitExceeded(file: file, detail: "out of memory")
+  case CIMAGEIO_ENCODE_FAILED, CIMAGEIO_BAD_ARGUMENT: return .encodeFailed(file: file, reason: detail)
+  default: return .corrupt(file: file, format: format, detail: detail)
+  }
+}
+
+func sniffFormat(_ bytes: UnsafeRawBufferPointer) -> ImageFormat? {
+  guard let base = bytes.baseAddress else { return nil }
+  switch cimageio_format(rawValue: UInt32(cimageio_sniff(base.assumingMemoryBound(to: UInt8.self), bytes.count))) {
+  case CIMAGEIO_FORMAT_PNG: return .png
+  case CIMAGEIO_FORMAT_JPEG: return .jpeg
+  default: return nil
+  }
+}
+
+extension cimageio_limits {
+  init(_ limits: ImageLimits) {
+    self.init(
+      max_pixels: UInt64(max(0, limits.maxPixels)),
+      max_jpeg_scans: UInt32(clamping: limits.maxJPEGScans),
+      max_chunk_bytes: UInt64(max(0, limits.maxChunkBytes)))
+  }
+}
+
+/// Reads the header. The corresponding C function is `cimageio_probe`.
+func rawProbe(
+  _ bytes: UnsafeRawBufferPointer, shrink: Int, limits: ImageLimits, file: String
+) throws(ImageError) -> cimageio_info {
+  var info = cimageio_info()
+  var error = cimageio_error()
+  var cLimits = cimageio_limits(limits)
+  let status = cimageio_probe(
+    bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, Int32(shrink),
+    &cLimits, &info, &error)
+  guard status == 0 else {
+    throw imageError(
+      status: status, error: error, file: file, format: sniffFormat(bytes), info: info,
+      limits: limits)
+  }
+  return info
+}
+
+/// Decodes into a new buffer. The corresponding C function is `cimageio_decode`.
+func rawDecode(
+  _ bytes: UnsafeRawBufferPointer, shrink: Int, limits: ImageLimits, file: String
+) throws(ImageError) -> (info: cimageio_info, storage: PixelStorage, icc: [UInt8]?) {
+  let header = try rawProbe(bytes, shrink: shrink, limits: limits, file: file)
+  let sampleCount = Int(header.width) * Int(header.height) * Int(header.channels)
+  var info = cimageio_info()
+  var error = cimageio_error()
+  var cLimits = cimageio_limits(limits)
+  var icc: UnsafeMutablePointer<UInt8>? = nil
+  var iccSize = 0
+  let data = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+
+  func decode(into raw: UnsafeMutableRawBufferPointer) -> Int32 {
+    cimageio_decode(
+      data, bytes.count, Int32(shrink), &cLimits, &info, raw.baseAddress, raw.count, &icc,
+      &iccSize, &error)
+  }
+  var status: Int32 = 0
+  let storage: PixelStorage
+  if header.bit_depth == 16 {
+    storage = .uint16(
+      [UInt16](unsafeUninitializedCapacity: sampleCount) { buffer, count in
+        status = decode(into: UnsafeMutableRawBufferPointer(buffer))
+        count = sampleCount
+      })
+  } else {
+    storage = .uint8(
+      [UInt8](unsafeUninitializedCapacity: sampleCount) { buffer, count in
+        status = decode(into: UnsafeMutableRawBufferPointer(buffer))
+        count = sampleCount
+      })
+  }
+  defer { cimageio_free(icc) }
+  guard status == 0 else {
+    throw imageError(status: status, error: error, file: file, format: sniffFormat(bytes))
+  }
+  let profile = icc.map { [UInt8](UnsafeBufferPointer(start: $0, count: iccSize)) }
+  return (info, storage, profile)
+}
+
+/// Encodes a PNG. The corresponding C function is `cimageio_png_encode`.
+func rawEncodePNG(
+  _ image: Image, level: Int, filter: Int, file: String
+) throws(ImageError) -> [UInt8] {
+  var out: UnsafeMutablePointer<UInt8>? = nil
+  var size = 0
+  var error = cimageio_error()
+  let icc = image.iccProfile ?? []
+  let status: Int32 = icc.withUnsafeBufferPointer { profile in
+    func encode(_ pixels: UnsafeRawPointer?) -> Int32 {
+      cimageio_png_encode(
+        pixels, UInt32(image.width), UInt32(image.height), Int32(image.layout.channels),
+        Int32(image.bitDepth), Int32(level), Int32(filter), profile.baseAddress, profile.count,
+        &out, &size, &error)
+    }
+    switch image.storage {
+    case .uint8(let samples): return samples.withUnsafeBytes { encode($0.baseAddress) }
+    case .uint16(let samples): return samples.withUnsafeBytes { encode($0.baseAddress) }
+    }
+  }
+  defer { cimageio_free(out) }
+  guard status == 0, let out else {
+    throw imageError(status: status, error: error, file: file, format: .png)
+  }
+  return [UInt8](UnsafeBufferPointer(start: out, count: size))
+}
+
+/// The filtered rows (a filter-type byte, then the filtered samples) the fast PNG encoder
+/// compresses, from the baseline or the AVX2 loops; nil when the CPU lacks AVX2. For tests.
+/// The corresponding C function is `cimageio_png_filter_rows`.
+func rawFilterPNGRows(_ samples: [UInt8], width: Int, height: Int, channels: Int, avx2: Bool) -> [UInt8]? {
+  var out = [UInt8](repeating: 0, count: (1 + width * channels) * height)
+  let status = samples.withUnsafeBufferPointer { pixels in
+    out.withUnsafeMutableBufferPointer { out in
+      cimageio_png_filter_rows(
+        pixels.baseAddress, UInt32(width), UInt32(height), Int32(channels), avx2 ? 1 : 0, out.baseAddress)
+    }
+  }
+  return status == 0 ? out : nil
+}
+
+/// Encodes a JPEG from 8-bit gray or RGB. The corresponding C function is
+/// `cimageio_jpeg_encode`.
+func rawEncodeJPEG(
+  samples: [UInt8], width: Int, height: Int, channels: Int, quality: Int, progressive: Bool,
+  icc: [UInt8]?, file: String
+) throws(ImageError) -> [UInt8] {
+  var out: UnsafeMutablePointer<UInt8>? = nil
+  var size = 0
+  var error = cimageio_error()
+  let profile = icc ?? []
+  let status = samples.withUnsafeBufferPointer { pixels in
+    profile.withUnsafeBufferPointer { icc in
+      cimageio_jpeg_encode(
+        pixels.baseAddress, UInt32(width), UInt32(height), Int32(channels), Int32(quality),
+        progressive ? 1 : 0, icc.baseAddress, icc.count, &out, &size, &error)
+    }
+  }
+  defer { cimageio_free(out) }
+  guard status == 0, let out else {
+    throw imageError(status: status, error: error, file: file, format: .jpeg)
+  }
+  return [UInt8](UnsafeBufferPointer(start: out, count: size))
+}

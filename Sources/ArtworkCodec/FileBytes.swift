@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads files read-only through POSIX calls, so every failure carries errno's own words.
+package enum FileBytes {
+  /// The whole file, refused when it is not a regular file or larger than `limit` bytes.
+  package static func read(_ path: String, limit: Int) throws(ImageError) -> [UInt8] {
+    try read(path, limit: limit, prefix: nil)
+  }
+
+  /// At most the first `prefix` bytes of the file (all of it when `prefix` is nil),
+  /// and the file's full size.
+  static func read(_ path: String, limit: Int, prefix: Int?) throws(ImageError) -> [UInt8] {
+    try readWithSize(path, limit: limit, prefix: prefix).bytes
+  }
+
+  static func readWithSize(
+    _ path: String, limit: Int, prefix: Int?
+  ) throws(ImageError) -> (bytes: [UInt8], fileSize: Int) {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw unreadable(path) }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw unreadable(path) }
+    if (status.st_mode & S_IFMT) == S_IFDIR {
+      throw .unreadable(file: path, reason: "it is a directory")
+    }
+    guard (status.st_mode & S_IFMT) == S_IFREG else {
+      throw .unreadable(file: path, reason: "not a regular file")
+    }
+    let fileSize = Int(status.st_size)
+    guard fileSize <= limit else {
+      throw .unreadable(
+        file: path, reason: "\(fileSize) bytes is over the file size limit of \(limit) bytes")
+    }
+    let wanted = min(fileSize, prefix ?? fileSize)
+    var failure: Int32 = 0
+    let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, count in
+      var done = 0
+      while done < wanted {
+        let got = Glibc.read(descriptor, buffer.baseAddress! + done, wanted - done)
+        if got < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          break
+        }
+        if got == 0 { break }  // the file shrank while we read it
+        done += got
+      }
+      count = done
+    }
+    if failure != 0 {
+      throw .unreadable(file: path, reason: String(cString: strerror(failure)))
+    }
+    return (bytes, fileSize)
+  }
+
+  private static func unreadable(_ path: String) -> ImageError {
+    let code = errno
+    let reason =
+      switch code {
+      case ENOENT: "no such file"
+      case EACCES: "permission denied"
+      default: String(cString: strerror(code))
+      }
+    return .unreadable(file: path, reason: reason)
+  }
+}

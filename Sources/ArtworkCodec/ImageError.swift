@@ -1,0 +1,46 @@
+/// Why an image could not be read or written. Each case names the file; `message` says
+/// the cause in words a person can act on, and `description` joins the two.
+public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The file could not be opened or read (missing, a directory, no permission, too big).
+  case unreadable(file: String, reason: String)
+  /// The bytes are not a PNG or JPEG (or the file is empty).
+  case notAnImage(file: String, reason: String)
+  /// The data ends before the image does.
+  case truncated(file: String, format: ImageFormat)
+  /// The decoder rejected the data; `detail` is libpng's or libjpeg's own text.
+  case corrupt(file: String, format: ImageFormat, detail: String)
+  /// The header declares more pixels than allowed; refused before decoding.
+  case tooLarge(file: String, width: Int, height: Int, limit: Int)
+  /// Another safety limit was hit (scan count, chunk size).
+  case limitExceeded(file: String, detail: String)
+  /// The encoder rejected the image; `reason` is libpng's or libjpeg's own text.
+  case encodeFailed(file: String, reason: String)
+
+  /// The file the error is about.
+  public var file: String {
+    switch self {
+    case .unreadable(let file, _), .notAnImage(let file, _), .truncated(let file, _),
+      .corrupt(let file, _, _), .tooLarge(let file, _, _, _), .limitExceeded(let file, _),
+      .encodeFailed(let file, _):
+      file
+    }
+  }
+
+  /// The cause, without the file name.
+  public var message: String {
+    switch self {
+    case .unreadable(_, let reason): "cannot read the file: \(reason)"
+    case .notAnImage(_, let reason): "not an image artfit reads (PNG or JPEG): \(reason)"
+    case .truncated(_, let format): "\(format.displayName) data ends early (truncated file)"
+    case .corrupt(_, let format, let detail):
+      "corrupt \(format.displayName) data (\(format == .png ? "libpng" : "libjpeg"): \"\(detail)\"); re-export the image"
+    case .tooLarge(_, let width, let height, let limit):
+      // A hostile header can declare two 32-bit sides whose product overflows Int.
+      "\(width)x\(height) is \(UInt64(clamping: width).multipliedFullWidth(by: UInt64(clamping: height)).low) pixels, over the limit of \(limit)"
+    case .limitExceeded(_, let detail): "refused: \(detail)"
+    case .encodeFailed(_, let reason): "cannot write the file: \(reason)"
+    }
+  }
+
+  public var description: String { "\(file): \(message)" }
+}

@@ -1,0 +1,80 @@
+/// How one artwork lands on one canvas: the solver's whole answer.
+///
+/// Canvas rects are in canvas pixels, source rects in source pixels (after EXIF
+/// orientation). Exact rects are floating; `rendered*` rects are the exact ones with each
+/// edge rounded to the nearest pixel, halves up, which is what the renderer draws.
+public struct Placement: Sendable, Hashable {
+  /// The mode asked for (`auto` included).
+  public var requestedMode: FitMode
+  /// The mode applied: `fit` or `fill`.
+  public var mode: FitMode
+  public var gravity: Gravity
+  public var source: Size
+  public var canvas: PixelSize
+  /// Canvas pixels per source pixel.
+  public var scaleFactor: Double
+  /// The whole source as placed on the canvas (reaches outside it under fill).
+  public var imageRect: Rect
+  /// The part of the source that is visible.
+  public var crop: Rect
+  public var renderedImageRect: PixelRect
+  public var renderedCrop: PixelRect
+  public var boxing: Boxing
+  public var bars: Bars
+  /// 1 − placed area / canvas area (fit), 0 under fill.
+  public var barsFraction: Double
+  /// 1 − visible source area / source area.
+  public var cropLoss: Double
+  /// Like crop loss, counting only what lands inside the safe area.
+  public var safeCropLoss: Double
+  /// The safe area on the canvas.
+  public var safeArea: Rect
+  /// The part of the source that lands inside the safe area.
+  public var visibleSafeSource: Rect
+  /// The focus region in source pixels, when one is known.
+  public var focus: Rect?
+  /// Whether the focus region lies wholly inside the visible safe area.
+  public var focusVisible: Bool?
+  /// The fraction of the focus region outside the visible safe area.
+  public var focusLoss: Double?
+
+  public init(
+    requestedMode: FitMode, mode: FitMode, gravity: Gravity, source: Size, canvas: PixelSize, scaleFactor: Double, imageRect: Rect, crop: Rect, renderedImageRect: PixelRect, renderedCrop: PixelRect, boxing: Boxing, bars: Bars, barsFraction: Double, cropLoss: Double, safeCropLoss: Double, safeArea: Rect, visibleSafeSource: Rect, focus: Rect?, focusVisible: Bool?, focusLoss: Double?
+  ) {
+    self.requestedMode = requestedMode
+    self.mode = mode
+    self.gravity = gravity
+    self.source = source
+    self.canvas = canvas
+    self.scaleFactor = scaleFactor
+    self.imageRect = imageRect
+    self.crop = crop
+    self.renderedImageRect = renderedImageRect
+    self.renderedCrop = renderedCrop
+    self.boxing = boxing
+    self.bars = bars
+    self.barsFraction = barsFraction
+    self.cropLoss = cropLoss
+    self.safeCropLoss = safeCropLoss
+    self.safeArea = safeArea
+    self.visibleSafeSource = visibleSafeSource
+    self.focus = focus
+    self.focusVisible = focusVisible
+    self.focusLoss = focusLoss
+  }
+}
+
+extension Placement {
+  /// This placement, solved on a part of a larger source whose top-left corner is at
+  /// (`dx`, `dy`), with its source rects moved into the larger source's pixels.
+  public func shifted(dx: Double, dy: Double) -> Placement {
+    var moved = self
+    moved.crop = crop.offsetBy(dx: dx, dy: dy)
+    moved.visibleSafeSource = visibleSafeSource.offsetBy(dx: dx, dy: dy)
+    moved.focus = focus?.offsetBy(dx: dx, dy: dy)
+    moved.renderedCrop = PixelRect(
+      x: renderedCrop.x + Int(dx.rounded()), y: renderedCrop.y + Int(dy.rounded()),
+      width: renderedCrop.width, height: renderedCrop.height)
+    return moved
+  }
+}

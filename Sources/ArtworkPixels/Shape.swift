@@ -1,0 +1,69 @@
+import ArtworkGeometry
+
+/// A region of the canvas with anti-aliased edges: how much of each pixel it covers.
+///
+/// Straight edges use the exact overlap of the pixel square with the rect; rounded
+/// corners use the distance from the pixel centre to the arc (clamped to ±½ pixel), a
+/// close stand-in for exact area that stays analytic.
+public enum Shape: Sendable {
+  /// An axis-aligned rect.
+  case rect(Rect)
+  /// A rect with circular corners of the given radius (capped at half the short side).
+  case roundedRect(Rect, radius: Double)
+  /// The ring between two shapes: what `outer` covers and `inner` does not.
+  indirect case difference(Shape, minus: Shape)
+  /// Everything `shape` does not cover.
+  indirect case outside(Shape)
+
+  /// Coverage of pixel (x, y), 0...1.
+  func coverage(_ x: Int, _ y: Int) -> Float {
+    switch self {
+    case .rect(let rect):
+      return Shape.overlap(rect, x, y)
+    case .roundedRect(let rect, let radius):
+      let base = Shape.overlap(rect, x, y)
+      let r = min(radius, rect.width / 2, rect.height / 2)
+      if base == 0 || r <= 0 { return base }
+      let cx = Double(x) + 0.5
+      let cy = Double(y) + 0.5
+      let left = rect.x + r
+      let right = rect.maxX - r
+      let top = rect.y + r
+      let bottom = rect.maxY - r
+      let dx = cx < left ? left - cx : cx > right ? cx - right : 0
+      let dy = cy < top ? top - cy : cy > bottom ? cy - bottom : 0
+      if dx == 0 || dy == 0 { return base }
+      let distance = (dx * dx + dy * dy).squareRoot() - r
+      return min(base, Float(min(1, max(0, 0.5 - distance))))
+    case .difference(let outer, let inner):
+      return max(0, outer.coverage(x, y) - inner.coverage(x, y))
+    case .outside(let shape):
+      return 1 - shape.coverage(x, y)
+    }
+  }
+
+  /// The pixels the shape can touch, within a canvas of `size`.
+  func bounds(in size: PixelSize) -> PixelRect {
+    let canvas = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+    switch self {
+    case .rect(let rect), .roundedRect(let rect, _):
+      let x0 = max(0, Int(rect.x.rounded(.down)))
+      let y0 = max(0, Int(rect.y.rounded(.down)))
+      let x1 = min(size.width, Int(rect.maxX.rounded(.up)))
+      let y1 = min(size.height, Int(rect.maxY.rounded(.up)))
+      return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+    case .difference(let outer, _):
+      return outer.bounds(in: size)
+    case .outside:
+      return canvas
+    }
+  }
+
+  /// Overlap of the unit pixel square at (x, y) with `rect`.
+  @inline(__always)
+  static func overlap(_ rect: Rect, _ x: Int, _ y: Int) -> Float {
+    let width = min(rect.maxX, Double(x + 1)) - max(rect.x, Double(x))
+    let height = min(rect.maxY, Double(y + 1)) - max(rect.y, Double(y))
+    return width <= 0 || height <= 0 ? 0 : Float(width * height)
+  }
+}

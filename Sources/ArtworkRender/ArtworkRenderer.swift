@@ -1,0 +1,287 @@
+import ArtworkCodec
+import ArtworkGeometry
+import ArtworkPixels
+import ArtworkReport
+import ArtworkSupport
+import Dispatch
+
+/// Renders one artwork: probe, solve every screen, decode once, resample each group once,
+/// composite overlays, encode and write each preview, and the crop map.
+struct ArtworkRenderer {
+  let options: RenderOptions
+  let painter: OverlayPainter
+  let workspaces = PreviewWorkspaces()
+
+  init(options: RenderOptions) {
+    self.options = options
+    painter = OverlayPainter(overlays: options.overlays)
+  }
+
+  /// The artwork's report, or the failure that stopped it; and the work done.
+  func render(_ file: ArtworkFile, onOutput: @Sendable () -> Void) -> (Result<ArtworkReport, ArtworkFailure>, RenderStats) {
+    var stats = RenderStats()
+    let result = Result { () throws(ArtworkFailure) in try render(file, stats: &stats, onOutput: onOutput) }
+    return (result, stats)
+  }
+
+  private func render(
+    _ file: ArtworkFile, stats: inout RenderStats, onOutput: @Sendable () -> Void
+  ) throws(ArtworkFailure) -> ArtworkReport {
+    let info = try probe(file, stats: &stats)
+    let source = Size(Double(info.width), Double(info.height))
+    let settings = options.settings(for: file)
+    let findFocus = options.autoFocus && settings.focus == nil
+
+    // Trimming and auto-focus need pixels before the geometry.
+    var decoded: DecodedSource? = nil
+    if options.trimBars || findFocus {
+      let shrink = shrinkBeforeSolving(file, format: info.format, source: source, settings: settings)
+      decoded = try decode(file, shrink: shrink, stats: &stats)
+    }
+    let bars = decoded?.bars
+    let content = options.trimBars ? Rect.of(source).inset(by: bars ?? .zero) : Rect.of(source)
+    let focus = findFocus ? decoded.flatMap { AutoFocus.region(in: $0.image) } : settings.focus
+    let results = solve(source: source, content: content, focus: focus, settings: settings)
+    var report = ArtworkReport(
+      file: file, width: info.width, height: info.height, focus: focus, embeddedBars: bars, results: results)
+    guard options.writePreviews else { return report }
+
+    let plan = PreviewPlan(stem: file.stem, results: results, overlays: painter, format: options.format)
+    if decoded == nil {
+      let shrink = info.format == .jpeg && !options.linear ? plan.jpegShrink() : 1
+      decoded = try decode(file, shrink: shrink, stats: &stats)
+      report.embeddedBars = decoded?.bars
+    }
+    guard let decoded else { preconditionFailure("decoded above") }
+    let image = decoded.image.droppingOpaqueAlpha()
+    try renderPreviews(plan, from: image, shrink: decoded.shrink, stats: &stats, onOutput: onOutput)
+    for index in report.results.indices { report.results[index].preview = plan.resultPaths[index] }
+    report.cropMap = try drawCropMap(image, source: source, results: results, stem: file.stem, stats: &stats)
+    return report
+  }
+
+  /// A decode and what was found in it.
+  private struct DecodedSource {
+    var image: Image
+    /// The DCT scale it was decoded at (1, 2, 4 or 8).
+    var shrink: Int
+    /// Baked-in bars in full-size source pixels; found on a shrunk decode, as exact as one
+    /// decoded pixel.
+    var bars: Insets?
+  }
+
+  private func probe(_ file: ArtworkFile, stats: inout RenderStats) throws(ArtworkFailure) -> ImageInfo {
+    do {
+      return try MonotonicClock.timed(&stats.probe) { () throws(ImageError) in
+        try ImageDecoder.probe(file: file.path, limits: options.limits)
+      }
+    } catch { throw .image(error) }
+  }
+
+  private func decode(_ file: ArtworkFile, shrink: Int, stats: inout RenderStats) throws(ArtworkFailure) -> DecodedSource {
+    let image: Image
+    do {
+      image = try MonotonicClock.timed(&stats.decode) { () throws(ImageError) in
+        try ImageDecoder.decode(file: file.path, shrink: shrink, limits: options.limits)
+      }
+    } catch { throw .image(error) }
+    return DecodedSource(image: image, shrink: shrink, bars: EmbeddedBars.detect(in: image)?.scaled(by: Double(shrink)))
+  }
+
+  /// The DCT scale of a decode made before the geometry is known: full size to find bars;
+  /// for auto-focus alone, what the previews will need (1/8 for `check`, which draws none).
+  private func shrinkBeforeSolving(
+    _ file: ArtworkFile, format: ImageFormat, source: Size, settings: ArtworkSettings
+  ) -> Int {
+    guard !options.trimBars, format == .jpeg else { return 1 }
+    guard options.writePreviews else { return 8 }
+    guard !options.linear else { return 1 }
+    let results = solve(source: source, content: Rect.of(source), focus: nil, settings: settings)
+    return PreviewPlan(stem: file.stem, results: results, overlays: painter, format: options.format).jpegShrink()
+  }
+
+  /// Every screen and mode solved on `content` (the whole source, or what lies inside
+  /// baked-in bars), in the whole source's pixels.
+  private func solve(source: Size, content: Rect, focus: FocusRegion?, settings: ArtworkSettings) -> [TargetResult] {
+    let gravity = settings.gravity ?? (focus != nil ? .focus : .center)
+    let solvedFocus = content == Rect.of(source) ? focus : focus?.within(content, of: source)
+    var results: [TargetResult] = []
+    for screen in settings.screens {
+      for mode in settings.modes {
+        var result = TargetResult.solve(
+          source: Size(content.width, content.height), screen: screen, mode: mode, gravity: gravity,
+          focus: solvedFocus, checks: settings.checks)
+        if content.x != 0 || content.y != 0 {
+          result.placement = result.placement.shifted(dx: content.x, dy: content.y)
+        }
+        results.append(result)
+      }
+    }
+    return results
+  }
+
+  /// Resamples each group of the plan once and writes its previews, the groups spread over
+  /// `--jobs` workers, largest first, each taken by whichever worker is free, so the cores
+  /// finish together.
+  private func renderPreviews(
+    _ plan: PreviewPlan, from image: Image, shrink: Int, stats: inout RenderStats, onOutput: @Sendable () -> Void
+  ) throws(ArtworkFailure) {
+    // Geometry is in full-size source pixels; the decoded image may be 1/shrink of it.
+    let toDecoded = 1 / Double(shrink)
+    let shared = Locked((stats: RenderStats(), failure: ArtworkFailure?.none))
+    let resample = ResampleOptions(kernel: options.kernel, linear: options.linear, threads: 1)
+    let order = plan.groupsLargestFirst()
+    let next = Locked(0)
+    DispatchQueue.concurrentPerform(iterations: min(options.jobs, plan.groups.count)) { _ in
+      var local = RenderStats()
+      let workspace = workspaces.take()
+      defer { workspaces.giveBack(workspace) }
+      while let claimed = next.withLock({ value -> Int? in
+        defer { value += 1 }
+        return value < order.count ? value : nil
+      }) {
+        // A full or read-only output folder fails every later write too.
+        if shared.withLock({ $0.failure?.stopsBatch ?? false }) { break }
+        let group = plan.groups[order[claimed]]
+        let picture = MonotonicClock.timed(&local.resample) {
+          Resampler.resample(image, from: group.sourceRect.scaled(by: toDecoded), to: group.size, options: resample)
+        }
+        for previewIndex in group.previews {
+          let preview = plan.previews[previewIndex]
+          do throws(ArtworkFailure) {
+            try write(preview, picture: picture, icc: image.iccProfile, workspace: workspace, stats: &local)
+            for _ in 0...preview.copies.count { onOutput() }
+          } catch {
+            shared.withLock { if $0.failure == nil { $0.failure = error } }
+          }
+        }
+      }
+      shared.withLock { $0.stats = $0.stats + local }
+    }
+    stats = stats + shared.withLock { $0.stats }
+    if let failure = shared.withLock({ $0.failure }) { throw failure }
+  }
+
+  private func write(
+    _ preview: PreviewPlan.Preview, picture: Image, icc: [UInt8]?, workspace: PreviewWorkspace,
+    stats: inout RenderStats
+  ) throws(ArtworkFailure) {
+    let p = preview.placement
+    // Moved out of the workspace first, so the canvas holds the only reference and reuses it.
+    let storage = workspace.canvasStorage
+    workspace.canvasStorage = []
+    var canvas = Canvas(size: p.canvas, background: options.background, reusing: consume storage)
+    defer { workspace.canvasStorage = canvas.releaseStorage() }
+    MonotonicClock.timed(&stats.overlay) {
+      let origin = p.mode == .fit ? (p.renderedImageRect.x, p.renderedImageRect.y) : (0, 0)
+      canvas.draw(picture, at: origin)
+      let focus = p.focus.map { $0.scaled(by: p.scaleFactor).offsetBy(dx: p.imageRect.x, dy: p.imageRect.y) }
+      painter.paint(&canvas, screen: preview.screen, focus: focus)
+    }
+    let files = [preview.path] + preview.copies
+    let paths = try outputPaths(files)
+    try encode(canvas.image(iccProfile: icc), to: paths, pngWriter: workspace.pngWriter, stats: &stats)
+    stats.outputs += paths.count
+    if options.thumbnails { try writeThumbnail(canvas, for: files, stats: &stats) }
+  }
+
+  /// Encodes a preview in the chosen format and writes it to each of `paths`.
+  private func encode(
+    _ image: Image, to paths: [String], pngWriter: PNGWriter, stats: inout RenderStats
+  ) throws(ArtworkFailure) {
+    switch options.format {
+    case .png:
+      let start = MonotonicClock.seconds()
+      var written: Result<Void, OutputError> = .success(())
+      do throws(ImageError) {
+        try pngWriter.withPNG(of: image, level: options.pngLevel, name: paths[0]) { bytes in
+          let encoded = MonotonicClock.seconds()
+          stats.encode += encoded - start
+          defer { stats.write += MonotonicClock.seconds() - encoded }
+          written = Result { () throws(OutputError) in for path in paths { try AtomicFile.write(bytes, to: path) } }
+          stats.outputBytes += bytes.count * paths.count
+        }
+      } catch { throw .image(error) }
+      do { try written.get() } catch { throw .output(error) }
+    case .jpeg:
+      let bytes = try encoded(&stats) { () throws(ImageError) in
+        try ImageEncoder.jpeg(image, quality: options.jpegQuality, name: paths[0])
+      }
+      try write(bytes, to: paths, stats: &stats)
+      stats.outputBytes += bytes.count * paths.count
+    }
+  }
+
+  /// A small JPEG of the preview for the contact sheet (at most 240 px on its long side),
+  /// written for each of the preview's files.
+  private func writeThumbnail(_ canvas: Canvas, for previews: [String], stats: inout RenderStats) throws(ArtworkFailure) {
+    let size = canvas.size
+    let factor = 240 / Double(max(size.width, size.height))
+    let thumb = PixelSize(
+      max(1, Int((Double(size.width) * factor).rounded())), max(1, Int((Double(size.height) * factor).rounded())))
+    let paths = try outputPaths(previews.map(HTMLWriter.thumbnailPath(for:)))
+    let small = MonotonicClock.timed(&stats.overlay) {
+      Resampler.resample(canvas.image(), to: thumb, options: ResampleOptions(kernel: .box, threads: 1))
+    }
+    let bytes = try encoded(&stats) { () throws(ImageError) in try ImageEncoder.jpeg(small, quality: 80, name: paths[0]) }
+    try write(bytes, to: paths, stats: &stats)
+  }
+
+  /// `names` as paths inside the output folder, each checked to stay inside it.
+  private func outputPaths(_ names: [String]) throws(ArtworkFailure) -> [String] {
+    do {
+      return try names.map { name throws(OutputError) in try OutputFolder.path(name, in: options.outputFolder) }
+    } catch { throw .output(error) }
+  }
+
+  /// Runs an encoder, timed as encoding.
+  private func encoded(_ stats: inout RenderStats, _ body: () throws(ImageError) -> [UInt8]) throws(ArtworkFailure) -> [UInt8] {
+    do { return try MonotonicClock.timed(&stats.encode, body) } catch { throw .image(error) }
+  }
+
+  /// Writes `bytes` to each of `paths`, timed as writing.
+  private func write(_ bytes: [UInt8], to paths: [String], stats: inout RenderStats) throws(ArtworkFailure) {
+    do {
+      try MonotonicClock.timed(&stats.write) { () throws(OutputError) in
+        for path in paths { try AtomicFile.write(bytes, to: path) }
+      }
+    } catch { throw .output(error) }
+  }
+
+  /// The whole source, at most 1024 px on its long side, with the visible rect of every
+  /// fill result outlined in its family's colour.
+  private func drawCropMap(
+    _ image: Image, source: Size, results: [TargetResult], stem: String, stats: inout RenderStats
+  ) throws(ArtworkFailure) -> String {
+    let longSide = Double(max(image.width, image.height))
+    let factor = min(1, 1024 / longSide)
+    let size = PixelSize(
+      max(1, Int((Double(image.width) * factor).rounded())), max(1, Int((Double(image.height) * factor).rounded())))
+    let small = MonotonicClock.timed(&stats.resample) {
+      Resampler.resample(image, to: size, options: ResampleOptions(kernel: options.kernel, threads: options.jobs))
+    }
+    var canvas = Canvas(size: size, background: RGB(128, 128, 128))
+    canvas.draw(small, at: (0, 0))
+    let toMap = Double(size.width) / source.width
+    var drawn = Set<[Double]>()
+    for result in results where result.placement.mode == .fill && result.placement.boxing == .crop {
+      let crop = result.placement.crop.scaled(by: toMap)
+      guard drawn.insert([crop.x, crop.y, crop.width, crop.height]).inserted else { continue }
+      let colour = CropMapColours.colour(for: result.screen.target.family)
+      for side in painter.frame(crop.insetBy(1), width: 2) { canvas.fill(side, colour, opacity: 0.85) }
+    }
+    let path = stem + "/crop-map.png"
+    let bytes = try encoded(&stats) { () throws(ImageError) in
+      try ImageEncoder.png(canvas.image(), level: options.pngLevel, name: path)
+    }
+    try write(bytes, to: outputPaths([path]), stats: &stats)
+    return path
+  }
+}
+
+extension Rect {
+  /// The rect shrunk by `amount` on every side.
+  func insetBy(_ amount: Double) -> Rect {
+    Rect(x: x + amount, y: y + amount, width: max(0, width - 2 * amount), height: max(0, height - 2 * amount))
+  }
+}

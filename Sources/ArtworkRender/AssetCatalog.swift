@@ -1,0 +1,203 @@
+import ArtworkCodec
+import ArtworkGeometry
+import ArtworkPixels
+import ArtworkReport
+import ArtworkSupport
+import Dispatch
+import Foundation
+
+/// Writes an Xcode asset catalog from master artwork: one `NAME.imageset` per artwork with a
+/// PNG per idiom and scale and the `Contents.json` Xcode reads (Apple's "Asset Catalog
+/// Format Reference": `images` with `idiom`, `scale`, `filename`; `info` with `author` and
+/// `version`). Folders below the input folder become groups, each with its own Contents.json.
+public struct AssetCatalog: Sendable {
+  /// Which device families get images, and at which scales.
+  public enum Idiom: String, Sendable, CaseIterable {
+    case universal
+    case iphone
+    case ipad
+
+    /// The scales Xcode lists for the idiom today.
+    public var scales: [Int] {
+      switch self {
+      case .universal: [1, 2, 3]
+      case .iphone: [2, 3]
+      case .ipad: [1, 2]
+      }
+    }
+  }
+
+  /// The size of the image in points; nil takes the artwork as @3x (its pixels / 3).
+  public var points: Size?
+  public var idioms: [Idiom]
+  /// `fill` crops to exactly the points' aspect (by `gravity` and the focus); `fit` scales
+  /// the whole artwork into the box, keeping its own aspect.
+  public var mode: FitMode
+  public var gravity: Gravity
+  public var focus: FocusRegion?
+  public var kernel: ResampleKernel
+  public var limits: ImageLimits
+
+  public init(
+    points: Size? = nil, idioms: [Idiom] = [.universal], mode: FitMode = .fill, gravity: Gravity = .center,
+    focus: FocusRegion? = nil, kernel: ResampleKernel = .lanczos3, limits: ImageLimits = ImageLimits()
+  ) {
+    self.points = points
+    self.idioms = idioms
+    self.mode = mode
+    self.gravity = gravity
+    self.focus = focus
+    self.kernel = kernel
+    self.limits = limits
+  }
+
+  /// The folder's Contents.json, and each group's.
+  public static let folderContents = "{\n  \"info\" : {\n    \"author\" : \"artfit\",\n    \"version\" : 1\n  }\n}\n"
+
+  /// One image of an image set.
+  public struct Entry: Sendable, Equatable {
+    public var idiom: Idiom
+    public var scale: Int
+    public var filename: String
+    public var size: PixelSize
+    /// The files written for it, relative to the catalog (the PNG; the set's Contents.json
+    /// rides on the last entry, group Contents.json files on the first).
+    var files: [String] = []
+  }
+
+  /// Writes `file`'s image set into the catalog at `catalog`; returns what it wrote.
+  public func write(_ file: ArtworkFile, into catalog: String) throws(ArtworkFailure) -> [Entry] {
+    do {
+      return try writeImageSet(file, into: catalog)
+    } catch let error as ImageError {
+      throw .image(error)
+    } catch let error as OutputError {
+      throw .output(error)
+    } catch {
+      preconditionFailure("an image set fails only on its image or its files: \(error)")
+    }
+  }
+
+  private func writeImageSet(_ file: ArtworkFile, into catalog: String) throws -> [Entry] {
+    let image = try ImageDecoder.decode(file: file.path, limits: limits)
+    let source = Size(Double(image.width), Double(image.height))
+    let box = points ?? Size(source.width / 3, source.height / 3)
+    let parts = file.stem.split(separator: "/").map(String.init)
+    let name = parts.last ?? file.stem
+    var folder = ""
+    var groupFiles: [String] = []
+    for group in parts.dropLast() {
+      folder += group + "/"
+      try AtomicFile.write(Array(Self.folderContents.utf8), to: OutputFolder.path(folder + "Contents.json", in: catalog))
+      groupFiles.append(folder + "Contents.json")
+    }
+    let set = folder + name + ".imageset/"
+    var entries: [Entry] = []
+    for idiom in idioms {
+      for scale in idiom.scales {
+        let canvas = PixelSize(max(1, Int((box.width * Double(scale)).rounded())), max(1, Int((box.height * Double(scale)).rounded())))
+        let placement = FitSolver.solve(source: source, canvas: canvas, mode: mode == .fit ? .fit : .fill, gravity: gravity, focus: focus)
+        let size = mode == .fit ? PixelSize(placement.renderedImageRect.width, placement.renderedImageRect.height) : canvas
+        let picture = Resampler.resample(image, from: mode == .fit ? nil : placement.crop, to: size, options: ResampleOptions(kernel: kernel))
+        let filename = idiom == .universal ? "\(name)@\(scale)x.png" : "\(name)-\(idiom.rawValue)@\(scale)x.png"
+        try AtomicFile.write(try ImageEncoder.png(picture, name: filename), to: OutputFolder.path(set + filename, in: catalog))
+        entries.append(Entry(idiom: idiom, scale: scale, filename: filename, size: size, files: [set + filename]))
+      }
+    }
+    try AtomicFile.write(Array(Self.contents(entries).utf8), to: OutputFolder.path(set + "Contents.json", in: catalog))
+    entries[0].files += groupFiles
+    entries[entries.count - 1].files.append(set + "Contents.json")
+    return entries
+  }
+
+  /// Writes the image sets of `files`, `jobs` at a time; one outcome per file, in order.
+  /// With `reuse`, artworks whose bytes and these options are unchanged since the last run
+  /// into the catalog, and whose files are all there, are kept (`.artfit-cache.json`, a
+  /// hidden file Xcode ignores).
+  public func write(_ files: [ArtworkFile], into catalog: String, jobs: Int, reuse: Bool = true) -> [Result<(entries: [Entry], kept: Bool), ArtworkFailure>] {
+    let key = RenderCache.fnv(Array("\(ArtfitVersion.generator) \(points.map { "\($0.width)x\($0.height)" } ?? "@3x") \(idioms) \(mode) \(gravity) \(String(describing: focus)) \(kernel)".utf8))
+    let cachePath = catalog + "/" + RenderCache.fileName
+    let cached = reuse ? Self.loadCache(cachePath, key: key) : [:]
+    let outcomes = Locked([Result<(entries: [Entry], kept: Bool), ArtworkFailure>](repeating: .success(([], false)), count: files.count))
+    let fingerprints = Locked([String?](repeating: nil, count: files.count))
+    let workers = max(1, min(jobs, files.count))
+    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+      for index in stride(from: worker, to: files.count, by: workers) {
+        let file = files[index]
+        let fingerprint = RenderCache.fingerprint(of: file.path, limit: limits.maxFileBytes)
+        fingerprints.withLock { $0[index] = fingerprint }
+        if let fingerprint, let kept = cached[file.path], kept.fingerprint == fingerprint,
+          kept.entries.allSatisfy({ $0.files.allSatisfy { FileManager.default.fileExists(atPath: catalog + "/" + $0) } })
+        {
+          outcomes.withLock { $0[index] = .success((kept.entries, true)) }
+          continue
+        }
+        let outcome = Result { () throws(ArtworkFailure) -> (entries: [Entry], kept: Bool) in (try write(file, into: catalog), false) }
+        outcomes.withLock { $0[index] = outcome }
+      }
+    }
+    let results = outcomes.withLock { $0 }
+    let prints = fingerprints.withLock { $0 }
+    var entries: [(String, String, [Entry])] = []
+    for (index, file) in files.enumerated() {
+      if case .success(let outcome) = results[index], let fingerprint = prints[index] { entries.append((file.path, fingerprint, outcome.entries)) }
+    }
+    try? AtomicFile.write(Self.cacheJSON(key: key, entries: entries).bytes() + [0x0a], to: cachePath)
+    return results
+  }
+
+  static func cacheJSON(key: String, entries: [(source: String, fingerprint: String, entries: [Entry])]) -> JSONValue {
+    .object([
+      ("key", .string(key)),
+      ("artworks", .array(entries.map { source, fingerprint, images in
+        .object([
+          ("source", .string(source)), ("fingerprint", .string(fingerprint)),
+          ("images", .array(images.map { entry in
+            .object([
+              ("idiom", .string(entry.idiom.rawValue)), ("scale", .integer(entry.scale)), ("filename", .string(entry.filename)),
+              ("w", .integer(entry.size.width)), ("h", .integer(entry.size.height)), ("files", .array(entry.files.map(JSONValue.string))),
+            ])
+          })),
+        ])
+      })),
+    ])
+  }
+
+  static func loadCache(_ path: String, key: String) -> [String: (fingerprint: String, entries: [Entry])] {
+    var cache: [String: (fingerprint: String, entries: [Entry])] = [:]
+    for artwork in RenderCache.artworks(inCacheAt: path, key: key) {
+      guard case .object(let fields) = artwork else { continue }
+      let field = { (name: String) in fields.first { $0.0 == name }?.1 }
+      guard case .string(let source)? = field("source"), case .string(let fingerprint)? = field("fingerprint"),
+        case .array(let images)? = field("images")
+      else { continue }
+      var entries: [Entry] = []
+      for image in images {
+        guard case .object(let f) = image else { continue }
+        let get = { (name: String) in f.first { $0.0 == name }?.1 }
+        guard case .string(let idiomName)? = get("idiom"), let idiom = Idiom(rawValue: idiomName),
+          case .integer(let scale)? = get("scale"), case .string(let filename)? = get("filename"),
+          case .integer(let w)? = get("w"), case .integer(let h)? = get("h"), case .array(let files)? = get("files")
+        else { continue }
+        entries.append(Entry(
+          idiom: idiom, scale: scale, filename: filename, size: PixelSize(w, h),
+          files: files.compactMap { if case .string(let text) = $0 { text } else { nil } }))
+      }
+      if !entries.isEmpty { cache[source] = (fingerprint, entries) }
+    }
+    return cache
+  }
+
+  /// An image set's Contents.json, in the layout Xcode writes.
+  public static func contents(_ entries: [Entry]) -> String {
+    var text = "{\n  \"images\" : [\n"
+    for (index, entry) in entries.enumerated() {
+      var filename = ByteBuffer(capacity: 64)
+      JSONValue.writeString(entry.filename, into: &filename)
+      text += "    {\n      \"filename\" : \(String(decoding: filename.bytes, as: UTF8.self)),\n"
+      text += "      \"idiom\" : \"\(entry.idiom.rawValue)\",\n      \"scale\" : \"\(entry.scale)x\"\n    }"
+      text += index == entries.count - 1 ? "\n" : ",\n"
+    }
+    return text + "  ],\n  \"info\" : {\n    \"author\" : \"artfit\",\n    \"version\" : 1\n  }\n}\n"
+  }
+}

@@ -1,0 +1,208 @@
+import ArtworkGeometry
+import ArtworkSupport
+import Foundation
+
+/// Per-artwork settings from `artfit.json`: defaults, then entries whose path pattern
+/// (relative to the manifest, `*` within a folder name, `**` across folders) matches.
+public struct Manifest: Sendable {
+  /// What a manifest can set; nil leaves the setting to the defaults or the command line.
+  public struct Settings: Sendable {
+    public var targets: [Target]?
+    public var orientations: [ScreenOrientation]?
+    public var modes: [FitMode]?
+    public var gravity: Gravity?
+    public var focus: FocusRegion?
+    public var maxCropLoss: Double?
+    public var requireFocus: Bool?
+
+    public init() {}
+
+    /// These settings with `other`'s set values on top.
+    func merged(with other: Settings) -> Settings {
+      var result = self
+      if let value = other.targets { result.targets = value }
+      if let value = other.orientations { result.orientations = value }
+      if let value = other.modes { result.modes = value }
+      if let value = other.gravity { result.gravity = value }
+      if let value = other.focus { result.focus = value }
+      if let value = other.maxCropLoss { result.maxCropLoss = value }
+      if let value = other.requireFocus { result.requireFocus = value }
+      return result
+    }
+  }
+
+  /// A manifest that cannot be used: names the file, the key and what is accepted.
+  public struct Failure: Error, Equatable, CustomStringConvertible {
+    public var file: String
+    public var message: String
+    public var description: String { "\(file): \(message)" }
+  }
+
+  public var path: String
+  public var defaults: Settings
+  public var artworks: [(pattern: String, settings: Settings)]
+
+  /// Reads and checks the manifest at `path`.
+  public static func load(_ path: String) throws(Failure) -> Manifest {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw Failure(file: path, message: "cannot read the manifest")
+    }
+    return try parse(Array(data), path: path)
+  }
+
+  /// Checks manifest text read from `path` (which labels errors and anchors the patterns).
+  public static func parse(_ data: [UInt8], path: String) throws(Failure) -> Manifest {
+    let root: JSONValue
+    do {
+      root = try JSONParser.parse(data)
+    } catch {
+      throw Failure(file: path, message: "not valid JSON: \(error)")
+    }
+    guard case .object(let members) = root else { throw Failure(file: path, message: "the manifest must be a JSON object with \"defaults\" and \"artworks\"") }
+    var manifest = Manifest(path: path, defaults: Settings(), artworks: [])
+    for (key, value) in members {
+      switch key {
+      case "defaults": manifest.defaults = try settings(value, at: "defaults", file: path)
+      case "artworks":
+        guard case .object(let entries) = value else {
+          throw Failure(file: path, message: "\"artworks\" must be an object of path patterns")
+        }
+        for (pattern, entry) in entries {
+          guard !pattern.isEmpty, !pattern.hasPrefix("/"), !pattern.split(separator: "/").contains("..") else {
+            throw Failure(file: path, message: "artworks key \"\(pattern)\" must be a path relative to the manifest, without '..'")
+          }
+          manifest.artworks.append((pattern, try settings(entry, at: "artworks \"\(pattern)\"", file: path)))
+        }
+      default:
+        throw Failure(file: path, message: "unknown key \"\(key)\" (the manifest has \"defaults\" and \"artworks\")")
+      }
+    }
+    return manifest
+  }
+
+  /// The settings for the artwork at `artworkPath`: defaults, then every matching entry in
+  /// the order written.
+  public func settings(for artworkPath: String) -> Settings {
+    var result = defaults
+    guard let relative = relativePath(of: artworkPath) else { return result }
+    for (pattern, settings) in artworks where Manifest.matches(pattern, relative) {
+      result = result.merged(with: settings)
+    }
+    return result
+  }
+
+  /// The artwork's path relative to the manifest's folder, or nil when it is outside.
+  func relativePath(of artworkPath: String) -> String? {
+    let folder = CanonicalPath.of((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
+    let file = CanonicalPath.of(artworkPath)
+    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+    return file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : nil
+  }
+
+  /// Glob matching: `*` any run of characters but '/', `**` any run, `?` one character.
+  static func matches(_ pattern: String, _ text: String) -> Bool {
+    let p = Array(pattern)
+    let t = Array(text)
+    var memo = [Int: Bool]()
+    func match(_ i: Int, _ j: Int) -> Bool {
+      let key = i * (t.count + 1) + j
+      if let known = memo[key] { return known }
+      var result: Bool
+      if i == p.count {
+        result = j == t.count
+      } else if p[i] == "*" {
+        let crossesFolders = i + 1 < p.count && p[i + 1] == "*"
+        let next = crossesFolders ? i + 2 : i + 1
+        result = match(next, j)
+        var k = j
+        while !result && k < t.count && (crossesFolders || t[k] != "/") {
+          k += 1
+          result = match(next, k)
+        }
+      } else if j < t.count && (p[i] == "?" ? t[j] != "/" : p[i] == t[j]) {
+        result = match(i + 1, j + 1)
+      } else {
+        result = false
+      }
+      memo[key] = result
+      return result
+    }
+    return match(0, 0)
+  }
+
+  private static func settings(_ value: JSONValue, at place: String, file: String) throws(Failure) -> Settings {
+    guard case .object(let members) = value else { throw Failure(file: file, message: "\(place) must be an object") }
+    var settings = Settings()
+    func bad(_ key: String, _ accepted: String) -> Failure {
+      Failure(file: file, message: "\(place): bad value for \"\(key)\"; \(accepted)")
+    }
+    /// A value read by the library's parser for its type; its complaint names the key.
+    func parsed<Value>(_ key: String, _ parse: () throws(ValueError) -> Value) throws(Failure) -> Value {
+      do { return try parse() } catch { throw bad(key, error.message) }
+    }
+    func strings(_ value: JSONValue, _ key: String) throws(Failure) -> [String] {
+      switch value {
+      case .string(let text): return text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+      case .array(let items):
+        var result: [String] = []
+        for item in items {
+          guard case .string(let text) = item else { throw bad(key, "expected a list of strings") }
+          result.append(text)
+        }
+        return result
+      default: throw bad(key, "expected a list of strings")
+      }
+    }
+    func number(_ value: JSONValue) -> Double? {
+      switch value {
+      case .integer(let n): return Double(n)
+      case .number(let n): return n
+      default: return nil
+      }
+    }
+    for (key, value) in members {
+      switch key {
+      case "targets":
+        do {
+          settings.targets = try TargetSelection.resolve(try strings(value, key))
+        } catch let failure as TargetSelection.Failure {
+          throw Failure(file: file, message: "\(place): \"targets\": \(failure.description)")
+        } catch {
+          throw error as! Failure
+        }
+      case "orientations":
+        let names = try strings(value, key)
+        settings.orientations = try parsed(key) { () throws(ValueError) in try ScreenOrientation.parseList(names) }
+      case "modes":
+        let names = try strings(value, key)
+        settings.modes = try parsed(key) { () throws(ValueError) in try FitMode.parseList(names) }
+      case "gravity":
+        guard case .string(let name) = value else { throw bad(key, "expected a gravity's name") }
+        settings.gravity = try parsed(key) { () throws(ValueError) in try Gravity.parse(name) }
+      case "focus":
+        var numbers: [Double] = []
+        if case .array(let items) = value { numbers = items.compactMap(number) }
+        if case .object(let fields) = value {
+          let dictionary = Dictionary(fields, uniquingKeysWith: { $1 })
+          numbers = ["x", "y", "w", "h"].compactMap { dictionary[$0].flatMap(number) }
+        }
+        settings.focus = try parsed(key) { () throws(ValueError) in try FocusRegion.parse(numbers, origin: .manifest) }
+      case "max_crop_loss":
+        if case .string(let text) = value {
+          settings.maxCropLoss = try parsed(key) { () throws(ValueError) in try Fraction.parse(text) }
+        } else {
+          guard let fraction = number(value), fraction >= 0, fraction <= 1 else {
+            throw bad(key, "max_crop_loss is a fraction 0...1 or a percentage such as \"25%\"")
+          }
+          settings.maxCropLoss = fraction
+        }
+      case "require_focus":
+        guard case .bool(let flag) = value else { throw bad(key, "require_focus is true or false") }
+        settings.requireFocus = flag
+      default:
+        throw Failure(file: file, message: "\(place): unknown key \"\(key)\" (known keys: \(ManifestKey.allCases.map(\.rawValue).joined(separator: ", ")))")
+      }
+    }
+    return settings
+  }
+}

@@ -1,0 +1,130 @@
+import ArtworkCodec
+import ArtworkGeometry
+import ArtworkPixels
+
+/// The marks a preview can carry, switched with `--overlays`.
+public enum Overlay: String, Sendable, Hashable, CaseIterable, Codable {
+  /// Tint outside the safe area and a 1-point outline along it.
+  case safeArea = "safe-area"
+  /// The display's rounded corners: the area outside them is black.
+  case corners
+  /// The notch or Dynamic Island, solid black.
+  case sensor
+  /// The Home indicator pill.
+  case homeIndicator = "home-indicator"
+  /// An outline of the status bar band.
+  case statusBar = "status-bar"
+  /// An outline of the focus region as placed on the canvas.
+  case focus
+
+  /// Colours of the marks, documented in the README.
+  static let safeAreaTint = RGB(255, 59, 48)
+  static let statusBarColour = RGB(10, 132, 255)
+  static let focusColour = RGB(255, 214, 10)
+  static let homeIndicatorColour = RGB(255, 255, 255)
+  static let outlineColour = RGB(20, 20, 20)
+}
+
+/// Draws overlays for one screen onto a canvas, at the screen's pixel scale.
+public struct OverlayPainter: Sendable {
+  public var overlays: Set<Overlay>
+
+  public init(overlays: Set<Overlay>) { self.overlays = overlays }
+
+  /// Paints every requested overlay; `focus` is the focus region in canvas pixels.
+  public func paint(_ canvas: inout Canvas, screen: Screen, focus: Rect?) {
+    let size = canvas.size
+    let bounds = Rect.of(size.size)
+    let point = screen.scale  // one point, in canvas pixels
+    if overlays.contains(.safeArea) {
+      let safe = screen.safeArea
+      if safe != bounds {
+        for band in [
+          Rect(x: 0, y: 0, width: bounds.width, height: safe.y),
+          Rect(x: 0, y: safe.maxY, width: bounds.width, height: bounds.maxY - safe.maxY),
+          Rect(x: 0, y: safe.y, width: safe.x, height: safe.height),
+          Rect(x: safe.maxX, y: safe.y, width: bounds.maxX - safe.maxX, height: safe.height),
+        ] where !band.isEmpty {
+          canvas.fill(.rect(band), Overlay.safeAreaTint, opacity: 0.3)
+        }
+        let line = max(1, point)
+        for side in frame(safe, width: line) { canvas.fill(side, Overlay.safeAreaTint, opacity: 0.9) }
+      }
+    }
+    if overlays.contains(.statusBar) && screen.statusBarHeight > 0 {
+      let band = Rect(x: 0, y: 0, width: bounds.width, height: screen.statusBarHeight)
+      for side in frame(band, width: max(1, point)) { canvas.fill(side, Overlay.statusBarColour, opacity: 0.85) }
+    }
+    if overlays.contains(.focus), let focus {
+      for side in frame(focus, width: max(2, 2 * point)) { canvas.fill(side, Overlay.focusColour, opacity: 1) }
+    }
+    if overlays.contains(.homeIndicator), let pill = screen.homeIndicator {
+      let radius = pill.height / 2
+      let border = max(1, point / 2)
+      canvas.fill(.roundedRect(expand(pill, by: border), radius: radius + border), Overlay.outlineColour, opacity: 0.5)
+      canvas.fill(.roundedRect(pill, radius: radius), Overlay.homeIndicatorColour, opacity: 0.95)
+    }
+    if overlays.contains(.sensor), let housing = screen.sensorHousing, let shape = screen.target.sensorHousing?.shape {
+      canvas.fill(sensorShape(housing, shape: shape, orientation: screen.orientation), RGB(0, 0, 0))
+    }
+    if overlays.contains(.corners) && screen.cornerRadius > 0 {
+      let r = screen.cornerRadius
+      let outside = Shape.outside(.roundedRect(bounds, radius: r))
+      let side = Int(r.rounded(.up)) + 1
+      for (x, y) in [(0, 0), (size.width - side, 0), (0, size.height - side), (size.width - side, size.height - side)] {
+        canvas.fill(outside, RGB(0, 0, 0), within: PixelRect(x: x, y: y, width: side, height: side))
+      }
+    }
+  }
+
+  /// The ring of `width` centred on the edge of `rect`, as four non-overlapping strips
+  /// (so filling it visits only the ring's pixels).
+  func frame(_ rect: Rect, width: Double) -> [Shape] {
+    let outer = expand(rect, by: width / 2)
+    let inner = expand(rect, by: -width / 2)
+    return [
+      Rect(x: outer.x, y: outer.y, width: outer.width, height: inner.y - outer.y),
+      Rect(x: outer.x, y: inner.maxY, width: outer.width, height: outer.maxY - inner.maxY),
+      Rect(x: outer.x, y: inner.y, width: inner.x - outer.x, height: inner.height),
+      Rect(x: inner.maxX, y: inner.y, width: outer.maxX - inner.maxX, height: inner.height),
+    ].filter { !$0.isEmpty }.map(Shape.rect)
+  }
+
+  func expand(_ rect: Rect, by amount: Double) -> Rect {
+    Rect(x: rect.x - amount, y: rect.y - amount, width: max(0, rect.width + 2 * amount), height: max(0, rect.height + 2 * amount))
+  }
+
+  /// A capsule for the Dynamic Island; for a notch, a rect whose inner corners are rounded
+  /// (the edge it hangs from is extended past the screen so only the inner corners show).
+  func sensorShape(_ rect: Rect, shape: SensorHousing.Shape, orientation: ScreenOrientation) -> Shape {
+    switch shape {
+    case .island:
+      return .roundedRect(rect, radius: min(rect.width, rect.height) / 2)
+    case .notch:
+      let depth = orientation == .portrait ? rect.height : rect.width
+      let radius = depth * 0.6
+      switch orientation {
+      case .portrait: return .roundedRect(Rect(x: rect.x, y: rect.y - radius, width: rect.width, height: rect.height + radius), radius: radius)
+      case .landscape: return .roundedRect(Rect(x: rect.x - radius, y: rect.y, width: rect.width + radius, height: rect.height), radius: radius)
+      case .landscapeRight: return .roundedRect(Rect(x: rect.x, y: rect.y, width: rect.width + radius, height: rect.height), radius: radius)
+      }
+    }
+  }
+
+  /// What distinguishes this screen's overlays, for sharing identical previews.
+  public func identity(of screen: Screen) -> [Double] {
+    var key: [Double] = []
+    if overlays.contains(.safeArea) {
+      let s = screen.safeInsets
+      key += [1, s.top, s.left, s.bottom, s.right]
+    }
+    if overlays.contains(.corners) { key += [2, screen.cornerRadius] }
+    if overlays.contains(.sensor), let r = screen.sensorHousing {
+      key += [3, r.x, r.y, r.width, r.height, screen.target.sensorHousing?.shape == .island ? 1 : 0]
+    }
+    if overlays.contains(.homeIndicator), let r = screen.homeIndicator { key += [4, r.x, r.y, r.width, r.height] }
+    if overlays.contains(.statusBar) { key += [5, screen.statusBarHeight] }
+    if overlays.contains(.focus) { key += [6, screen.scale] }
+    return key
+  }
+}

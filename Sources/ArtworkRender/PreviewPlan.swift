@@ -1,0 +1,88 @@
+import ArtworkGeometry
+
+/// Which preview files one artwork needs, which results share them, and which resamples
+/// they come from. Pure: decided from the geometry before any pixel is decoded.
+struct PreviewPlan {
+  /// One preview to compose and encode, written to `path` and to each of `copies`.
+  struct Preview {
+    var path: String
+    var screen: Screen
+    var placement: Placement
+    /// Files of other modes whose pixels are the same (fit and fill of an artwork with the
+    /// canvas's own aspect): they get the same bytes without a second encode.
+    var copies: [String] = []
+  }
+
+  /// One resample that feeds one or more previews.
+  struct Group {
+    var size: PixelSize
+    var sourceRect: Rect
+    var previews: [Int]
+  }
+
+  var previews: [Preview] = []
+  var groups: [Group] = []
+  /// For each result, the path of its preview.
+  var resultPaths: [String] = []
+
+  init(stem: String, results: [TargetResult], overlays: OverlayPainter, format: RenderOptions.PreviewFormat) {
+    var byIdentity: [[Double]: String] = [:]
+    var byPixels: [[Double]: Int] = [:]
+    var byResample: [[Double]: Int] = [:]
+    let ext = format == .png ? "png" : "jpg"
+    for result in results {
+      let p = result.placement
+      let screen = result.screen
+      let picture = p.mode == .fit ? p.renderedImageRect : PixelRect(x: 0, y: 0, width: p.canvas.width, height: p.canvas.height)
+      // What decides every pixel: the canvas, the resample, where it lands, the overlays.
+      let pixels = [Double(p.canvas.width), Double(p.canvas.height)]
+        + [p.crop.x, p.crop.y, p.crop.width, p.crop.height]
+        + [Double(picture.x), Double(picture.y), Double(picture.width), Double(picture.height)]
+        + overlays.identity(of: screen)
+      // Devices share a file only within a mode: the file name says the mode.
+      let identity = [p.mode == .fit ? 0 : 1] + pixels
+      if let path = byIdentity[identity] {
+        resultPaths.append(path)
+        continue
+      }
+      let name = "\(screen.target.slug)-\(screen.orientation.rawValue)-\(p.requestedMode.rawValue)@\(Screen.scaleText(screen.scale))x.\(ext)"
+      let path = stem + "/" + name
+      byIdentity[identity] = path
+      resultPaths.append(path)
+      if let twin = byPixels[pixels] {
+        previews[twin].copies.append(path)
+        continue
+      }
+      let index = previews.count
+      previews.append(Preview(path: path, screen: screen, placement: p))
+      byPixels[pixels] = index
+      let rect = p.crop  // under fit, the whole source (or the content inside its bars)
+      let key = [Double(picture.width), Double(picture.height), rect.x, rect.y, rect.width, rect.height]
+      if let group = byResample[key] {
+        groups[group].previews.append(index)
+      } else {
+        byResample[key] = groups.count
+        groups.append(Group(size: PixelSize(picture.width, picture.height), sourceRect: rect, previews: [index]))
+      }
+    }
+  }
+
+  /// The largest JPEG shrink-on-load (1, 2, 4, 8) that leaves every resample at least a
+  /// 2x reduction for the real filter (libvips does the same).
+  func jpegShrink() -> Int {
+    var smallest = Double.infinity
+    for group in groups {
+      smallest = min(smallest, group.sourceRect.width / Double(group.size.width), group.sourceRect.height / Double(group.size.height))
+    }
+    return [8, 4, 2].first { Double($0) * 2 <= smallest } ?? 1
+  }
+
+  /// The group indices, the most canvas pixels first (ties in plan order), so workers that
+  /// take the next group as they free up finish together.
+  func groupsLargestFirst() -> [Int] {
+    let cost = groups.map { group in
+      group.previews.reduce(0) { $0 + previews[$1].placement.canvas.width * previews[$1].placement.canvas.height }
+    }
+    return groups.indices.sorted { (cost[$0], $1) > (cost[$1], $0) }
+  }
+}

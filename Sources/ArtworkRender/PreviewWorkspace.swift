@@ -1,0 +1,21 @@
+import ArtworkCodec
+import ArtworkSupport
+
+/// What a worker reuses from one preview to the next: the PNG writer's buffers and the
+/// canvas memory, so a batch does not map (and the kernel clear) fresh pages for every
+/// preview. Used by one thread at a time; `PreviewWorkspaces` hands them out.
+final class PreviewWorkspace: @unchecked Sendable {
+  let pngWriter = PNGWriter()
+  /// The samples of the last canvas, for the next one.
+  var canvasStorage: [UInt8] = []
+}
+
+/// The workspaces kept between artworks: a worker takes one when it starts and gives it
+/// back when it is done, so they outlive each artwork's workers.
+final class PreviewWorkspaces: Sendable {
+  private let idle = Locked<[PreviewWorkspace]>([])
+
+  func take() -> PreviewWorkspace { idle.withLock { $0.popLast() } ?? PreviewWorkspace() }
+
+  func giveBack(_ workspace: PreviewWorkspace) { idle.withLock { $0.append(workspace) } }
+}

@@ -1,0 +1,165 @@
+import ArtworkCodec
+import ArtworkGeometry
+import ArtworkSupport
+
+/// Everything artfit found for one artwork.
+public struct ArtworkReport: Sendable {
+  public var file: ArtworkFile
+  public var width: Int
+  public var height: Int
+  public var focus: FocusRegion?
+  /// Baked-in letterbox/pillarbox bars in source pixels, when pixels were read and found some.
+  public var embeddedBars: Insets?
+  /// The crop map's path relative to the output folder, when one was written.
+  public var cropMap: String?
+  public var results: [TargetResult]
+
+  public init(file: ArtworkFile, width: Int, height: Int, focus: FocusRegion?, embeddedBars: Insets? = nil,
+              cropMap: String? = nil, results: [TargetResult]) {
+    self.file = file
+    self.width = width
+    self.height = height
+    self.focus = focus
+    self.embeddedBars = embeddedBars
+    self.cropMap = cropMap
+    self.results = results
+  }
+
+  /// The artwork object of report.json.
+  package func write(to json: inout JSONStream) {
+    json.beginObject()
+    json.key(.source)
+    json.string(file.path)
+    json.key(.stem)
+    json.string(file.stem)
+    json.key(.width)
+    json.integer(width)
+    json.key(.height)
+    json.integer(height)
+    json.key(.focus)
+    if let f = focus {
+      json.beginObject(inline: true)
+      writeRectMembers(Rect(x: f.x, y: f.y, width: f.width, height: f.height), places: 4, to: &json)
+      json.key(.origin)
+      json.plain(f.origin.rawValue)
+      json.endObject()
+    } else {
+      json.null()
+    }
+    json.key(.embeddedBars)
+    if let bars = embeddedBars {
+      json.beginObject(inline: true)
+      json.key(.top)
+      json.compact(bars.top, 4)
+      json.key(.bottom)
+      json.compact(bars.bottom, 4)
+      json.key(.left)
+      json.compact(bars.left, 4)
+      json.key(.right)
+      json.compact(bars.right, 4)
+      json.endObject()
+    } else {
+      json.null()
+    }
+    json.key(.cropMap)
+    json.string(cropMap)
+    json.key(.results)
+    json.beginArray()
+    for index in results.indices {  // by index: no copy of each result
+      results[index].write(to: &json)
+      json.buffer.flushIfFull()
+    }
+    json.endArray()
+    json.endObject()
+  }
+}
+
+/// A whole run: its options, every artwork's results, and the inputs that failed.
+public struct RunReport: Sendable {
+  public var options: JSONValue
+  public var artworks: [ArtworkReport]
+  public var errors: [InputError]
+  /// Why the run stopped early when the output folder could take no more (disk full,
+  /// read-only, quota): every later write would have failed too.
+  public var stoppedBy: OutputError?
+
+  public init(options: JSONValue, artworks: [ArtworkReport], errors: [InputError], stoppedBy: OutputError? = nil) {
+    self.options = options
+    self.artworks = artworks
+    self.errors = errors
+    self.stoppedBy = stoppedBy
+  }
+
+  public var resultCount: Int { artworks.reduce(0) { $0 + $1.results.count } }
+  public var failedCount: Int {
+    var count = 0
+    for artwork in artworks {
+      for result in artwork.results where !result.failures.isEmpty { count += 1 }
+    }
+    return count
+  }
+
+  /// The run's exit status: the output folder failing outranks unreadable inputs, which
+  /// outrank failed checks.
+  public var exitStatus: ExitStatus {
+    if stoppedBy != nil { return .outputUnavailable }
+    if !errors.isEmpty { return .inputErrors }
+    return failedCount > 0 ? .checkFailed : .success
+  }
+
+  /// report.json, version 1, as UTF-8 (pretty-printed, keys in the contract's order).
+  public func jsonBytes() -> [UInt8] {
+    var json = JSONStream()
+    write(to: &json)
+    return json.bytes
+  }
+
+  /// report.json, streamed to a file descriptor (stdout for --json); false if a write failed.
+  public func writeJSON(to descriptor: Int32) -> Bool {
+    var json = JSONStream(buffer: ByteBuffer(descriptor: descriptor))
+    write(to: &json)
+    json.buffer.append(byte: 0x0a)
+    json.buffer.flush()
+    return json.buffer.failure == 0
+  }
+
+  func write(to json: inout JSONStream) {
+    json.beginObject()
+    json.key(.version)
+    json.integer(1)
+    json.key(.generator)
+    json.string(ArtfitVersion.generator)
+    json.key(.options)
+    json.value(options)
+    json.key(.artworks)
+    json.beginArray()
+    for index in artworks.indices { artworks[index].write(to: &json) }
+    json.endArray()
+    json.key(.errors)
+    json.beginArray()
+    for error in errors {
+      json.beginObject(inline: true)
+      json.key(.source)
+      json.string(error.source)
+      json.key(.message)
+      json.string(error.message)
+      json.endObject()
+    }
+    json.endArray()
+    json.key(.summary)
+    json.beginObject(inline: true)
+    json.key(.artworks)
+    json.integer(artworks.count)
+    json.key(.results)
+    json.integer(resultCount)
+    json.key(.failed)
+    json.integer(failedCount)
+    json.key(.errors)
+    json.integer(errors.count)
+    json.endObject()
+    json.endObject()
+  }
+
+  /// report.json as a value, for callers that inspect it.
+  public var json: JSONValue { try! JSONParser.parse(jsonBytes()) }
+}

@@ -1,0 +1,90 @@
+import ArtworkGeometry
+import ArtworkSupport
+
+/// report.csv: one row per artwork × target × mode, a header row, RFC 4180 quoting.
+public enum CSVWriter {
+  public static let header = [
+    "source", "target", "slug", "family", "orientation", "requested_mode", "mode", "scale",
+    "canvas_w", "canvas_h", "boxing", "bars_top", "bars_bottom", "bars_left", "bars_right",
+    "bars_fraction", "crop_loss", "safe_crop_loss", "focus_visible", "focus_loss", "passed",
+    "failures", "preview",
+  ]
+
+  public static func csv(_ report: RunReport) -> String {
+    var buffer = ByteBuffer()
+    write(report, to: &buffer)
+    return String(decoding: buffer.bytes, as: UTF8.self)
+  }
+
+  static func write(_ report: RunReport, to out: inout ByteBuffer) {
+    for (index, name) in header.enumerated() {
+      if index > 0 { out.append(byte: comma) }
+      out.append(name)
+    }
+    out.append("\r\n")
+    for artwork in report.artworks {
+      var source = ByteBuffer(capacity: 64)
+      field(artwork.file.path, to: &source)
+      for result in artwork.results {
+        let p = result.placement
+        out.append(source)
+        for text in [result.screen.target.name, result.screen.target.slug, result.screen.target.family.rawValue,
+                     result.screen.orientation.rawValue, p.requestedMode.rawValue, p.mode.rawValue, Screen.scaleText(result.screen.scale)] {
+          out.append(byte: comma)
+          field(text, to: &out)
+        }
+        for number in [p.canvas.width, p.canvas.height] {
+          out.append(byte: comma)
+          out.integer(number)
+        }
+        out.append(byte: comma)
+        out.append(p.boxing.rawValue)
+        for number in [p.bars.top, p.bars.bottom, p.bars.left, p.bars.right] {
+          out.append(byte: comma)
+          out.integer(number)
+        }
+        for fraction in [p.barsFraction, p.cropLoss, p.safeCropLoss] {
+          out.append(byte: comma)
+          out.fixed(fraction, places: 4)
+        }
+        out.append(byte: comma)
+        if let visible = p.focusVisible { out.append(visible ? "true" : "false") }
+        out.append(byte: comma)
+        if let loss = p.focusLoss { out.fixed(loss, places: 4) }
+        out.append(byte: comma)
+        out.append(result.passed ? "true" : "false")
+        out.append(byte: comma)
+        field(result.failures.joined(separator: "; "), to: &out)
+        out.append(byte: comma)
+        field(result.preview ?? "", to: &out)
+        out.append("\r\n")
+        out.flushIfFull()
+      }
+    }
+  }
+
+  private static let comma = UInt8(ascii: ",")
+
+  /// A field, quoted when it holds a comma, a quote or a line break (quotes doubled).
+  static func field(_ text: String, to out: inout ByteBuffer) {
+    var text = text
+    text.withUTF8 { utf8 in
+      guard utf8.contains(where: { $0 == comma || $0 == 0x22 || $0 == 0x0a || $0 == 0x0d }) else {
+        return out.append(raw: utf8)
+      }
+      out.append(byte: 0x22)
+      for byte in utf8 {
+        out.append(byte: byte)
+        if byte == 0x22 { out.append(byte: 0x22) }
+      }
+      out.append(byte: 0x22)
+    }
+  }
+}
+
+/// A fraction with four decimals, as the reports round them.
+func fixed4(_ value: Double) -> String {
+  var buffer = ByteBuffer(capacity: 16)
+  buffer.fixed(value, places: 4)
+  return String(decoding: buffer.bytes, as: UTF8.self)
+}

@@ -1,0 +1,311 @@
+import ArtworkGeometry
+import ArtworkSupport
+
+/// index.html: a contact sheet that works offline. Inline CSS and a few lines of inline JS
+/// (table sorting); previews appear as small JPEG thumbnails written beside the page.
+public enum HTMLWriter {
+  /// Where a preview's thumbnail lives, relative to the output folder.
+  public static func thumbnailPath(for preview: String) -> String {
+    let slash = preview.lastIndex(of: "/").map { preview.index(after: $0) } ?? preview.startIndex
+    let folder = String(preview[..<slash])
+    var name = String(preview[slash...])
+    if let dot = name.lastIndex(of: ".") { name = String(name[..<dot]) }
+    return folder + "thumbs/" + name + ".jpg"
+  }
+
+  public static func html(_ report: RunReport, thumbnails: Bool = true) -> String {
+    var buffer = ByteBuffer()
+    write(report, thumbnails: thumbnails, to: &buffer)
+    return String(decoding: buffer.bytes, as: UTF8.self)
+  }
+
+  static func write(_ report: RunReport, thumbnails: Bool, to out: inout ByteBuffer) {
+    out.append("""
+      <!doctype html>
+      <html lang="en"><head><meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>artfit report</title>
+      <style>
+      """)
+    out.append(css)
+    out.append("</style></head><body>\n<header><h1>artfit report</h1>\n<p class=\"summary\">")
+    out.integer(report.artworks.count)
+    out.append(" artworks · ")
+    out.integer(report.resultCount)
+    out.append(report.failedCount > 0 ? " results · <span class=\"bad\">" : " results · <span class=\"good\">")
+    out.integer(report.failedCount)
+    out.append(report.errors.isEmpty ? " failed</span> · <span class=\"good\">" : " failed</span> · <span class=\"bad\">")
+    out.integer(report.errors.count)
+    out.append(" input errors</span> · ")
+    out.html(ArtfitVersion.generator)
+    out.append("</p>\n</header>\n")
+    if !report.errors.isEmpty {
+      out.append("<section class=\"problems\"><h2>Inputs that could not be read</h2><ul>\n")
+      for error in report.errors {
+        out.append("<li><code>")
+        out.html(error.source)
+        out.append("</code>: ")
+        out.html(error.message)
+        out.append("</li>\n")
+      }
+      out.append("</ul></section>\n")
+    }
+    if report.failedCount > 0 {
+      out.append("<section class=\"problems\"><h2>Failed checks</h2><ul>\n")
+      // The first 30 show at once; the rest fold away so the page stays readable.
+      var shown = 0
+      for artwork in report.artworks {
+        for result in artwork.results where !result.passed {
+          if shown == 30 {
+            out.append("</ul><details><summary>")
+            out.integer(report.failedCount - 30)
+            out.append(" more failed checks</summary><ul>\n")
+          }
+          shown += 1
+          out.append("<li><code>")
+          out.html(artwork.file.path)
+          out.append("</code> on ")
+          out.html(result.screen.target.name)
+          out.append(byte: 0x20)
+          out.append(result.screen.orientation.rawValue)
+          out.append(byte: 0x20)
+          out.append(result.placement.requestedMode.rawValue)
+          out.append(": ")
+          out.html(result.failures.joined(separator: "; "))
+          out.append("</li>\n")
+          out.flushIfFull()
+        }
+      }
+      out.append(shown > 30 ? "</ul></details></section>\n" : "</ul></section>\n")
+    }
+    out.append(legend)
+    for artwork in report.artworks { section(artwork, thumbnails: thumbnails, to: &out) }
+    table(report, to: &out)
+    out.append("<script>")
+    out.append(script)
+    out.append("</script>\n</body></html>\n")
+  }
+
+  /// One artwork: its heading, its crop map, then its previews by family, or, when there
+  /// are no previews (check), one summary line per family.
+  static func section(_ artwork: ArtworkReport, thumbnails: Bool, to out: inout ByteBuffer) {
+    heading(artwork, to: &out)
+    cropMap(artwork, to: &out)
+    var families: [Family] = []
+    for result in artwork.results where !families.contains(result.screen.target.family) {
+      families.append(result.screen.target.family)
+    }
+    // Without previews a grid of captions would repeat the table: one line per family.
+    if artwork.results.allSatisfy({ $0.preview == nil }) {
+      familySummaries(artwork, families: families, to: &out)
+    } else {
+      for family in families { previewGrid(artwork, family: family, thumbnails: thumbnails, to: &out) }
+    }
+    out.append("</section>\n")
+  }
+
+  private static func heading(_ artwork: ArtworkReport, to out: inout ByteBuffer) {
+    out.append("<section class=\"artwork\"><h2>")
+    out.html(artwork.file.path)
+    out.append("</h2>\n<p>")
+    out.integer(artwork.width)
+    out.append("×")
+    out.integer(artwork.height)
+    out.append(" px")
+    if let focus = artwork.focus {
+      out.append(" · focus ")
+      for (index, value) in [focus.x, focus.y, focus.width, focus.height].enumerated() {
+        if index > 0 { out.append(", ") }
+        out.fixed(value, places: 4)
+      }
+      out.append(" (")
+      out.append(focus.origin.rawValue)
+      out.append(")")
+    }
+    out.append("</p>\n")
+  }
+
+  private static func cropMap(_ artwork: ArtworkReport, to out: inout ByteBuffer) {
+    guard let map = artwork.cropMap else { return }
+    out.append("<figure class=\"cropmap\"><a href=\"")
+    out.html(map)
+    out.append("\"><img src=\"")
+    out.html(map)
+    out.append("\" alt=\"crop map of ")
+    out.html(artwork.file.path)
+    out.append("\" loading=\"lazy\"></a><figcaption>Crop map: the visible part of the source on every fill target, outlined by family.</figcaption></figure>\n")
+  }
+
+  private static func familySummaries(_ artwork: ArtworkReport, families: [Family], to out: inout ByteBuffer) {
+    out.append("<ul class=\"families\">\n")
+    for family in families {
+      let results = artwork.results.filter { $0.screen.target.family == family }
+      let fills = results.filter { $0.placement.mode == .fill }
+      let failed = results.filter { !$0.passed }.count
+      out.append("<li><b>")
+      out.append(family.rawValue)
+      out.append("</b>: ")
+      out.integer(results.count)
+      out.append(" results")
+      if let worst = fills.map(\.placement.cropLoss).max() {
+        out.append(", fill crop loss up to ")
+        out.percent(reported(worst))
+      }
+      if failed > 0 {
+        out.append(", <span class=\"bad\">")
+        out.integer(failed)
+        out.append(" failed</span>")
+      }
+      out.append("</li>\n")
+    }
+    out.append("</ul>")
+  }
+
+  private static func previewGrid(_ artwork: ArtworkReport, family: Family, thumbnails: Bool, to out: inout ByteBuffer) {
+    out.append("<h3>")
+    out.append(family.rawValue)
+    out.append("</h3><div class=\"grid\">\n")
+    for result in artwork.results where result.screen.target.family == family {
+      let p = result.placement
+      out.append(result.passed ? "<figure>" : "<figure class=\"failed\">")
+      if thumbnails, let preview = result.preview {
+        out.append("<a href=\"")
+        out.html(preview)
+        out.append("\"><img src=\"")
+        out.html(thumbnailPath(for: preview))
+        out.append("\" alt=\"")
+        out.html(result.screen.target.name)
+        out.append(" preview\" loading=\"lazy\"></a>")
+      }
+      out.append("<figcaption>")
+      out.html(result.screen.target.name)
+      out.append("<br>")
+      out.append(result.screen.orientation.rawValue)
+      out.append(" · ")
+      out.append(p.mode.rawValue)
+      if p.requestedMode != p.mode { out.append(" (auto)") }
+      badge(result, to: &out)
+      out.append("</figcaption></figure>\n")
+    }
+    out.append("</div>\n")
+    out.flushIfFull()
+  }
+
+  static func reported(_ fraction: Double) -> Double { (fraction * 10000).rounded() / 10000 }
+
+  /// The badge: crop loss for fill, bar share for fit; coloured by severity.
+  static func badge(_ result: TargetResult, to out: inout ByteBuffer) {
+    let p = result.placement
+    let level: StaticString
+    if !result.passed {
+      level = "red"
+    } else if p.mode == .fit {
+      level = "grey"
+    } else {
+      level = p.cropLoss < 0.1 ? "green" : p.cropLoss < 0.25 ? "amber" : "red"
+    }
+    out.append(" <span class=\"badge ")
+    out.append(level)
+    out.append("\">")
+    if p.mode == .fill {
+      out.append("−")
+      out.percent(reported(p.cropLoss))
+    } else if result.passed && p.boxing == .none {
+      out.append("exact")
+    } else {
+      out.percent(reported(p.barsFraction))
+      out.append(" bars")
+    }
+    out.append("</span>")
+  }
+
+  static func table(_ report: RunReport, to out: inout ByteBuffer) {
+    out.append("""
+      <section><h2>All results</h2><p class="hint">Click a column to sort.</p>
+      <table id="results"><thead><tr><th>artwork</th><th>target</th><th>orientation</th><th>mode</th><th>canvas</th><th>boxing</th><th data-numeric>crop loss</th><th data-numeric>safe crop loss</th><th data-numeric>bars</th><th>focus</th><th>passed</th></tr></thead><tbody>
+
+      """)
+    for artwork in report.artworks {
+      var source = ByteBuffer(capacity: 64)
+      source.html(artwork.file.path)
+      for result in artwork.results {
+        let p = result.placement
+        out.append(result.passed ? "<tr><td>" : "<tr class=\"failed\"><td>")
+        out.append(source)
+        out.append("<td>")
+        out.html(result.screen.target.name)
+        out.append("<td>")
+        out.append(result.screen.orientation.rawValue)
+        out.append("<td>")
+        out.append(p.mode.rawValue)
+        out.append("<td>")
+        out.integer(p.canvas.width)
+        out.append(byte: UInt8(ascii: "x"))
+        out.integer(p.canvas.height)
+        out.append("<td>")
+        out.append(p.boxing.rawValue)
+        for fraction in [p.cropLoss, p.safeCropLoss, p.barsFraction] {
+          out.append("<td data-value=")
+          out.fixed(fraction, places: 4)
+          out.append(">")
+          out.percent(reported(fraction))
+        }
+        out.append("<td>")
+        if let visible = p.focusVisible {
+          if visible {
+            out.append("visible")
+          } else {
+            out.percent(reported(p.focusLoss ?? 0))
+            out.append(" lost")
+          }
+        }
+        out.append(result.passed ? "<td>yes\n" : "<td>no: ")
+        if !result.passed {
+          out.html(result.failures.joined(separator: "; "))
+          out.append(byte: 0x0a)
+        }
+        out.flushIfFull()
+      }
+    }
+    out.append("</tbody></table></section>\n")
+  }
+
+  static var legend: String {
+    let items = [(Family.iphone, "iPhone"), (.ipad, "iPad"), (.tv, "Apple TV"), (.video, "video"), (.split, "split window"), (.custom, "canvas")]
+    var out = "<p class=\"legend\">Crop-map outlines: "
+    out += items.map { family, label in
+      let c = CropMapColours.colour(for: family)
+      return "<span class=\"swatch\" style=\"background:\(c.description)\"></span>\(label)"
+    }.joined(separator: " ")
+    return out + ". Badges: crop loss under 10% green, under 25% amber, else red; fit shows the share of bars.</p>\n"
+  }
+
+  static let css = """
+    body{font:14px/1.45 -apple-system,system-ui,sans-serif;margin:0 auto;max-width:1400px;padding:0 20px 40px;color:#1c1c1e;background:#fafafa}
+    h1{margin:18px 0 4px}h2{margin:28px 0 6px;font-size:18px;word-break:break-all}h3{margin:14px 0 6px;font-size:14px;text-transform:uppercase;color:#636366}
+    .summary .bad,.problems h2,.families .bad{color:#c4281c}.summary .good{color:#1f7a33}
+    .problems{background:#fff1f0;border:1px solid #f4c7c3;border-radius:8px;padding:4px 14px}
+    .problems summary{cursor:pointer;margin:0 0 8px 22px;color:#c4281c}
+    .grid{display:flex;flex-wrap:wrap;gap:10px}
+    figure{margin:0;background:#fff;border:1px solid #e5e5ea;border-radius:8px;padding:6px;width:150px}
+    figure.failed{border-color:#c4281c;box-shadow:0 0 0 1px #c4281c}
+    figure img{display:block;max-width:100%;max-height:200px;margin:0 auto;background:#000}
+    figcaption{font-size:12px;margin-top:4px}
+    .cropmap{width:auto;max-width:640px}.cropmap img{max-height:480px}
+    .badge{display:inline-block;border-radius:6px;padding:0 5px;color:#fff;font-weight:600}
+    .green{background:#1f7a33}.amber{background:#b86e00}.red{background:#c4281c}.grey{background:#636366}
+    .swatch{display:inline-block;width:12px;height:12px;border-radius:3px;margin:0 4px 0 10px;vertical-align:-1px}
+    table{border-collapse:collapse;width:100%;font-size:12px;background:#fff}
+    th,td{border-bottom:1px solid #e5e5ea;padding:3px 6px;text-align:left}th{cursor:pointer;position:sticky;top:0;background:#f2f2f7}
+    tr.failed td{background:#fff1f0}.hint{color:#636366;font-size:12px}
+    """
+
+  static let script = """
+    document.querySelectorAll('#results th').forEach(function(th,col){th.addEventListener('click',function(){
+    var body=th.closest('table').tBodies[0],rows=Array.from(body.rows),num=th.hasAttribute('data-numeric'),dir=th.dataset.dir==='asc'?-1:1;
+    th.dataset.dir=dir===1?'asc':'desc';
+    rows.sort(function(a,b){var x=a.cells[col],y=b.cells[col];
+    var p=num?parseFloat(x.dataset.value):x.textContent,q=num?parseFloat(y.dataset.value):y.textContent;
+    return (p<q?-1:p>q?1:0)*dir;});rows.forEach(function(r){body.appendChild(r);});});});
+    """
+}

@@ -1,0 +1,105 @@
+import ArtworkGeometry
+import ArtworkSupport
+
+/// junit.xml: one test case per artwork × target × mode; failed checks are failures,
+/// unreadable inputs errors. The shape CI servers read (Jenkins, GitLab, GitHub actions).
+public enum JUnitWriter {
+  public static func xml(_ report: RunReport) -> String {
+    var buffer = ByteBuffer()
+    write(report, to: &buffer)
+    return String(decoding: buffer.bytes, as: UTF8.self)
+  }
+
+  static func write(_ report: RunReport, to out: inout ByteBuffer) {
+    out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"artfit\" tests=\"")
+    out.integer(report.resultCount + report.errors.count)
+    out.append("\" failures=\"")
+    out.integer(report.failedCount)
+    out.append("\" errors=\"")
+    out.integer(report.errors.count)
+    out.append("\">\n")
+    for artwork in report.artworks {
+      out.append("  <testsuite name=\"")
+      escape(artwork.file.path, to: &out)
+      out.append("\" tests=\"")
+      out.integer(artwork.results.count)
+      out.append("\" failures=\"")
+      out.integer(artwork.results.reduce(0) { $0 + ($1.failures.isEmpty ? 0 : 1) })
+      out.append("\" errors=\"0\" skipped=\"0\">\n")
+      var classname = ByteBuffer(capacity: 64)
+      escape(artwork.file.stem, to: &classname)
+      for result in artwork.results {
+        out.append("    <testcase classname=\"")
+        out.append(classname)
+        out.append("\" name=\"")
+        escape(result.screen.target.name, to: &out)
+        out.append(byte: 0x20)
+        out.append(result.screen.orientation.rawValue)
+        out.append(byte: 0x20)
+        out.append(result.placement.requestedMode.rawValue)
+        out.append(" @")
+        out.append(Screen.scaleText(result.screen.scale))
+        out.append("x\" time=\"0\"")
+        if result.passed {
+          out.append("/>\n")
+        } else {
+          out.append(">\n")
+          for failure in result.failures {
+            out.append("      <failure type=\"check\" message=\"")
+            escape(failure, to: &out)
+            out.append("\">")
+            escape(failure, to: &out)
+            out.append("</failure>\n")
+          }
+          out.append("    </testcase>\n")
+        }
+        out.flushIfFull()
+      }
+      out.append("  </testsuite>\n")
+    }
+    if !report.errors.isEmpty {
+      out.append("  <testsuite name=\"inputs\" tests=\"")
+      out.integer(report.errors.count)
+      out.append("\" failures=\"0\" errors=\"")
+      out.integer(report.errors.count)
+      out.append("\" skipped=\"0\">\n")
+      for error in report.errors {
+        out.append("    <testcase classname=\"inputs\" name=\"")
+        escape(error.source, to: &out)
+        out.append("\" time=\"0\">\n      <error type=\"input\" message=\"")
+        escape(error.message, to: &out)
+        out.append("\">")
+        escape(error.source, to: &out)
+        out.append(": ")
+        escape(error.message, to: &out)
+        out.append("</error>\n    </testcase>\n")
+      }
+      out.append("  </testsuite>\n")
+    }
+    out.append("</testsuites>\n")
+  }
+
+  /// Text safe inside XML attributes and elements; characters XML 1.0 forbids are dropped.
+  static func escape(_ text: String, to out: inout ByteBuffer) {
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": out.append("&amp;")
+      case "<": out.append("&lt;")
+      case ">": out.append("&gt;")
+      case "\"": out.append("&quot;")
+      case "'": out.append("&apos;")
+      case "\n": out.append("&#10;")
+      case "\r": out.append("&#13;")
+      case "\t": out.append("&#9;")
+      default:
+        let v = scalar.value
+        if v < 0x20 || v == 0xfffe || v == 0xffff { continue }
+        if v < 0x80 {
+          out.append(byte: UInt8(v))
+        } else {
+          out.append(String(scalar))
+        }
+      }
+    }
+  }
+}

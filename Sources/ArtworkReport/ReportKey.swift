@@ -1,0 +1,67 @@
+import ArtworkSupport
+
+/// The member names of report.json (and of `artfit fit --json`'s result object), written
+/// and read from this one list.
+struct ReportKey {
+  /// Static text: the writer copies it without building a String per member.
+  let name: StaticString
+
+  init(_ name: StaticString) { self.name = name }
+
+  var text: String { name.description }
+
+  static let artworks = ReportKey("artworks")
+  static let bars = ReportKey("bars")
+  static let barsFraction = ReportKey("bars_fraction")
+  static let bottom = ReportKey("bottom")
+  static let boxing = ReportKey("boxing")
+  static let canvas = ReportKey("canvas")
+  static let crop = ReportKey("crop")
+  static let cropLoss = ReportKey("crop_loss")
+  static let cropMap = ReportKey("crop_map")
+  static let cropPx = ReportKey("crop_px")
+  static let embeddedBars = ReportKey("embedded_bars")
+  static let errors = ReportKey("errors")
+  static let failed = ReportKey("failed")
+  static let failures = ReportKey("failures")
+  static let family = ReportKey("family")
+  static let focus = ReportKey("focus")
+  static let focusLoss = ReportKey("focus_loss")
+  static let focusVisible = ReportKey("focus_visible")
+  static let generator = ReportKey("generator")
+  static let gravity = ReportKey("gravity")
+  static let h = ReportKey("h")
+  static let height = ReportKey("height")
+  static let left = ReportKey("left")
+  static let message = ReportKey("message")
+  static let mode = ReportKey("mode")
+  static let options = ReportKey("options")
+  static let orientation = ReportKey("orientation")
+  static let origin = ReportKey("origin")
+  static let passed = ReportKey("passed")
+  static let placement = ReportKey("placement")
+  static let placementPx = ReportKey("placement_px")
+  static let preview = ReportKey("preview")
+  static let requestedMode = ReportKey("requested_mode")
+  static let results = ReportKey("results")
+  static let right = ReportKey("right")
+  static let safeCropLoss = ReportKey("safe_crop_loss")
+  static let scale = ReportKey("scale")
+  static let sizeClass = ReportKey("size_class")
+  static let slug = ReportKey("slug")
+  static let source = ReportKey("source")
+  static let stem = ReportKey("stem")
+  static let summary = ReportKey("summary")
+  static let target = ReportKey("target")
+  static let top = ReportKey("top")
+  static let version = ReportKey("version")
+  static let w = ReportKey("w")
+  static let width = ReportKey("width")
+  static let x = ReportKey("x")
+  static let y = ReportKey("y")
+}
+
+extension JSONStream {
+  /// Writes the name of a report member.
+  mutating func key(_ key: ReportKey) { self.key(key.name) }
+}

@@ -1,0 +1,164 @@
+import ArtworkGeometry
+import ArtworkSupport
+import Foundation
+
+/// Reads a report.json (version 1) back into a RunReport, so the reports of `--shard` runs
+/// can be joined and written again. The result objects carry every figure the writers print;
+/// targets are found again in the catalog by slug (raw canvases by their name).
+public enum ReportReader {
+  public struct Failure: Error, CustomStringConvertible {
+    public var file: String
+    public var message: String
+    public var description: String { "\(file): \(message)" }
+  }
+
+  public static func read(_ path: String) throws(Failure) -> RunReport {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw Failure(file: path, message: "cannot read the report")
+    }
+    do {
+      return try report(JSONParser.parse(Array(data)))
+    } catch let error as Failure {
+      throw Failure(file: path, message: error.message)
+    } catch {
+      throw Failure(file: path, message: "not valid JSON: \(error)")
+    }
+  }
+
+  static func report(_ root: JSONValue) throws(Failure) -> RunReport {
+    let top = try Fields(root, "the report")
+    guard try top.integer(.version) == 1 else { throw fail("only report.json version 1 can be read") }
+    var artworks: [ArtworkReport] = []
+    for item in try top.array(.artworks) { artworks.append(try artwork(item)) }
+    var errors: [InputError] = []
+    for item in try top.array(.errors) {
+      let fields = try Fields(item, "an error")
+      errors.append(InputError(source: try fields.string(.source), message: try fields.string(.message)))
+    }
+    return RunReport(options: try top.value(.options), artworks: artworks, errors: errors)
+  }
+
+  package static func artwork(_ value: JSONValue) throws(Failure) -> ArtworkReport {
+    let fields = try Fields(value, "an artwork")
+    let source = try fields.string(.source)
+    var focus: FocusRegion? = nil
+    if case .object = try fields.value(.focus) {
+      let f = try Fields(try fields.value(.focus), "a focus")
+      focus = FocusRegion(
+        x: try f.number(.x), y: try f.number(.y), width: try f.number(.w), height: try f.number(.h),
+        origin: FocusRegion.Origin(rawValue: try f.string(.origin)) ?? .manifest)
+    }
+    var bars: Insets? = nil
+    if case .object = try fields.value(.embeddedBars) {
+      let b = try Fields(try fields.value(.embeddedBars), "embedded bars")
+      bars = Insets(top: try b.number(.top), left: try b.number(.left), bottom: try b.number(.bottom), right: try b.number(.right))
+    }
+    var results: [TargetResult] = []
+    for item in try fields.array(.results) { results.append(try result(item, of: source)) }
+    return ArtworkReport(
+      file: ArtworkFile(path: source, stem: try fields.string(.stem)), width: try fields.integer(.width),
+      height: try fields.integer(.height), focus: focus, embeddedBars: bars, cropMap: try fields.optionalString(.cropMap),
+      results: results)
+  }
+
+  static func result(_ value: JSONValue, of source: String) throws(Failure) -> TargetResult {
+    let fields = try Fields(value, "a result of \(source)")
+    let slug = try fields.string(.slug)
+    let name = try fields.string(.target)
+    guard let target = Catalog.all.first(where: { $0.slug == slug }) ?? (try? TargetSelection.resolve([name]))?.first else {
+      throw fail("\(source): target \"\(name)\" (\(slug)) is not in this artfit's catalog")
+    }
+    guard let orientation = ScreenOrientation(rawValue: try fields.string(.orientation)),
+      let mode = FitMode(rawValue: try fields.string(.mode)),
+      let gravity = Gravity(rawValue: try fields.string(.gravity)),
+      let boxing = Boxing(rawValue: try fields.string(.boxing))
+    else { throw fail("\(source): a result has an unknown orientation, mode, gravity or boxing") }
+    let requested = try fields.optionalString(.requestedMode).flatMap(FitMode.init(rawValue:)) ?? mode
+    let screen = Screen(target: target, orientation: orientation, scale: try fields.number(.scale))
+    let canvas = try Fields(try fields.value(.canvas), "a canvas")
+    let barFields = try Fields(try fields.value(.bars), "bars")
+    let placementRect = try rect(fields.value(.placement))
+    let crop = try rect(fields.value(.crop))
+    var failures: [String] = []
+    for item in try fields.array(.failures) {
+      guard case .string(let text) = item else { throw fail("failures are strings") }
+      failures.append(text)
+    }
+    var visible: Bool? = nil
+    if case .bool(let flag) = try fields.value(.focusVisible) { visible = flag }
+    let placement = Placement(
+      requestedMode: requested, mode: mode, gravity: gravity, source: Size(crop.width, crop.height),
+      canvas: PixelSize(try canvas.integer(.w), try canvas.integer(.h)),
+      scaleFactor: crop.width > 0 ? placementRect.width / crop.width : 0,
+      imageRect: placementRect, crop: crop,
+      renderedImageRect: try pixelRect(fields.value(.placementPx)), renderedCrop: try pixelRect(fields.value(.cropPx)),
+      boxing: boxing,
+      bars: Bars(top: try barFields.integer(.top), bottom: try barFields.integer(.bottom), left: try barFields.integer(.left), right: try barFields.integer(.right)),
+      barsFraction: try fields.number(.barsFraction), cropLoss: try fields.number(.cropLoss),
+      safeCropLoss: try fields.number(.safeCropLoss), safeArea: screen.safeArea, visibleSafeSource: crop,
+      focus: nil, focusVisible: visible, focusLoss: try fields.optionalNumber(.focusLoss))
+    return TargetResult(screen: screen, placement: placement, failures: failures, preview: try fields.optionalString(.preview))
+  }
+
+  static func rect(_ value: JSONValue) throws(Failure) -> Rect {
+    let f = try Fields(value, "a rect")
+    return Rect(x: try f.number(.x), y: try f.number(.y), width: try f.number(.w), height: try f.number(.h))
+  }
+
+  static func pixelRect(_ value: JSONValue) throws(Failure) -> PixelRect {
+    let f = try Fields(value, "a pixel rect")
+    return PixelRect(x: try f.integer(.x), y: try f.integer(.y), width: try f.integer(.w), height: try f.integer(.h))
+  }
+
+  static func fail(_ message: String) -> Failure { Failure(file: "", message: message) }
+
+  /// The members of one JSON object, read with the type each must have.
+  struct Fields {
+    let members: [String: JSONValue]
+    let what: String
+
+    init(_ value: JSONValue, _ what: String) throws(Failure) {
+      guard case .object(let pairs) = value else { throw ReportReader.fail("\(what) must be an object") }
+      members = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+      self.what = what
+    }
+
+    func value(_ key: ReportKey) throws(Failure) -> JSONValue {
+      guard let value = members[key.text] else { throw ReportReader.fail("\(what) has no \"\(key.text)\"") }
+      return value
+    }
+
+    func string(_ key: ReportKey) throws(Failure) -> String {
+      guard case .string(let text) = try value(key) else { throw ReportReader.fail("\"\(key.text)\" of \(what) must be a string") }
+      return text
+    }
+
+    func optionalString(_ key: ReportKey) throws(Failure) -> String? {
+      if case .null = members[key.text] ?? .null { return nil }
+      return try string(key)
+    }
+
+    func integer(_ key: ReportKey) throws(Failure) -> Int {
+      guard case .integer(let number) = try value(key) else { throw ReportReader.fail("\"\(key.text)\" of \(what) must be a whole number") }
+      return number
+    }
+
+    func number(_ key: ReportKey) throws(Failure) -> Double {
+      switch try value(key) {
+      case .integer(let number): return Double(number)
+      case .number(let number): return number
+      default: throw ReportReader.fail("\"\(key.text)\" of \(what) must be a number")
+      }
+    }
+
+    func optionalNumber(_ key: ReportKey) throws(Failure) -> Double? {
+      if case .null = members[key.text] ?? .null { return nil }
+      return try number(key)
+    }
+
+    func array(_ key: ReportKey) throws(Failure) -> [JSONValue] {
+      guard case .array(let items) = try value(key) else { throw ReportReader.fail("\"\(key.text)\" of \(what) must be an array") }
+      return items
+    }
+  }
+}

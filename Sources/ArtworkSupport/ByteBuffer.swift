@@ -1,0 +1,206 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Report text built as UTF-8 bytes. Reports can hold hundreds of thousands of results, so
+/// bytes go to raw memory with `memcpy`, numbers are formatted here from integers instead of
+/// through `String`, and a buffer with a file descriptor hands its bytes on every megabyte
+/// instead of holding the whole file. Copies of a buffer share its memory.
+package struct ByteBuffer {
+  private final class Storage {
+    var base: UnsafeMutablePointer<UInt8>
+    var count = 0
+    var capacity: Int
+
+    init(capacity: Int) {
+      self.capacity = max(64, capacity)
+      base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    @inline(__always) func reserve(_ extra: Int) {
+      if count + extra > capacity { grow(extra) }
+    }
+
+    @inline(never) func grow(_ extra: Int) {
+      let grown = max(capacity * 2, count + extra)
+      let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+      bigger.update(from: base, count: count)
+      base.deallocate()
+      base = bigger
+      capacity = grown
+    }
+  }
+
+  private let storage: Storage
+  /// Where `flushIfFull` and `flush` write; nil keeps every byte in memory.
+  let descriptor: Int32?
+  /// The errno of the first failed write; later writes are skipped.
+  package private(set) var failure: Int32 = 0
+
+  static let chunk = 1 << 20
+
+  package init(capacity: Int = 1 << 16, descriptor: Int32? = nil) {
+    self.descriptor = descriptor
+    storage = Storage(capacity: descriptor == nil ? capacity : ByteBuffer.chunk + (1 << 16))
+  }
+
+  /// The bytes gathered so far (since the last flush).
+  package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage.base, count: storage.count)) }
+
+  /// Writes the bytes out when a megabyte has gathered (only with a descriptor).
+  package mutating func flushIfFull() {
+    if descriptor != nil && storage.count >= ByteBuffer.chunk { flush() }
+  }
+
+  /// Writes every gathered byte to the descriptor.
+  package mutating func flush() {
+    guard let descriptor else { return }
+    if failure == 0 { failure = ByteBuffer.writeAll(UnsafeRawBufferPointer(start: storage.base, count: storage.count), to: descriptor) }
+    storage.count = 0
+  }
+
+  /// 0, or the errno of the write that failed.
+  package static func writeAll(_ raw: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+    var offset = 0
+    while offset < raw.count {
+      let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return errno
+      }
+      offset += written
+    }
+    return 0
+  }
+
+  @inline(__always) package mutating func append(raw: UnsafeBufferPointer<UInt8>) {
+    guard let source = raw.baseAddress, raw.count > 0 else { return }
+    storage.reserve(raw.count)
+    let target = storage.base + storage.count
+    if raw.count <= 16 {  // most report pieces: a loop beats a call to memmove
+      for index in 0..<raw.count { target[index] = source[index] }
+    } else {
+      target.update(from: source, count: raw.count)
+    }
+    storage.count += raw.count
+  }
+
+  @inline(__always) package mutating func append(_ text: StaticString) {
+    text.withUTF8Buffer { append(raw: $0) }
+  }
+
+  @inline(__always) package mutating func append(_ text: String) {
+    var text = text
+    text.withUTF8 { append(raw: $0) }
+  }
+
+  package mutating func append(_ other: ByteBuffer) {
+    append(raw: UnsafeBufferPointer(start: other.storage.base, count: other.storage.count))
+  }
+
+  @inline(__always) package mutating func append(byte: UInt8) {
+    storage.reserve(1)
+    storage.base[storage.count] = byte
+    storage.count += 1
+  }
+
+  package mutating func integer(_ value: Int) {
+    if value < 0 {
+      append(byte: UInt8(ascii: "-"))
+      digits(value.magnitude)
+    } else {
+      digits(UInt(value))
+    }
+  }
+
+  private mutating func digits(_ value: UInt) {
+    var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes hold any UInt64
+    var count = 0
+    var rest = value
+    withUnsafeMutableBytes(of: &scratch) { buffer in
+      repeat {
+        buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+        count += 1
+      } while rest > 0
+      append(raw: UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(24 - count)...]))
+    }
+  }
+
+  /// `value` rounded to `places` decimals, written with exactly that many (CSV: 0.5000).
+  package mutating func fixed(_ value: Double, places: Int) {
+    guard value.isFinite else { return }
+    let (negative, whole, fraction, factor) = Self.split(value, places: places)
+    if negative { append(byte: UInt8(ascii: "-")) }
+    digits(whole)
+    guard places > 0 else { return }
+    append(byte: UInt8(ascii: "."))
+    var divisor = factor / 10
+    while divisor > 0 {
+      append(byte: UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
+      divisor /= 10
+    }
+  }
+
+  /// `value` rounded to `places` decimals, trailing zeros dropped but one kept (JSON:
+  /// 0.5, 3.0, -681.25). The same text as Swift's shortest form of the rounded Double,
+  /// for the magnitudes reports hold (below 10^11).
+  mutating func decimal(_ value: Double, places: Int) {
+    guard value.isFinite else { return append("null") }
+    var (negative, whole, fraction, factor) = Self.split(value, places: places)
+    if negative { append(byte: UInt8(ascii: "-")) }
+    digits(whole)
+    append(byte: UInt8(ascii: "."))
+    if fraction == 0 {
+      append(byte: UInt8(ascii: "0"))
+      return
+    }
+    var divisor = factor / 10
+    while fraction > 0 {
+      append(byte: UInt8(ascii: "0") + UInt8(fraction / divisor))
+      fraction %= divisor
+      divisor /= 10
+    }
+  }
+
+  /// A fraction as a percentage with one decimal, as `Checks.percent(_:)` writes it (53.8%).
+  package mutating func percent(_ fraction: Double) {
+    let tenths = (fraction * 1000).rounded()
+    if tenths < 0 && tenths > -10 { append(byte: UInt8(ascii: "-")) }
+    integer(Int(tenths) / 10)
+    append(byte: UInt8(ascii: "."))
+    append(byte: UInt8(ascii: "0") + UInt8(abs(Int(tenths)) % 10))
+    append(byte: UInt8(ascii: "%"))
+  }
+
+  /// Text safe in HTML elements and attributes.
+  package mutating func html(_ text: String) {
+    var text = text
+    text.withUTF8 { utf8 in
+      guard utf8.contains(where: { $0 == 0x26 || $0 == 0x3c || $0 == 0x3e || $0 == 0x22 || $0 == 0x27 }) else {
+        return append(raw: utf8)
+      }
+      for byte in utf8 {
+        switch byte {
+        case 0x26: append("&amp;")
+        case 0x3c: append("&lt;")
+        case 0x3e: append("&gt;")
+        case 0x22: append("&quot;")
+        case 0x27: append("&#39;")
+        default: append(byte: byte)
+        }
+      }
+    }
+  }
+
+  /// Sign, whole part, decimals as an integer, and 10^places; never a negative zero.
+  private static func split(_ value: Double, places: Int) -> (Bool, UInt, UInt, UInt) {
+    var factor: UInt = 1
+    for _ in 0..<places { factor *= 10 }
+    let scaled = (value * Double(factor)).rounded()
+    let magnitude = UInt(abs(scaled))
+    return (scaled < 0 && magnitude != 0, magnitude / factor, magnitude % factor, factor)
+  }
+}

@@ -1,0 +1,7 @@
+/// 64-bit FNV-1a: a hash that is the same on every run and platform, for shard slices and for
+/// recognising unchanged files between runs (not for security).
+package func fnv1a<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
+  var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+  for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+  return hash
+}

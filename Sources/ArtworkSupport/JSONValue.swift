@@ -1,0 +1,159 @@
+/// A JSON value whose objects keep their keys in the order written, so reports diff
+/// cleanly and read in the contract's order.
+public indirect enum JSONValue: Sendable, Equatable {
+  case null
+  case bool(Bool)
+  case number(Double)
+  case integer(Int)
+  case string(String)
+  case array([JSONValue])
+  case object([(String, JSONValue)])
+
+  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    lhs.serialized() == rhs.serialized()
+  }
+
+  /// A number rounded to `places` decimals (written as 0.5379, -681.0, 0.0).
+  public static func rounded(_ value: Double, _ places: Int) -> JSONValue {
+    var factor = 1.0
+    for _ in 0..<places { factor *= 10 }
+    let result = (value * factor).rounded() / factor
+    return .number(result == 0 ? 0 : result)  // no "-0.0"
+  }
+
+  /// A whole number as an integer (3), anything else rounded to `places` decimals.
+  public static func compact(_ value: Double, _ places: Int = 4) -> JSONValue {
+    value == value.rounded() && abs(value) < 1e15 ? .integer(Int(value)) : .rounded(value, places)
+  }
+
+  /// Not an array or object (empty ones count as scalars: they print as [] and {}).
+  var isScalar: Bool {
+    switch self {
+    case .array(let items): items.isEmpty
+    case .object(let members): members.isEmpty
+    default: true
+    }
+  }
+
+  /// The text, pretty-printed when `pretty`: two-space indents, one member per line, and
+  /// objects and arrays that hold no other container on one line (`{ "w": 1170, "h": 2532 }`),
+  /// as the contract writes them.
+  public func serialized(pretty: Bool = true) -> String {
+    String(decoding: bytes(pretty: pretty), as: UTF8.self)
+  }
+
+  /// The UTF-8 text; built as bytes because reports can hold hundreds of thousands of results.
+  public func bytes(pretty: Bool = true) -> [UInt8] {
+    var out = ByteBuffer(capacity: 4096)
+    write(into: &out, indent: pretty ? 0 : nil)
+    return out.bytes
+  }
+
+  private func newline(_ out: inout ByteBuffer, _ indent: Int) {
+    out.append(byte: 0x0a)
+    for _ in 0..<indent { out.append("  ") }
+  }
+
+  func write(into out: inout ByteBuffer, indent: Int?) {
+    switch self {
+    case .null: out.append("null")
+    case .bool(let value): out.append(value ? "true" : "false")
+    case .integer(let value): out.integer(value)
+    case .number(let value):
+      if !value.isFinite {
+        out.append("null")
+      } else if value == value.rounded() && abs(value) < 1e15 {
+        out.integer(Int(value))
+        out.append(".0")
+      } else {
+        out.append(String(value))
+      }
+    case .string(let value): JSONValue.writeString(value, into: &out)
+    case .array(let items):
+      if items.isEmpty {
+        out.append("[]")
+        return
+      }
+      if indent != nil, items.allSatisfy(\.isScalar) {  // a leaf stays on one line
+        out.append(byte: UInt8(ascii: "["))
+        for (index, item) in items.enumerated() {
+          if index > 0 { out.append(", ") }
+          item.write(into: &out, indent: nil)
+        }
+        out.append(byte: UInt8(ascii: "]"))
+        return
+      }
+      out.append(byte: UInt8(ascii: "["))
+      for (index, item) in items.enumerated() {
+        if index > 0 { out.append(byte: UInt8(ascii: ",")) }
+        if let indent { newline(&out, indent + 1) }
+        item.write(into: &out, indent: indent.map { $0 + 1 })
+      }
+      if let indent { newline(&out, indent) }
+      out.append(byte: UInt8(ascii: "]"))
+    case .object(let members):
+      if members.isEmpty {
+        out.append("{}")
+        return
+      }
+      if indent != nil, members.allSatisfy(\.1.isScalar) {  // a leaf stays on one line
+        out.append("{ ")
+        for (index, (key, value)) in members.enumerated() {
+          if index > 0 { out.append(", ") }
+          JSONValue.writeString(key, into: &out)
+          out.append(": ")
+          value.write(into: &out, indent: nil)
+        }
+        out.append(" }")
+        return
+      }
+      out.append(byte: UInt8(ascii: "{"))
+      for (index, (key, value)) in members.enumerated() {
+        if index > 0 { out.append(byte: UInt8(ascii: ",")) }
+        if let indent { newline(&out, indent + 1) }
+        JSONValue.writeString(key, into: &out)
+        out.append(byte: UInt8(ascii: ":"))
+        if indent != nil { out.append(byte: 0x20) }
+        value.write(into: &out, indent: indent.map { $0 + 1 })
+      }
+      if let indent { newline(&out, indent) }
+      out.append(byte: UInt8(ascii: "}"))
+    }
+  }
+
+  /// A JSON string literal: quotes, backslashes and control characters escaped, and
+  /// U+2028/U+2029 too (so the text is also valid JavaScript).
+  package static func writeString(_ value: String, into out: inout ByteBuffer) {
+    out.append(byte: UInt8(ascii: "\""))
+    // Most strings need no escape: copy their bytes (0xE2 leads U+2028/U+2029).
+    var text = value
+    let copied = text.withUTF8 { utf8 -> Bool in
+      for byte in utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5c || byte == 0xe2 { return false }
+      out.append(raw: utf8)
+      return true
+    }
+    if copied {
+      out.append(byte: UInt8(ascii: "\""))
+      return
+    }
+    for scalar in value.unicodeScalars {
+      switch scalar {
+      case "\"": out.append("\\\"")
+      case "\\": out.append("\\\\")
+      case "\n": out.append("\\n")
+      case "\r": out.append("\\r")
+      case "\t": out.append("\\t")
+      case "\u{2028}": out.append("\\u2028")
+      case "\u{2029}": out.append("\\u2029")
+      default:
+        if scalar.value < 0x20 {
+          let hex = String(scalar.value, radix: 16)
+          out.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+        } else {
+          out.append(String(scalar))
+        }
+      }
+    }
+    out.append(byte: UInt8(ascii: "\""))
+  }
+}

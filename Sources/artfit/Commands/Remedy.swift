@@ -1,0 +1,16 @@
+import Artwork
+
+/// Which flag fixes a failure the library reports: the library says what is wrong, the
+/// command line says what to type.
+enum Remedy {
+  /// A failed check as printed, with the flag that helps where one does.
+  static func failure(_ text: String) -> String {
+    text == Checks.focusUnknown ? text + " (give --focus, a manifest focus or --auto-focus)" : text
+  }
+
+  /// An input error as printed, with the flag that helps where one does.
+  static func inputError(_ error: InputError) -> String {
+    if case .tooLarge? = error.cause { return error.message + " (raise it with --max-pixels)" }
+    return error.message
+  }
+}
