@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Artwork
+import Artwork
+import TestSupport
 
 /// `artfit assets`: the catalog's file tree, each scale's pixel size, and Contents.json with
 /// exactly the keys Apple's Asset Catalog Format Reference documents.
@@ -10,8 +11,8 @@ struct AssetsCommandTests {
 
   func art() throws {
     try FileManager.default.createDirectory(atPath: folder.path("art/onboarding"), withIntermediateDirectories: true)
-    _ = folder.write(try ImageEncoder.png(RenderTests.quadrants(width: 900, height: 600)), to: "art/hero.png")
-    _ = folder.write(try ImageEncoder.jpeg(RenderTests.quadrants(width: 600, height: 900)), to: "art/onboarding/step.jpg")
+    _ = folder.write(try ImageEncoder.png(TestPictures.quadrants(width: 900, height: 600)), to: "art/hero.png")
+    _ = folder.write(try ImageEncoder.jpeg(TestPictures.quadrants(width: 600, height: 900)), to: "art/onboarding/step.jpg")
   }
 
   func json(_ path: String) throws -> [String: Any] {
@@ -89,7 +90,7 @@ struct AssetsCommandTests {
     let rerun = try ArtfitRun(arguments)
     #expect(rerun.stdout.contains("0 images written") && rerun.stdout.contains("2 unchanged sets kept"), "\(rerun.stdout)")
     Thread.sleep(forTimeInterval: 0.02)
-    _ = folder.write(try ImageEncoder.png(RenderTests.quadrants(width: 300, height: 300)), to: "art/onboarding/step.jpg")
+    _ = folder.write(try ImageEncoder.png(TestPictures.quadrants(width: 300, height: 300)), to: "art/onboarding/step.jpg")
     let changed = try ArtfitRun(arguments)
     #expect(changed.stdout.contains("3 images written") && changed.stdout.contains("1 unchanged set kept"), "\(changed.stdout)")
     #expect(try FileManager.default.attributesOfItem(atPath: folder.path("App.xcassets/hero.imageset/hero@2x.png"))[.modificationDate] as? Date == heroTime)

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Artwork
+import Artwork
+import TestSupport
 
 /// `--auto-focus` on the command line: the found region is reported with origin "auto" and
 /// steers the fill crops; a focus that is given wins over it.
@@ -10,7 +11,7 @@ struct AutoFocusCLITests {
     let folder = TemporaryFolder()
     defer { folder.remove() }
     // A red square near the right edge of a wide grey field.
-    let image = AutoFocusTests.picture(width: 1600, height: 900, background: [120, 124, 128]) { x, y in
+    let image = TestPictures.picture(width: 1600, height: 900, background: [120, 124, 128]) { x, y in
       x >= 1300 && x < 1450 && y >= 380 && y < 530 ? [220, 30, 40] : nil
     }
     let path = folder.write(try ImageEncoder.png(image), to: "poster.png")

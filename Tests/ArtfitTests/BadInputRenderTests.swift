@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Artwork
+import Artwork
+import TestSupport
 
 /// Bad files mixed into a folder: the good ones render, each bad one is named, exit 3.
 struct BadInputRenderTests {
@@ -9,10 +10,10 @@ struct BadInputRenderTests {
     let folder = TemporaryFolder()
     defer { folder.remove() }
     try FileManager.default.createDirectory(atPath: folder.path("art/sub"), withIntermediateDirectories: true)
-    let good = try ImageEncoder.png(RenderTests.quadrants(width: 120, height: 90))
+    let good = try ImageEncoder.png(TestPictures.quadrants(width: 120, height: 90))
     _ = folder.write(good, to: "art/good.png")
-    _ = folder.write(try ImageEncoder.jpeg(RenderTests.quadrants(width: 90, height: 120)), to: "art/sub/good.JPG")
-    let jpeg = try ImageEncoder.jpeg(RenderTests.quadrants())
+    _ = folder.write(try ImageEncoder.jpeg(TestPictures.quadrants(width: 90, height: 120)), to: "art/sub/good.JPG")
+    let jpeg = try ImageEncoder.jpeg(TestPictures.quadrants())
     _ = folder.write(Array(jpeg.prefix(jpeg.count / 2)), to: "art/truncated.jpg")
     _ = folder.write(Array("not an image".utf8), to: "art/notes.png")
     _ = folder.write([], to: "art/empty.png")

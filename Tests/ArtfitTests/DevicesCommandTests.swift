@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Artwork
+import Artwork
+import TestSupport
 
 /// `artfit devices`, run as a user runs it.
 struct DevicesCommandTests {

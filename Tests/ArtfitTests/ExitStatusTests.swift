@@ -1,14 +1,15 @@
 import Foundation
 import Testing
 
-@testable import Artwork
+import Artwork
+import TestSupport
 
 /// The contract's exit statuses, from the built binary.
 struct ExitStatusTests {
   func art() throws -> TemporaryFolder {
     let folder = TemporaryFolder()
     try FileManager.default.createDirectory(atPath: folder.path("art"), withIntermediateDirectories: true)
-    _ = folder.write(try ImageEncoder.png(RenderTests.quadrants(width: 200, height: 100)), to: "art/wide.png")
+    _ = folder.write(try ImageEncoder.png(TestPictures.quadrants(width: 200, height: 100)), to: "art/wide.png")
     return folder
   }
 

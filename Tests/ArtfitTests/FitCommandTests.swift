@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `artfit fit`, run as a user runs it.

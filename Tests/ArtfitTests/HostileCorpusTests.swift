@@ -1,14 +1,15 @@
 import Foundation
 import Testing
 
-@testable import Artwork
+import Artwork
+import TestSupport
 
 /// `render` over Scripts/make_hostile_corpus.py's folder of malformed and hostile files: exit 3,
 /// every bad file named with its cause, every good file rendered, no crash, nothing left over.
 struct HostileCorpusTests {
   static let script = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Scripts/make_hostile_corpus.py")
+    .appendingPathComponent("Scripts/make_hostile_corpus.py")
 
   struct Expectation {
     var name: String

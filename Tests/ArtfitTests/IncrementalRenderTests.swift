@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Artwork
+import Artwork
+import TestSupport
 
 /// A rerun into the same --out keeps what did not change and renders exactly what did: a
 /// changed file, or every file when an option changes; the reports are complete either way.
@@ -11,7 +12,7 @@ struct IncrementalRenderTests {
   func art() throws {
     try FileManager.default.createDirectory(atPath: folder.path("art"), withIntermediateDirectories: true)
     for (index, name) in ["a", "b", "c"].enumerated() {
-      _ = folder.write(try ImageEncoder.png(RenderTests.quadrants(width: 120 + index * 10, height: 90)), to: "art/\(name).png")
+      _ = folder.write(try ImageEncoder.png(TestPictures.quadrants(width: 120 + index * 10, height: 90)), to: "art/\(name).png")
     }
   }
 
@@ -53,7 +54,7 @@ struct IncrementalRenderTests {
     _ = try render()
     let times = try previewTimes()
     Thread.sleep(forTimeInterval: 0.02)
-    _ = folder.write(try ImageEncoder.png(RenderTests.quadrants(width: 200, height: 100)), to: "art/b.png")
+    _ = folder.write(try ImageEncoder.png(TestPictures.quadrants(width: 200, height: 100)), to: "art/b.png")
     let rerun = try render()
     #expect(rerun.stdout.contains("2 unchanged artworks kept"), "\(rerun.stdout)")
     let after = try previewTimes()

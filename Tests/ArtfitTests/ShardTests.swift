@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Artwork
+import Artwork
+import TestSupport
 
 /// `--shard I/N` splits the inputs into disjoint, stable slices, and `merge-reports` joins the
 /// slices' reports into exactly the reports of one whole run.
@@ -11,7 +12,7 @@ struct ShardTests {
   func art(_ count: Int) throws {
     try FileManager.default.createDirectory(atPath: folder.path("art/sub"), withIntermediateDirectories: true)
     for index in 0..<count {
-      let png = try ImageEncoder.png(RenderTests.quadrants(width: 60 + index * 7, height: 90 - index * 3))
+      let png = try ImageEncoder.png(TestPictures.quadrants(width: 60 + index * 7, height: 90 - index * 3))
       _ = folder.write(png, to: index % 3 == 0 ? "art/sub/a\(index).png" : "art/a\(index).png")
     }
     _ = folder.write(Array("not an image".utf8), to: "art/broken.png")
@@ -32,7 +33,7 @@ struct ShardTests {
     #expect(Set(slices.flatMap { $0 }).count == whole.count, "no artwork in two slices")
     #expect(slices.allSatisfy { !$0.isEmpty })
     // A new file joins one slice; the others keep their artworks.
-    _ = folder.write(try ImageEncoder.png(RenderTests.quadrants(width: 50, height: 50)), to: "art/new.png")
+    _ = folder.write(try ImageEncoder.png(TestPictures.quadrants(width: 50, height: 50)), to: "art/new.png")
     let after = try (1...3).map { try sources(["check", folder.path("art"), "--shard", "\($0)/3"]) }
     for (old, new) in zip(slices, after) { #expect(Set(old).isSubset(of: Set(new))) }
   }

@@ -1,14 +1,15 @@
 import Foundation
 import Testing
 
-@testable import Artwork
+import Artwork
+import TestSupport
 
 /// `--trim-bars`: bars baked into an artwork are reported, and with the option every target
 /// is solved on the content inside them.
 struct TrimBarsTests {
   /// 400×300 with black bars of 40 (top) and 44 (bottom): content 400×216.
   static func letterboxed() throws -> [UInt8] {
-    let art = EmbeddedBarsTests.artwork(width: 400, height: 300, bars: Insets(top: 40, left: 0, bottom: 44, right: 0), colour: 0)
+    let art = TestPictures.artwork(width: 400, height: 300, bars: Insets(top: 40, left: 0, bottom: 44, right: 0), colour: 0)
     return try ImageEncoder.png(art)
   }
 

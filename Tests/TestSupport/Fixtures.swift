@@ -1,51 +1,51 @@
 import Foundation
 
-@testable import Artwork
+import Artwork
 
 /// Paths and pixel formulas of the committed fixtures (made by Fixtures/make_fixtures.py).
-enum Fixtures {
-  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Fixtures")
+public enum Fixtures {
+  public static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("ArtworkTests/Fixtures")
 
-  static func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+  public static func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
-  static let width = 13
-  static let height = 11
+  public static let width = 13
+  public static let height = 11
 
-  static func value8(_ x: Int, _ y: Int, _ c: Int) -> Int { (x * 37 + y * 59 + c * 101) % 256 }
-  static func value16(_ x: Int, _ y: Int, _ c: Int) -> Int { (x * 9973 + y * 7919 + c * 30011) % 65536 }
-  static func low(_ x: Int, _ y: Int, bits: Int) -> Int { (x + 2 * y) % (1 << bits) }
-  static func paletteIndex(_ x: Int, _ y: Int, count: Int) -> Int { (x + 3 * y) % count }
-  static func paletteEntry(_ i: Int) -> [Int] { [(i * 40) % 256, (i * 90) % 256, (i * 150) % 256] }
-  static func paletteAlpha(_ i: Int) -> Int { (i * 60) % 256 }
+  public static func value8(_ x: Int, _ y: Int, _ c: Int) -> Int { (x * 37 + y * 59 + c * 101) % 256 }
+  public static func value16(_ x: Int, _ y: Int, _ c: Int) -> Int { (x * 9973 + y * 7919 + c * 30011) % 65536 }
+  public static func low(_ x: Int, _ y: Int, bits: Int) -> Int { (x + 2 * y) % (1 << bits) }
+  public static func paletteIndex(_ x: Int, _ y: Int, count: Int) -> Int { (x + 3 * y) % count }
+  public static func paletteEntry(_ i: Int) -> [Int] { [(i * 40) % 256, (i * 90) % 256, (i * 150) % 256] }
+  public static func paletteAlpha(_ i: Int) -> Int { (i * 60) % 256 }
 
   /// Quadrant colours of the JPEG fixtures: top-left, top-right, bottom-left, bottom-right.
-  static let quadrants: [[Int]] = [[220, 30, 30], [30, 200, 40], [40, 50, 210], [250, 250, 250]]
+  public static let quadrants: [[Int]] = [[220, 30, 30], [30, 200, 40], [40, 50, 210], [250, 250, 250]]
 }
 
 /// A fresh temporary folder, removed by the caller with `remove()`. It is made on first use:
 /// suites that hold one as a property get a new instance for every test, and the tests that
 /// never touch it would otherwise leave empty folders behind.
-struct TemporaryFolder {
-  let url: URL
-  init() {
+public struct TemporaryFolder {
+  public let url: URL
+  public init() {
     url = FileManager.default.temporaryDirectory.appendingPathComponent(
       "artfit-tests-\(UUID().uuidString)")
   }
-  func path(_ name: String) -> String {
+  public func path(_ name: String) -> String {
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url.appendingPathComponent(name).path
   }
-  func write(_ bytes: [UInt8], to name: String) -> String {
+  public func write(_ bytes: [UInt8], to name: String) -> String {
     let target = path(name)
     _ = FileManager.default.createFile(atPath: target, contents: Data(bytes))
     return target
   }
-  func remove() { try? FileManager.default.removeItem(at: url) }
+  public func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
 /// CRC-32 as PNG chunks use it, for building hostile PNGs in tests.
-func crc32(_ bytes: some Sequence<UInt8>) -> UInt32 {
+public func crc32(_ bytes: some Sequence<UInt8>) -> UInt32 {
   var crc: UInt32 = 0xffff_ffff
   for byte in bytes {
     crc ^= UInt32(byte)
@@ -55,24 +55,24 @@ func crc32(_ bytes: some Sequence<UInt8>) -> UInt32 {
 }
 
 /// A PNG chunk: length, type, data and CRC.
-func pngChunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+public func pngChunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
   let typeBytes = Array(type.utf8)
   let length = UInt32(data.count)
   return bigEndian(length) + typeBytes + data + bigEndian(crc32(typeBytes + data))
 }
 
-func bigEndian(_ value: UInt32) -> [UInt8] {
+public func bigEndian(_ value: UInt32) -> [UInt8] {
   [UInt8(value >> 24), UInt8(value >> 16 & 0xff), UInt8(value >> 8 & 0xff), UInt8(value & 0xff)]
 }
 
 /// Reads the samples of an 8-bit image.
-func samples8(_ image: Image) -> [UInt8] {
+public func samples8(_ image: Image) -> [UInt8] {
   guard case .uint8(let samples) = image.storage else { preconditionFailure("expected 8-bit") }
   return samples
 }
 
 /// Reads the samples of a 16-bit image.
-func samples16(_ image: Image) -> [UInt16] {
+public func samples16(_ image: Image) -> [UInt16] {
   guard case .uint16(let samples) = image.storage else { preconditionFailure("expected 16-bit") }
   return samples
 }

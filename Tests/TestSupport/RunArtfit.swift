@@ -1,12 +1,12 @@
 import Foundation
 
 /// Runs the built `artfit` binary (beside the test bundle) and captures what it prints.
-struct ArtfitRun {
-  var status: Int32
-  var stdout: String
-  var stderr: String
+public struct ArtfitRun {
+  public var status: Int32
+  public var stdout: String
+  public var stderr: String
 
-  static var binary: URL {
+  public static var binary: URL {
     var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     for _ in 0..<4 {
       let candidate = folder.appendingPathComponent("artfit")
@@ -21,7 +21,7 @@ struct ArtfitRun {
 
   /// `fileSizeBlocks` runs it under `ulimit -f` (512-byte blocks), where a write past the
   /// limit fails the way a full disk does.
-  init(_ arguments: [String], in directory: URL? = nil, fileSizeBlocks: Int? = nil) throws {
+  public init(_ arguments: [String], in directory: URL? = nil, fileSizeBlocks: Int? = nil) throws {
     let process = Process()
     if let fileSizeBlocks {
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -57,7 +57,7 @@ struct ArtfitRun {
   }
 
   /// stdout parsed as JSON.
-  func json() throws -> Any {
+  public func json() throws -> Any {
     try JSONSerialization.jsonObject(with: Data(stdout.utf8))
   }
 }

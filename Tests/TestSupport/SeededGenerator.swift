@@ -1,10 +1,10 @@
 /// A small deterministic random generator (SplitMix64) so property tests repeat exactly.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
+public struct SeededGenerator: RandomNumberGenerator {
+  public var state: UInt64
 
-  init(seed: UInt64) { state = seed }
+  public init(seed: UInt64) { state = seed }
 
-  mutating func next() -> UInt64 {
+  public mutating func next() -> UInt64 {
     state &+= 0x9e37_79b9_7f4a_7c15
     var z = state
     z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9

@@ -1,6 +1,12 @@
 import Testing
 
-@testable import Artwork
+@testable import ArtworkCodec
+@testable import ArtworkGeometry
+@testable import ArtworkPixels
+@testable import ArtworkReport
+@testable import ArtworkRender
+@testable import ArtworkSupport
+import TestSupport
 
 struct TargetSelectionTests {
   @Test func familiesNamesAndCanvasesResolveInOrderWithoutRepeats() throws {

@@ -1,6 +1,12 @@
 import Testing
 
-@testable import Artwork
+@testable import ArtworkCodec
+@testable import ArtworkGeometry
+@testable import ArtworkPixels
+@testable import ArtworkReport
+@testable import ArtworkRender
+@testable import ArtworkSupport
+import TestSupport
 
 /// Each kind of bad input gives its own error, names the file, and allocates nothing large.
 struct BadInputTests {

@@ -1,6 +1,12 @@
 import Testing
 
-@testable import Artwork
+@testable import ArtworkCodec
+@testable import ArtworkGeometry
+@testable import ArtworkPixels
+@testable import ArtworkReport
+@testable import ArtworkRender
+@testable import ArtworkSupport
+import TestSupport
 
 /// Decoding JPEG variants; flat quadrants keep the expected colours within JPEG's error.
 struct JPEGDecodeTests {

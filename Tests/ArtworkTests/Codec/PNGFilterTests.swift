@@ -1,6 +1,12 @@
 import Testing
 
-@testable import Artwork
+@testable import ArtworkCodec
+@testable import ArtworkGeometry
+@testable import ArtworkPixels
+@testable import ArtworkReport
+@testable import ArtworkRender
+@testable import ArtworkSupport
+import TestSupport
 
 /// The fast PNG encoder's row filters: both builds (baseline and AVX2) give exactly the rows a
 /// plain reading of the PNG specification and libpng's minimum-sum heuristic gives.

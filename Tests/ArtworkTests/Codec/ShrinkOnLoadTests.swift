@@ -1,6 +1,12 @@
 import Testing
 
-@testable import Artwork
+@testable import ArtworkCodec
+@testable import ArtworkGeometry
+@testable import ArtworkPixels
+@testable import ArtworkReport
+@testable import ArtworkRender
+@testable import ArtworkSupport
+import TestSupport
 
 /// JPEG shrink-on-load through libjpeg's DCT scaling.
 struct ShrinkOnLoadTests {

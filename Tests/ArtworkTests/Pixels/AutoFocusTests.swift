@@ -1,23 +1,17 @@
 import Foundation
 import Testing
 
-@testable import Artwork
+@testable import ArtworkCodec
+@testable import ArtworkGeometry
+@testable import ArtworkPixels
+@testable import ArtworkReport
+@testable import ArtworkRender
+@testable import ArtworkSupport
+import TestSupport
 
 /// Auto-focus finds a clear subject: a bright object on a plain field, a face-like blob,
 /// a block of text, and the emblem of SampleArt's launch artwork.
 struct AutoFocusTests {
-  /// A width×height RGB picture of `background`, with `paint` colouring pixels it returns a colour for.
-  static func picture(width: Int, height: Int, background: [UInt8], paint: (Int, Int) -> [UInt8]?) -> Image {
-    var samples = [UInt8](repeating: 0, count: width * height * 3)
-    for y in 0..<height {
-      for x in 0..<width {
-        let colour = paint(x, y) ?? background
-        for c in 0..<3 { samples[(y * width + x) * 3 + c] = colour[c] }
-      }
-    }
-    return Image(width: width, height: height, layout: .rgb, storage: .uint8(samples))
-  }
-
   /// The found region holds the subject's box (fractions) and is not most of the picture.
   static func expectContains(_ region: FocusRegion?, _ subject: (x: Double, y: Double, w: Double, h: Double), _ label: String) {
     guard let region else {
@@ -33,7 +27,7 @@ struct AutoFocusTests {
 
   @Test func brightObjectOnAPlainField() {
     // A yellow disc of radius 60 centred at (600, 250) on saturated blue, 1000×700.
-    let image = Self.picture(width: 1000, height: 700, background: [20, 60, 200]) { x, y in
+    let image = TestPictures.picture(width: 1000, height: 700, background: [20, 60, 200]) { x, y in
       let dx = x - 600, dy = y - 250
       return dx * dx + dy * dy <= 3600 ? [255, 230, 40] : nil
     }
@@ -42,7 +36,7 @@ struct AutoFocusTests {
 
   @Test func faceLikeBlob() {
     // A skin-toned oval with two dark eyes and a mouth, left of centre, on grey-green.
-    let image = Self.picture(width: 900, height: 900, background: [96, 110, 100]) { x, y in
+    let image = TestPictures.picture(width: 900, height: 900, background: [96, 110, 100]) { x, y in
       let ex = Double(x - 300) / 110, ey = Double(y - 380) / 150
       guard ex * ex + ey * ey <= 1 else { return nil }
       let eye = [(260, 340), (340, 340)].contains { abs(x - $0.0) < 14 && abs(y - $0.1) < 9 }
@@ -54,7 +48,7 @@ struct AutoFocusTests {
 
   @Test func blockOfText() {
     // Five lines of dark "words" (strokes and gaps) in the lower right of a white page.
-    let image = Self.picture(width: 1200, height: 800, background: [250, 250, 248]) { x, y in
+    let image = TestPictures.picture(width: 1200, height: 800, background: [250, 250, 248]) { x, y in
       guard x >= 700, x < 1100, y >= 500, y < 700 else { return nil }
       let line = (y - 500) / 40, inLine = (y - 500) % 40
       guard line < 5, inLine >= 8, inLine < 30 else { return nil }
@@ -84,6 +78,6 @@ struct AutoFocusTests {
   }
 
   @Test func plainPictureHasNoFocus() {
-    #expect(AutoFocus.region(in: Self.picture(width: 300, height: 200, background: [30, 90, 160]) { _, _ in nil }) == nil)
+    #expect(AutoFocus.region(in: TestPictures.picture(width: 300, height: 200, background: [30, 90, 160]) { _, _ in nil }) == nil)
   }
 }

@@ -1,29 +1,17 @@
 import Foundation
 import Testing
 
-@testable import Artwork
+@testable import ArtworkCodec
+@testable import ArtworkGeometry
+@testable import ArtworkPixels
+@testable import ArtworkReport
+@testable import ArtworkRender
+@testable import ArtworkSupport
+import TestSupport
 
 /// Baked-in bars are found with their sizes (±1 px), through JPEG noise; art without bars,
 /// including a dark night scene, has none.
 struct EmbeddedBarsTests {
-  /// A busy picture (colour waves and seeded noise) with bars of `colour` painted over it.
-  static func artwork(width: Int = 640, height: Int = 400, bars: Insets, colour: UInt8) -> Image {
-    var generator = SeededGenerator(seed: 3)
-    var samples = [UInt8](repeating: 0, count: width * height * 3)
-    for y in 0..<height {
-      for x in 0..<width {
-        let inBar = Double(y) < bars.top || Double(y) >= Double(height) - bars.bottom
-          || Double(x) < bars.left || Double(x) >= Double(width) - bars.right
-        for c in 0..<3 {
-          let wave = 128 + 80 * sin(Double(x) / (9 + Double(c) * 4)) * cos(Double(y) / (13 - Double(c) * 3))
-          let noise = Double(Int.random(in: -30...30, using: &generator))
-          samples[(y * width + x) * 3 + c] = inBar ? colour : UInt8(max(0, min(255, wave + noise)))
-        }
-      }
-    }
-    return Image(width: width, height: height, layout: .rgb, storage: .uint8(samples))
-  }
-
   static func expectBars(_ found: Insets?, _ expected: Insets, _ label: String) {
     guard let found else {
       Issue.record("\(label): no bars found, expected \(expected)")
@@ -45,19 +33,19 @@ struct EmbeddedBarsTests {
   @Test(arguments: cases.indices)
   func barsAreFoundWithTheirSizes(index: Int) {
     let (label, bars, colour) = Self.cases[index]
-    Self.expectBars(EmbeddedBars.detect(in: Self.artwork(bars: bars, colour: colour)), bars, label)
+    Self.expectBars(EmbeddedBars.detect(in: TestPictures.artwork(bars: bars, colour: colour)), bars, label)
   }
 
   @Test(arguments: cases.indices, [60, 85, 95])
   func barsSurviveJPEGNoise(index: Int, quality: Int) throws {
     let (label, bars, colour) = Self.cases[index]
-    let jpeg = try ImageEncoder.jpeg(Self.artwork(bars: bars, colour: colour), quality: quality)
+    let jpeg = try ImageEncoder.jpeg(TestPictures.artwork(bars: bars, colour: colour), quality: quality)
     let decoded = try ImageDecoder.decode(data: jpeg, name: "bars.jpg")
     Self.expectBars(EmbeddedBars.detect(in: decoded), bars, "\(label), JPEG quality \(quality)")
   }
 
   @Test func artWithoutBarsHasNone() {
-    #expect(EmbeddedBars.detect(in: Self.artwork(bars: Insets(), colour: 0)) == nil)
+    #expect(EmbeddedBars.detect(in: TestPictures.artwork(bars: Insets(), colour: 0)) == nil)
   }
 
   /// A night sky: near-black at the top, brightening slowly, with faint noise and stars.

@@ -1,6 +1,12 @@
 import Testing
 
-@testable import Artwork
+@testable import ArtworkCodec
+@testable import ArtworkGeometry
+@testable import ArtworkPixels
+@testable import ArtworkReport
+@testable import ArtworkRender
+@testable import ArtworkSupport
+import TestSupport
 
 /// The 8-bit fixed-point path (vertical first, 16-bit weights), against the float path and
 /// between its two builds.
@@ -123,9 +129,10 @@ struct FixedPointResamplerTests {
     }
   }
 
-  @Test func theDefaultPathTakesItForOpaqueEightBitImages() {
+  @Test(.enabled(if: FixedPointKernels.best != nil, "this CPU has no fixed-point build to take"))
+  func theDefaultPathTakesItForOpaqueEightBitImages() throws {
     // What `resample` runs by default is the fixed-point path when this machine has one.
-    guard let best = FixedPointKernels.best else { return }
+    let best = try #require(FixedPointKernels.best)
     let image = Self.picture(.rgb, width: 300, height: 200)
     #expect(
       Resampler.resample(image, to: PixelSize(123, 77)) == Self.fixedPoint(image, to: PixelSize(123, 77), kernels: best)

@@ -1,15 +1,21 @@
 import Testing
 
-@testable import Artwork
+@testable import ArtworkCodec
+@testable import ArtworkGeometry
+@testable import ArtworkPixels
+@testable import ArtworkReport
+@testable import ArtworkRender
+@testable import ArtworkSupport
+import TestSupport
 
 /// Quality against an independent float64 Lanczos3 reference on a real photograph, for
 /// every format, reductions 1.1x to 8x and enlargements to 3x, encoded and linear light.
 struct ResamplerQualityTests {
   /// A 160x120 crop of a SampleArt photograph, in the requested layout and depth.
-  static let photo: Image = {
-    let full = try! ImageDecoder.decode(file: Fixtures.path("../../../SampleArt/evening-glow-landscape.jpg"))
+  static func photo() throws -> Image {
+    let full = try ImageDecoder.decode(file: Fixtures.path("../../../SampleArt/evening-glow-landscape.jpg"))
     return Resampler.resample(full, from: Rect(x: 700, y: 400, width: 320, height: 240), to: PixelSize(160, 120), options: ResampleOptions(kernel: .box))
-  }()
+  }
 
   static func convert(_ image: Image, to layout: ChannelLayout, depth: Int) -> Image {
     let rgb = samples8(image)
@@ -106,8 +112,8 @@ struct ResamplerQualityTests {
   }
 
   @Test(arguments: ChannelLayout.allCases, [8, 16])
-  func psnrIsAtLeastFiftyDecibels(layout: ChannelLayout, depth: Int) {
-    let image = Self.convert(Self.photo, to: layout, depth: depth)
+  func psnrIsAtLeastFiftyDecibels(layout: ChannelLayout, depth: Int) throws {
+    let image = Self.convert(try Self.photo(), to: layout, depth: depth)
     for factor in [1 / 1.1, 1 / 2.5, 1 / 8.0, 1.5, 3.0] {
       let size = PixelSize(max(1, Int((160 * factor).rounded())), max(1, Int((120 * factor).rounded())))
       for linear in [false, true] {

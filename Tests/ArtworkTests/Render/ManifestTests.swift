@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
-@testable import Artwork
+@testable import ArtworkCodec
+@testable import ArtworkGeometry
+@testable import ArtworkPixels
+@testable import ArtworkReport
+@testable import ArtworkRender
+@testable import ArtworkSupport
+import TestSupport
 
 struct ManifestTests {
   func write(_ text: String) -> (TemporaryFolder, String) {

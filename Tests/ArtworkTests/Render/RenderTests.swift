@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
-@testable import Artwork
+@testable import ArtworkCodec
+@testable import ArtworkGeometry
+@testable import ArtworkPixels
+@testable import ArtworkReport
+@testable import ArtworkRender
+@testable import ArtworkSupport
+import TestSupport
 
 /// End-to-end renders on generated images: sizes, bars, crops, overlays, determinism.
 struct RenderTests {
@@ -9,18 +15,6 @@ struct RenderTests {
   static let green = [30, 200, 40]
   static let blue = [40, 50, 210]
   static let white = [250, 250, 250]
-
-  /// A 400x300 image with four coloured quadrants.
-  static func quadrants(width: Int = 400, height: Int = 300) -> Image {
-    var samples: [UInt8] = []
-    for y in 0..<height {
-      for x in 0..<width {
-        let colour = y < height / 2 ? (x < width / 2 ? red : green) : (x < width / 2 ? blue : white)
-        samples += colour.map(UInt8.init)
-      }
-    }
-    return Image(width: width, height: height, layout: .rgb, storage: .uint8(samples))
-  }
 
   static func options(_ folder: TemporaryFolder, targets: [String], overlays: Set<Overlay> = [], modes: [FitMode] = [.fit, .fill]) throws -> RenderOptions {
     var options = RenderOptions(inputs: [folder.path("art")], outputFolder: folder.path("out"))
@@ -44,7 +38,7 @@ struct RenderTests {
   @Test func previewsHaveTheirCanvasSizeAndBarsTheSolversSizes() throws {
     let folder = TemporaryFolder()
     defer { folder.remove() }
-    try Self.write(Self.quadrants(), "quad.png", in: folder)
+    try Self.write(TestPictures.quadrants(), "quad.png", in: folder)
     var options = try Self.options(folder, targets: ["iPhone X", "iPad Pro 13\" (M4, M5)", "video-2-39x1"])
     options.background = RGB(10, 20, 30)
     let (report, _) = BatchRenderer(options: options).run()
@@ -75,7 +69,7 @@ struct RenderTests {
   @Test func fillShowsTheSourceRegionTheCropSays() throws {
     let folder = TemporaryFolder()
     defer { folder.remove() }
-    try Self.write(Self.quadrants(), "quad.png", in: folder)
+    try Self.write(TestPictures.quadrants(), "quad.png", in: folder)
     var options = try Self.options(folder, targets: ["200x400"], modes: [.fill])
     options.scales = .native
     let centred = try #require(BatchRenderer(options: options).run().report.artworks.first?.results.first)
@@ -140,7 +134,7 @@ struct RenderTests {
   @Test func fitAndFillOfTheCanvasAspectGetTheSameBytesInTheirOwnFiles() throws {
     let folder = TemporaryFolder()
     defer { folder.remove() }
-    try Self.write(Self.quadrants(width: 320, height: 180), "wide.png", in: folder)
+    try Self.write(TestPictures.quadrants(width: 320, height: 180), "wide.png", in: folder)
     let options = try Self.options(folder, targets: ["video-16x9", "iPhone 15 Pro"], overlays: Set(Overlay.allCases))
     let (report, stats) = BatchRenderer(options: options).run()
     let results = try #require(report.artworks.first).results
@@ -165,7 +159,7 @@ struct RenderTests {
   @Test func twoRunsWriteIdenticalBytes() throws {
     let folder = TemporaryFolder()
     defer { folder.remove() }
-    try Self.write(Self.quadrants(width: 331, height: 197), "quad.png", in: folder)
+    try Self.write(TestPictures.quadrants(width: 331, height: 197), "quad.png", in: folder)
     var options = try Self.options(folder, targets: ["iPhone 15 Pro", "video-16x9"], overlays: Set(Overlay.allCases))
     _ = BatchRenderer(options: options).run()
     options.outputFolder = folder.path("again")

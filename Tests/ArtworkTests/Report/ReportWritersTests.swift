@@ -5,7 +5,13 @@ import Testing
   import FoundationXML
 #endif
 
-@testable import Artwork
+@testable import ArtworkCodec
+@testable import ArtworkGeometry
+@testable import ArtworkPixels
+@testable import ArtworkReport
+@testable import ArtworkRender
+@testable import ArtworkSupport
+import TestSupport
 
 /// Each writer as a pure function of a report.
 struct ReportWritersTests {
@@ -209,7 +215,7 @@ struct ReportWritersTests {
       #expect(String(decoding: fixed.bytes, as: UTF8.self) == String(format: "%.4f", (value * 10000).rounded() / 10000).replacingOccurrences(of: "-0.0000", with: "0.0000"))
       var percentText = ByteBuffer()
       percentText.percent(value / 1000)
-      #expect(String(decoding: percentText.bytes, as: UTF8.self) == percent(value / 1000))
+      #expect(String(decoding: percentText.bytes, as: UTF8.self) == Checks.percent(value / 1000))
     }
   }
 }
