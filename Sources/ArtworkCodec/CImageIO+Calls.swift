@@ -1,6 +1,8 @@
 import CImageIO
 
-// Every raw CImageIO call goes through this file; each turns a status into an ImageError.
+// The decoders' and one-shot encoders' raw CImageIO calls go through this file, each
+// turning a status into an ImageError; PNGWriter, which keeps a C writer alive between
+// images, makes its own three calls and uses `imageError` here for their status.
 
 /// Turns a failed CImageIO status into the error a user reads.
 func imageError(

@@ -57,7 +57,8 @@ public struct Canvas: Sendable {
   }
 
   /// Copies `picture` with its top-left corner at `origin`, composited over what is there
-  /// when it has alpha (16-bit samples are rounded to 8). Parts outside are clipped.
+  /// when it has alpha (16-bit samples keep their high byte: truncated, not rounded).
+  /// Parts outside are clipped.
   public mutating func draw(_ picture: Image, at origin: (x: Int, y: Int)) {
     let x0 = max(0, origin.x)
     let y0 = max(0, origin.y)
@@ -122,7 +123,7 @@ public struct Canvas: Sendable {
 
   /// Paints `shape` in `color` at `opacity`, weighted by each pixel's coverage; only the
   /// pixels inside `limit` are visited when it is given.
-  public mutating func fill(_ shape: Shape, _ color: RGB, opacity: Float = 1, within limit: PixelRect? = nil) {
+  public mutating func fill(_ shape: CanvasRegion, _ color: RGB, opacity: Float = 1, within limit: PixelRect? = nil) {
     var box = shape.bounds(in: size)
     if let limit {
       let x0 = max(box.x, limit.x)

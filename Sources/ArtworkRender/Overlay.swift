@@ -65,11 +65,11 @@ public struct OverlayPainter: Sendable {
       canvas.fill(.roundedRect(pill, radius: radius), Overlay.homeIndicatorColour, opacity: 0.95)
     }
     if overlays.contains(.sensor), let housing = screen.sensorHousing, let shape = screen.target.sensorHousing?.shape {
-      canvas.fill(sensorShape(housing, shape: shape, orientation: screen.orientation), RGB(0, 0, 0))
+      canvas.fill(sensorRegion(housing, shape: shape, orientation: screen.orientation), RGB(0, 0, 0))
     }
     if overlays.contains(.corners) && screen.cornerRadius > 0 {
       let r = screen.cornerRadius
-      let outside = Shape.outside(.roundedRect(bounds, radius: r))
+      let outside = CanvasRegion.outside(.roundedRect(bounds, radius: r))
       let side = Int(r.rounded(.up)) + 1
       for (x, y) in [(0, 0), (size.width - side, 0), (0, size.height - side), (size.width - side, size.height - side)] {
         canvas.fill(outside, RGB(0, 0, 0), within: PixelRect(x: x, y: y, width: side, height: side))
@@ -79,7 +79,7 @@ public struct OverlayPainter: Sendable {
 
   /// The ring of `width` centred on the edge of `rect`, as four non-overlapping strips
   /// (so filling it visits only the ring's pixels).
-  func frame(_ rect: Rect, width: Double) -> [Shape] {
+  func frame(_ rect: Rect, width: Double) -> [CanvasRegion] {
     let outer = expand(rect, by: width / 2)
     let inner = expand(rect, by: -width / 2)
     return [
@@ -87,7 +87,7 @@ public struct OverlayPainter: Sendable {
       Rect(x: outer.x, y: inner.maxY, width: outer.width, height: outer.maxY - inner.maxY),
       Rect(x: outer.x, y: inner.y, width: inner.x - outer.x, height: inner.height),
       Rect(x: inner.maxX, y: inner.y, width: outer.maxX - inner.maxX, height: inner.height),
-    ].filter { !$0.isEmpty }.map(Shape.rect)
+    ].filter { !$0.isEmpty }.map(CanvasRegion.rect)
   }
 
   func expand(_ rect: Rect, by amount: Double) -> Rect {
@@ -96,7 +96,7 @@ public struct OverlayPainter: Sendable {
 
   /// A capsule for the Dynamic Island; for a notch, a rect whose inner corners are rounded
   /// (the edge it hangs from is extended past the screen so only the inner corners show).
-  func sensorShape(_ rect: Rect, shape: SensorHousing.Shape, orientation: ScreenOrientation) -> Shape {
+  func sensorRegion(_ rect: Rect, shape: SensorHousing.Shape, orientation: ScreenOrientation) -> CanvasRegion {
     switch shape {
     case .island:
       return .roundedRect(rect, radius: min(rect.width, rect.height) / 2)

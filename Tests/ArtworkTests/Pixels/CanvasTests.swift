@@ -88,7 +88,7 @@ struct CanvasFillTests {
     canvas.fill(.rect(rect), colour, opacity: opacity)
     for y in 0..<size.height {
       for x in 0..<size.width {
-        let coverage = Float(Shape.overlap(rect, x, y)) * opacity
+        let coverage = Float(CanvasRegion.overlap(rect, x, y)) * opacity
         let old = Array(noise[(y * size.width + x) * 3..<(y * size.width + x) * 3 + 3])
         let expected = zip(old, [colour.r, colour.g, colour.b]).map { old, new -> UInt8 in
           if coverage <= 0 { return old }

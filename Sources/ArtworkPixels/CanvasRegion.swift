@@ -5,23 +5,23 @@ import ArtworkGeometry
 /// Straight edges use the exact overlap of the pixel square with the rect; rounded
 /// corners use the distance from the pixel centre to the arc (clamped to ±½ pixel), a
 /// close stand-in for exact area that stays analytic.
-public enum Shape: Sendable {
+public enum CanvasRegion: Sendable {
   /// An axis-aligned rect.
   case rect(Rect)
   /// A rect with circular corners of the given radius (capped at half the short side).
   case roundedRect(Rect, radius: Double)
   /// The ring between two shapes: what `outer` covers and `inner` does not.
-  indirect case difference(Shape, minus: Shape)
+  indirect case difference(CanvasRegion, minus: CanvasRegion)
   /// Everything `shape` does not cover.
-  indirect case outside(Shape)
+  indirect case outside(CanvasRegion)
 
   /// Coverage of pixel (x, y), 0...1.
   func coverage(_ x: Int, _ y: Int) -> Float {
     switch self {
     case .rect(let rect):
-      return Shape.overlap(rect, x, y)
+      return CanvasRegion.overlap(rect, x, y)
     case .roundedRect(let rect, let radius):
-      let base = Shape.overlap(rect, x, y)
+      let base = CanvasRegion.overlap(rect, x, y)
       let r = min(radius, rect.width / 2, rect.height / 2)
       if base == 0 || r <= 0 { return base }
       let cx = Double(x) + 0.5
