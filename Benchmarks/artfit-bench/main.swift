@@ -94,28 +94,28 @@ case "resize":
   var bytesTotal = 0
   for target in targets {
     let name = target["name"] as! String
-    let W = target["width_px"] as! Int
-    let H = target["height_px"] as! Int
+    let canvasWidth = target["width_px"] as! Int
+    let canvasHeight = target["height_px"] as! Int
     for mode in modes {
       let w = Double(image.width)
       let h = Double(image.height)
-      let s = mode == "fill" ? max(Double(W) / w, Double(H) / h) : min(Double(W) / w, Double(H) / h)
+      let s = mode == "fill" ? max(Double(canvasWidth) / w, Double(canvasHeight) / h) : min(Double(canvasWidth) / w, Double(canvasHeight) / h)
       var sw = Int(w * s + 0.5)
       var sh = Int(h * s + 0.5)
       let rect: Rect
       let outSize: PixelSize
       if mode == "fill" {
-        sw = max(sw, W)
-        sh = max(sh, H)
-        let dx = (sw - W) / 2
-        let dy = (sh - H) / 2
+        sw = max(sw, canvasWidth)
+        sh = max(sh, canvasHeight)
+        let dx = (sw - canvasWidth) / 2
+        let dy = (sh - canvasHeight) / 2
         let sx = Double(sw) / w
         let sy = Double(sh) / h
-        rect = Rect(x: Double(dx) / sx, y: Double(dy) / sy, width: Double(W) / sx, height: Double(H) / sy)
-        outSize = PixelSize(W, H)
+        rect = Rect(x: Double(dx) / sx, y: Double(dy) / sy, width: Double(canvasWidth) / sx, height: Double(canvasHeight) / sy)
+        outSize = PixelSize(canvasWidth, canvasHeight)
       } else {
-        sw = max(1, min(sw, W))
-        sh = max(1, min(sh, H))
+        sw = max(1, min(sw, canvasWidth))
+        sh = max(1, min(sh, canvasHeight))
         rect = Rect.of(Size(w, h))
         outSize = PixelSize(sw, sh)
       }
@@ -131,10 +131,10 @@ case "resize":
       if flags.contains("--encode") || options["--out"] != nil {
         var output = result!
         if mode == "fit" {
-          // pad onto a W x H canvas, black opaque bars, as the peers do
-          var canvas = Canvas(size: PixelSize(W, H), background: RGB(0, 0, 0))
-          canvas.draw(output, at: ((W - sw) / 2, (H - sh) / 2))
-          output = output.layout.hasAlpha ? padded(output, W, H, (W - sw) / 2, (H - sh) / 2) : canvas.image()
+          // pad onto a canvasWidth x canvasHeight canvas, black opaque bars, as the peers do
+          var canvas = Canvas(size: PixelSize(canvasWidth, canvasHeight), background: RGB(0, 0, 0))
+          canvas.draw(output, at: ((canvasWidth - sw) / 2, (canvasHeight - sh) / 2))
+          output = output.layout.hasAlpha ? padded(output, canvasWidth, canvasHeight, (canvasWidth - sw) / 2, (canvasHeight - sh) / 2) : canvas.image()
         }
         let start = MonotonicClock.seconds()
         let bytes = try ImageEncoder.png(output, level: level)
@@ -157,31 +157,31 @@ default:
   fail("unknown command \(command)")
 }
 
-/// An alpha image padded onto an opaque black W x H canvas (keeps the alpha channel).
-func padded(_ image: Image, _ W: Int, _ H: Int, _ dx: Int, _ dy: Int) -> Image {
+/// An alpha image padded onto an opaque black canvasWidth x canvasHeight canvas (keeps the alpha channel).
+func padded(_ image: Image, _ canvasWidth: Int, _ canvasHeight: Int, _ dx: Int, _ dy: Int) -> Image {
   let channels = image.layout.channels
   switch image.storage {
   case .uint8(let samples):
-    var out = [UInt8](repeating: 0, count: W * H * channels)
+    var out = [UInt8](repeating: 0, count: canvasWidth * canvasHeight * channels)
     for i in stride(from: channels - 1, to: out.count, by: channels) { out[i] = 255 }
     for y in 0..<image.height {
       for x in 0..<image.width {
         for c in 0..<channels {
-          out[((y + dy) * W + x + dx) * channels + c] = samples[(y * image.width + x) * channels + c]
+          out[((y + dy) * canvasWidth + x + dx) * channels + c] = samples[(y * image.width + x) * channels + c]
         }
       }
     }
-    return Image(width: W, height: H, layout: image.layout, storage: .uint8(out))
+    return Image(width: canvasWidth, height: canvasHeight, layout: image.layout, storage: .uint8(out))
   case .uint16(let samples):
-    var out = [UInt16](repeating: 0, count: W * H * channels)
+    var out = [UInt16](repeating: 0, count: canvasWidth * canvasHeight * channels)
     for i in stride(from: channels - 1, to: out.count, by: channels) { out[i] = 65535 }
     for y in 0..<image.height {
       for x in 0..<image.width {
         for c in 0..<channels {
-          out[((y + dy) * W + x + dx) * channels + c] = samples[(y * image.width + x) * channels + c]
+          out[((y + dy) * canvasWidth + x + dx) * channels + c] = samples[(y * image.width + x) * channels + c]
         }
       }
     }
-    return Image(width: W, height: H, layout: image.layout, storage: .uint16(out))
+    return Image(width: canvasWidth, height: canvasHeight, layout: image.layout, storage: .uint16(out))
   }
 }

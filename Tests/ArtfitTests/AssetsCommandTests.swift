@@ -4,103 +4,106 @@ import Testing
 import Artwork
 import TestSupport
 
-/// `artfit assets`: the catalog's file tree, each scale's pixel size, and Contents.json with
-/// exactly the keys Apple's Asset Catalog Format Reference documents.
-struct AssetsCommandTests {
-  let folder = TemporaryFolder()
+extension Slow {
+  /// `artfit assets`: the catalog's file tree, each scale's pixel size, and Contents.json with
+  /// exactly the keys Apple's Asset Catalog Format Reference documents.
+  @Suite(.tags(.slow))
+  struct AssetsCommandTests {
+    let folder = TemporaryFolder()
 
-  func art() throws {
-    try FileManager.default.createDirectory(atPath: folder.path("art/onboarding"), withIntermediateDirectories: true)
-    _ = folder.write(try ImageEncoder.png(TestPictures.quadrants(width: 900, height: 600)), to: "art/hero.png")
-    _ = folder.write(try ImageEncoder.jpeg(TestPictures.quadrants(width: 600, height: 900)), to: "art/onboarding/step.jpg")
-  }
-
-  func json(_ path: String) throws -> [String: Any] {
-    try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path(path)))) as? [String: Any])
-  }
-
-  func size(_ path: String) throws -> (Int, Int) {
-    let info = try ImageDecoder.probe(file: folder.path(path))
-    return (info.width, info.height)
-  }
-
-  func expectInfo(_ contents: [String: Any]) {
-    let info = contents["info"] as? [String: Any]
-    #expect(info?["author"] as? String == "artfit" && info?["version"] as? Int == 1)
-  }
-
-  @Test func universalImageSetsAtEachScale() throws {
-    defer { folder.remove() }
-    try art()
-    let run = try ArtfitRun(["assets", folder.path("art"), "--out", folder.path("App.xcassets"), "--points", "100x50"])
-    #expect(run.status == 0, "\(run.stderr)")
-    // Hidden files (artfit's .artfit-cache.json) are not part of the catalog Xcode reads.
-    let tree = try FileManager.default.subpathsOfDirectory(atPath: folder.path("App.xcassets")).filter { !$0.hasPrefix(".") }.sorted()
-    #expect(tree == [
-      "Contents.json", "hero.imageset", "hero.imageset/Contents.json", "hero.imageset/hero@1x.png",
-      "hero.imageset/hero@2x.png", "hero.imageset/hero@3x.png", "onboarding", "onboarding/Contents.json",
-      "onboarding/step.imageset", "onboarding/step.imageset/Contents.json", "onboarding/step.imageset/step@1x.png",
-      "onboarding/step.imageset/step@2x.png", "onboarding/step.imageset/step@3x.png",
-    ])
-    for scale in 1...3 {
-      #expect(try size("App.xcassets/hero.imageset/hero@\(scale)x.png") == (100 * scale, 50 * scale))
-      #expect(try size("App.xcassets/onboarding/step.imageset/step@\(scale)x.png") == (100 * scale, 50 * scale))
+    func art() throws {
+      try FileManager.default.createDirectory(atPath: folder.path("art/onboarding"), withIntermediateDirectories: true)
+      _ = folder.write(try ImageEncoder.png(TestPictures.quadrants(width: 900, height: 600)), to: "art/hero.png")
+      _ = folder.write(try ImageEncoder.jpeg(TestPictures.quadrants(width: 600, height: 900)), to: "art/onboarding/step.jpg")
     }
-    let contents = try json("App.xcassets/hero.imageset/Contents.json")
-    #expect(Set(contents.keys) == ["images", "info"])
-    let images = try #require(contents["images"] as? [[String: String]])
-    #expect(images == (1...3).map { ["filename": "hero@\($0)x.png", "idiom": "universal", "scale": "\($0)x"] })
-    expectInfo(contents)
-    for path in ["App.xcassets/Contents.json", "App.xcassets/onboarding/Contents.json"] {
-      let folderContents = try json(path)
-      #expect(Set(folderContents.keys) == ["info"])
-      expectInfo(folderContents)
+
+    func json(_ path: String) throws -> [String: Any] {
+      try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path(path)))) as? [String: Any])
     }
-  }
 
-  @Test func deviceIdiomsFitModeAndDefaultPoints() throws {
-    defer { folder.remove() }
-    try art()
-    let run = try ArtfitRun([
-      "assets", folder.path("art/hero.png"), "--out", folder.path("Icons.xcassets"), "--idioms", "iphone,ipad", "--mode", "fit",
-    ])
-    #expect(run.status == 0, "\(run.stderr)")
-    let images = try #require(try json("Icons.xcassets/hero.imageset/Contents.json")["images"] as? [[String: String]])
-    #expect(images.map { "\($0["idiom"]!) \($0["scale"]!)" } == ["iphone 2x", "iphone 3x", "ipad 1x", "ipad 2x"])
-    // No --points: the 900×600 master is @3x, so 300×200 points.
-    #expect(try size("Icons.xcassets/hero.imageset/hero-iphone@3x.png") == (900, 600))
-    #expect(try size("Icons.xcassets/hero.imageset/hero-ipad@1x.png") == (300, 200))
-  }
+    func size(_ path: String) throws -> (Int, Int) {
+      let info = try ImageDecoder.probe(file: folder.path(path))
+      return (info.width, info.height)
+    }
 
-  @Test func fitKeepsTheArtworksAspect() throws {
-    defer { folder.remove() }
-    try art()
-    let run = try ArtfitRun(["assets", folder.path("art/hero.png"), "--out", folder.path("A.xcassets"), "--points", "100x100", "--mode", "fit"])
-    #expect(run.status == 0)
-    // 900×600 into 200×200: placed at y 33.3…166.7, edges rounded to the pixel as everywhere.
-    #expect(try size("A.xcassets/hero.imageset/hero@2x.png") == (200, 134))
-  }
+    func expectInfo(_ contents: [String: Any]) {
+      let info = contents["info"] as? [String: Any]
+      #expect(info?["author"] as? String == "artfit" && info?["version"] as? Int == 1)
+    }
 
-  @Test func rerunKeepsUnchangedSetsAndRewritesChangedOnes() throws {
-    defer { folder.remove() }
-    try art()
-    let arguments = ["assets", folder.path("art"), "--out", folder.path("App.xcassets"), "--points", "100x50"]
-    #expect(try ArtfitRun(arguments).stdout.contains("6 images written"))
-    let heroTime = try FileManager.default.attributesOfItem(atPath: folder.path("App.xcassets/hero.imageset/hero@2x.png"))[.modificationDate] as? Date
-    let rerun = try ArtfitRun(arguments)
-    #expect(rerun.stdout.contains("0 images written") && rerun.stdout.contains("2 unchanged sets kept"), "\(rerun.stdout)")
-    Thread.sleep(forTimeInterval: 0.02)
-    _ = folder.write(try ImageEncoder.png(TestPictures.quadrants(width: 300, height: 300)), to: "art/onboarding/step.jpg")
-    let changed = try ArtfitRun(arguments)
-    #expect(changed.stdout.contains("3 images written") && changed.stdout.contains("1 unchanged set kept"), "\(changed.stdout)")
-    #expect(try FileManager.default.attributesOfItem(atPath: folder.path("App.xcassets/hero.imageset/hero@2x.png"))[.modificationDate] as? Date == heroTime)
-    let newPoints = try ArtfitRun(["assets", folder.path("art"), "--out", folder.path("App.xcassets"), "--points", "60x60"])
-    #expect(newPoints.stdout.contains("6 images written"), "\(newPoints.stdout)")
-    #expect(try size("App.xcassets/hero.imageset/hero@3x.png") == (180, 180))
-  }
+    @Test func universalImageSetsAtEachScale() throws {
+      defer { folder.remove() }
+      try art()
+      let run = try ArtfitRun(["assets", folder.path("art"), "--out", folder.path("App.xcassets"), "--points", "100x50"])
+      #expect(run.status == 0, "\(run.stderr)")
+      // Hidden files (artfit's .artfit-cache.json) are not part of the catalog Xcode reads.
+      let tree = try FileManager.default.subpathsOfDirectory(atPath: folder.path("App.xcassets")).filter { !$0.hasPrefix(".") }.sorted()
+      #expect(tree == [
+        "Contents.json", "hero.imageset", "hero.imageset/Contents.json", "hero.imageset/hero@1x.png",
+        "hero.imageset/hero@2x.png", "hero.imageset/hero@3x.png", "onboarding", "onboarding/Contents.json",
+        "onboarding/step.imageset", "onboarding/step.imageset/Contents.json", "onboarding/step.imageset/step@1x.png",
+        "onboarding/step.imageset/step@2x.png", "onboarding/step.imageset/step@3x.png",
+      ])
+      for scale in 1...3 {
+        #expect(try size("App.xcassets/hero.imageset/hero@\(scale)x.png") == (100 * scale, 50 * scale))
+        #expect(try size("App.xcassets/onboarding/step.imageset/step@\(scale)x.png") == (100 * scale, 50 * scale))
+      }
+      let contents = try json("App.xcassets/hero.imageset/Contents.json")
+      #expect(Set(contents.keys) == ["images", "info"])
+      let images = try #require(contents["images"] as? [[String: String]])
+      #expect(images == (1...3).map { ["filename": "hero@\($0)x.png", "idiom": "universal", "scale": "\($0)x"] })
+      expectInfo(contents)
+      for path in ["App.xcassets/Contents.json", "App.xcassets/onboarding/Contents.json"] {
+        let folderContents = try json(path)
+        #expect(Set(folderContents.keys) == ["info"])
+        expectInfo(folderContents)
+      }
+    }
 
-  @Test func outputMustBeAnAssetCatalog() throws {
-    let run = try ArtfitRun(["assets", ".", "--out", "previews"])
-    #expect(run.status == 2 && run.stderr.contains(".xcassets"))
+    @Test func deviceIdiomsFitModeAndDefaultPoints() throws {
+      defer { folder.remove() }
+      try art()
+      let run = try ArtfitRun([
+        "assets", folder.path("art/hero.png"), "--out", folder.path("Icons.xcassets"), "--idioms", "iphone,ipad", "--mode", "fit",
+      ])
+      #expect(run.status == 0, "\(run.stderr)")
+      let images = try #require(try json("Icons.xcassets/hero.imageset/Contents.json")["images"] as? [[String: String]])
+      #expect(images.map { "\($0["idiom"]!) \($0["scale"]!)" } == ["iphone 2x", "iphone 3x", "ipad 1x", "ipad 2x"])
+      // No --points: the 900×600 master is @3x, so 300×200 points.
+      #expect(try size("Icons.xcassets/hero.imageset/hero-iphone@3x.png") == (900, 600))
+      #expect(try size("Icons.xcassets/hero.imageset/hero-ipad@1x.png") == (300, 200))
+    }
+
+    @Test func fitKeepsTheArtworksAspect() throws {
+      defer { folder.remove() }
+      try art()
+      let run = try ArtfitRun(["assets", folder.path("art/hero.png"), "--out", folder.path("A.xcassets"), "--points", "100x100", "--mode", "fit"])
+      #expect(run.status == 0)
+      // 900×600 into 200×200: placed at y 33.3…166.7, edges rounded to the pixel as everywhere.
+      #expect(try size("A.xcassets/hero.imageset/hero@2x.png") == (200, 134))
+    }
+
+    @Test func rerunKeepsUnchangedSetsAndRewritesChangedOnes() throws {
+      defer { folder.remove() }
+      try art()
+      let arguments = ["assets", folder.path("art"), "--out", folder.path("App.xcassets"), "--points", "100x50"]
+      #expect(try ArtfitRun(arguments).stdout.contains("6 images written"))
+      let heroTime = try FileManager.default.attributesOfItem(atPath: folder.path("App.xcassets/hero.imageset/hero@2x.png"))[.modificationDate] as? Date
+      let rerun = try ArtfitRun(arguments)
+      #expect(rerun.stdout.contains("0 images written") && rerun.stdout.contains("2 unchanged sets kept"), "\(rerun.stdout)")
+      Thread.sleep(forTimeInterval: 0.02)
+      _ = folder.write(try ImageEncoder.png(TestPictures.quadrants(width: 300, height: 300)), to: "art/onboarding/step.jpg")
+      let changed = try ArtfitRun(arguments)
+      #expect(changed.stdout.contains("3 images written") && changed.stdout.contains("1 unchanged set kept"), "\(changed.stdout)")
+      #expect(try FileManager.default.attributesOfItem(atPath: folder.path("App.xcassets/hero.imageset/hero@2x.png"))[.modificationDate] as? Date == heroTime)
+      let newPoints = try ArtfitRun(["assets", folder.path("art"), "--out", folder.path("App.xcassets"), "--points", "60x60"])
+      #expect(newPoints.stdout.contains("6 images written"), "\(newPoints.stdout)")
+      #expect(try size("App.xcassets/hero.imageset/hero@3x.png") == (180, 180))
+    }
+
+    @Test func outputMustBeAnAssetCatalog() throws {
+      let run = try ArtfitRun(["assets", ".", "--out", "previews"])
+      #expect(run.status == 2 && run.stderr.contains(".xcassets"))
+    }
   }
 }

@@ -4,44 +4,47 @@ import Testing
 import Artwork
 import TestSupport
 
-/// An interrupted render leaves no partial or temporary file, and inputs stay untouched.
-struct InterruptTests {
-  @Test func sigtermMidRenderLeavesNoPartialFiles() throws {
-    let folder = TemporaryFolder()
-    defer { folder.remove() }
-    try FileManager.default.createDirectory(atPath: folder.path("art"), withIntermediateDirectories: true)
-    let bytes = try ImageEncoder.png(TestPictures.quadrants(width: 900, height: 600))
-    for index in 0..<4 { _ = folder.write(bytes, to: "art/art\(index).png") }
-    let before = try (0..<4).map { try Data(contentsOf: URL(fileURLWithPath: folder.path("art/art\($0).png"))) }
+extension Slow {
+  /// An interrupted render leaves no partial or temporary file, and inputs stay untouched.
+  @Suite(.tags(.slow))
+  struct InterruptTests {
+    @Test func sigtermMidRenderLeavesNoPartialFiles() throws {
+      let folder = TemporaryFolder()
+      defer { folder.remove() }
+      try FileManager.default.createDirectory(atPath: folder.path("art"), withIntermediateDirectories: true)
+      let bytes = try ImageEncoder.png(TestPictures.quadrants(width: 900, height: 600))
+      for index in 0..<4 { _ = folder.write(bytes, to: "art/art\(index).png") }
+      let before = try (0..<4).map { try Data(contentsOf: URL(fileURLWithPath: folder.path("art/art\($0).png"))) }
 
-    let process = Process()
-    process.executableURL = ArtfitRun.binary
-    process.arguments = ["render", folder.path("art"), "--out", folder.path("out"), "--targets", "iphone", "--quiet"]
-    let stderr = Pipe()
-    process.standardError = stderr
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    // Wait until previews are being written, then interrupt.
-    let deadline = Date().addingTimeInterval(60)
-    while Date() < deadline {
-      let written = (FileManager.default.subpaths(atPath: folder.path("out")) ?? []).filter { $0.hasSuffix(".png") }
-      if written.count >= 3 { break }
-      usleep(20_000)
-    }
-    process.terminate()  // SIGTERM
-    let said = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    // The run was stopped part way: a run that finished first proves nothing.
-    #expect(process.terminationStatus == 128 + 15, "artfit was not interrupted: \(said)")
-    #expect(said.contains("interrupted (SIGTERM)"), "\(said)")
-    #expect(!FileManager.default.fileExists(atPath: folder.path("out/report.json")), "the reports of an interrupted run are not written")
+      let process = Process()
+      process.executableURL = ArtfitRun.binary
+      process.arguments = ["render", folder.path("art"), "--out", folder.path("out"), "--targets", "iphone", "--quiet"]
+      let stderr = Pipe()
+      process.standardError = stderr
+      process.standardOutput = FileHandle.nullDevice
+      try process.run()
+      // Wait until previews are being written, then interrupt.
+      let deadline = Date().addingTimeInterval(60)
+      while Date() < deadline {
+        let written = (FileManager.default.subpaths(atPath: folder.path("out")) ?? []).filter { $0.hasSuffix(".png") }
+        if written.count >= 3 { break }
+        usleep(20_000)
+      }
+      process.terminate()  // SIGTERM
+      let said = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      // The run was stopped part way: a run that finished first proves nothing.
+      #expect(process.terminationStatus == 128 + 15, "artfit was not interrupted: \(said)")
+      #expect(said.contains("interrupted (SIGTERM)"), "\(said)")
+      #expect(!FileManager.default.fileExists(atPath: folder.path("out/report.json")), "the reports of an interrupted run are not written")
 
-    let files = FileManager.default.subpaths(atPath: folder.path("out")) ?? []
-    #expect(!files.contains { $0.contains(".artfit-tmp-") }, "no temporary file is left: \(files.filter { $0.contains("tmp") })")
-    for file in files where file.hasSuffix(".png") && !file.contains("thumbs") {
-      #expect(throws: Never.self, "\(file) is whole") { try ImageDecoder.decode(file: folder.path("out/" + file)) }
+      let files = FileManager.default.subpaths(atPath: folder.path("out")) ?? []
+      #expect(!files.contains { $0.contains(".artfit-tmp-") }, "no temporary file is left: \(files.filter { $0.contains("tmp") })")
+      for file in files where file.hasSuffix(".png") && !file.contains("thumbs") {
+        #expect(throws: Never.self, "\(file) is whole") { try ImageDecoder.decode(file: folder.path("out/" + file)) }
+      }
+      let after = try (0..<4).map { try Data(contentsOf: URL(fileURLWithPath: folder.path("art/art\($0).png"))) }
+      #expect(before == after, "inputs are never modified")
     }
-    let after = try (0..<4).map { try Data(contentsOf: URL(fileURLWithPath: folder.path("art/art\($0).png"))) }
-    #expect(before == after, "inputs are never modified")
   }
 }

@@ -54,16 +54,16 @@ struct ReportWritersTests {
         var mode: String
         var scale: Double
         var canvas: Canvas
-        var size_class: Classes?
+        var sizeClass: Classes?
         var placement: Box
         var crop: Box
         var boxing: String
         var bars: Bars
-        var bars_fraction: Double
-        var crop_loss: Double
-        var safe_crop_loss: Double
-        var focus_visible: Bool?
-        var focus_loss: Double?
+        var barsFraction: Double
+        var cropLoss: Double
+        var safeCropLoss: Double
+        var focusVisible: Bool?
+        var focusLoss: Double?
         var passed: Bool
         var failures: [String]
         var preview: String?
@@ -73,7 +73,7 @@ struct ReportWritersTests {
       var width: Int
       var height: Int
       var focus: Focus?
-      var embedded_bars: [String: Int]?
+      var embeddedBars: [String: Int]?
       var results: [Result]
     }
     struct ErrorEntry: Decodable { var source: String; var message: String }
@@ -85,16 +85,23 @@ struct ReportWritersTests {
     var summary: Summary
   }
 
+  /// Reads the contract's snake_case keys into the camelCase properties above.
+  static let decoder: JSONDecoder = {
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    return decoder
+  }()
+
   @Test func jsonDecodesIntoTheContractShape() throws {
     let report = try Self.sample()
-    let document = try JSONDecoder().decode(Document.self, from: Data(report.json.serialized().utf8))
+    let document = try Self.decoder.decode(Document.self, from: Data(report.json.serialized().utf8))
     #expect(document.version == 1 && document.generator == ArtfitVersion.generator)
     #expect(document.artworks.count == 3 && document.errors.count == 1)
     #expect(document.summary.results == 12 && document.summary.failed == report.failedCount && document.summary.errors == 1)
     let first = try #require(document.artworks.first?.results.first)
     #expect(first.target == "iPhone 15 Pro" && first.mode == "fit" && first.canvas.w == 1179)
     for result in document.artworks.flatMap(\.results) {
-      for fraction in [result.crop_loss, result.bars_fraction, result.safe_crop_loss] {
+      for fraction in [result.cropLoss, result.barsFraction, result.safeCropLoss] {
         #expect((fraction * 10000).rounded() == fraction * 10000, "4 decimals")
       }
     }
