@@ -99,7 +99,10 @@ case "resize":
     for mode in modes {
       let w = Double(image.width)
       let h = Double(image.height)
-      let s = mode == "fill" ? max(Double(canvasWidth) / w, Double(canvasHeight) / h) : min(Double(canvasWidth) / w, Double(canvasHeight) / h)
+      let s =
+        mode == "fill"
+        ? max(Double(canvasWidth) / w, Double(canvasHeight) / h)
+        : min(Double(canvasWidth) / w, Double(canvasHeight) / h)
       var sw = Int(w * s + 0.5)
       var sh = Int(h * s + 0.5)
       let rect: Rect
@@ -111,7 +114,8 @@ case "resize":
         let dy = (sh - canvasHeight) / 2
         let sx = Double(sw) / w
         let sy = Double(sh) / h
-        rect = Rect(x: Double(dx) / sx, y: Double(dy) / sy, width: Double(canvasWidth) / sx, height: Double(canvasHeight) / sy)
+        rect = Rect(
+          x: Double(dx) / sx, y: Double(dy) / sy, width: Double(canvasWidth) / sx, height: Double(canvasHeight) / sy)
         outSize = PixelSize(canvasWidth, canvasHeight)
       } else {
         sw = max(1, min(sw, canvasWidth))
@@ -134,7 +138,10 @@ case "resize":
           // pad onto a canvasWidth x canvasHeight canvas, black opaque bars, as the peers do
           var canvas = Canvas(size: PixelSize(canvasWidth, canvasHeight), background: RGB(0, 0, 0))
           canvas.draw(output, at: ((canvasWidth - sw) / 2, (canvasHeight - sh) / 2))
-          output = output.layout.hasAlpha ? padded(output, canvasWidth, canvasHeight, (canvasWidth - sw) / 2, (canvasHeight - sh) / 2) : canvas.image()
+          output =
+            output.layout.hasAlpha
+            ? padded(output, canvasWidth, canvasHeight, (canvasWidth - sw) / 2, (canvasHeight - sh) / 2)
+            : canvas.image()
         }
         let start = MonotonicClock.seconds()
         let bytes = try ImageEncoder.png(output, level: level)

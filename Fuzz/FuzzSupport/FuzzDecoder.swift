@@ -16,7 +16,8 @@ public func fuzzDecoder(_ input: [UInt8], magic: [UInt8]) {
     return
   }
   do {
-    let image = try ImageDecoder.decode(data: bytes, name: "fuzz", shrink: info.format == .jpeg ? shrink : 1, limits: fuzzLimits)
+    let image = try ImageDecoder.decode(
+      data: bytes, name: "fuzz", shrink: info.format == .jpeg ? shrink : 1, limits: fuzzLimits)
     let factor = info.format == .jpeg ? shrink : 1
     let expected = ((info.width + factor - 1) / factor, (info.height + factor - 1) / factor)
     guard image.width == expected.0, image.height == expected.1, image.layout == info.layout else {

@@ -17,7 +17,9 @@ public enum ImageDecoder {
   }
 
   /// Reads the header of an encoded image held in memory; `name` labels errors.
-  public static func probe(data: [UInt8], name: String, limits: ImageLimits = ImageLimits()) throws(ImageError) -> ImageInfo {
+  public static func probe(data: [UInt8], name: String, limits: ImageLimits = ImageLimits()) throws(ImageError)
+    -> ImageInfo
+  {
     let info = try data.withUnsafeBytes { bytes in
       Result { () throws(ImageError) in try rawProbe(bytes, shrink: 1, limits: limits, file: name) }
     }.get()

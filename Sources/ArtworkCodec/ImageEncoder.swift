@@ -56,6 +56,7 @@ extension Image {
         out[pixel * colours + channel] = UInt8((value * alpha + back * (255 - alpha) + 127) / 255)
       }
     }
-    return Image(width: width, height: height, layout: layout.withoutAlpha, storage: .uint8(out), iccProfile: iccProfile)
+    return Image(
+      width: width, height: height, layout: layout.withoutAlpha, storage: .uint8(out), iccProfile: iccProfile)
   }
 }

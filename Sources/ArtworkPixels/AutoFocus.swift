@@ -22,12 +22,15 @@ public enum AutoFocus {
     let factor = min(1, Double(workingSide) / Double(max(image.width, image.height)))
     let width = max(1, Int((Double(image.width) * factor).rounded()))
     let height = max(1, Int((Double(image.height) * factor).rounded()))
-    let small = Resampler.resample(image, to: PixelSize(width, height), options: ResampleOptions(kernel: .box, threads: 1))
+    let small = Resampler.resample(
+      image, to: PixelSize(width, height), options: ResampleOptions(kernel: .box, threads: 1))
     let pixels = rgba(small)
     var scores = saliency(pixels, width: width, height: height)
     let radius = max(1, max(width, height) / 24)
     for _ in 0..<2 { blur(&scores, width: width, height: height, radius: radius) }
-    guard let peakIndex = scores.indices.max(by: { scores[$0] < scores[$1] }), scores[peakIndex] > 1e-6 else { return nil }
+    guard let peakIndex = scores.indices.max(by: { scores[$0] < scores[$1] }), scores[peakIndex] > 1e-6 else {
+      return nil
+    }
     let box = area(around: peakIndex, in: scores, width: width, height: height, threshold: scores[peakIndex] * keep)
     return FocusRegion(
       x: Double(box.minX) / Double(width), y: Double(box.minY) / Double(height),
@@ -63,7 +66,9 @@ public enum AutoFocus {
     // channel): a plain field or a big sky is common, a small subject's colours are not.
     var histogram = [Int](repeating: 0, count: 512)
     var opaque = 0
-    func bin(_ i: Int) -> Int { Int(pixels[i * 4] >> 5) << 6 | Int(pixels[i * 4 + 1] >> 5) << 3 | Int(pixels[i * 4 + 2] >> 5) }
+    func bin(_ i: Int) -> Int {
+      Int(pixels[i * 4] >> 5) << 6 | Int(pixels[i * 4 + 1] >> 5) << 3 | Int(pixels[i * 4 + 2] >> 5)
+    }
     for i in 0..<count where pixels[i * 4 + 3] > 127 {
       histogram[bin(i)] += 1
       opaque += 1
@@ -80,7 +85,9 @@ public enum AutoFocus {
         let gx = l(1, -1) + 2 * l(1, 0) + l(1, 1) - l(-1, -1) - 2 * l(-1, 0) - l(-1, 1)
         let gy = l(-1, 1) + 2 * l(0, 1) + l(1, 1) - l(-1, -1) - 2 * l(0, -1) - l(1, -1)
         edges[i] = (gx * gx + gy * gy).squareRoot()
-        let r = Double(pixels[i * 4]), g = Double(pixels[i * 4 + 1]), b = Double(pixels[i * 4 + 2])
+        let r = Double(pixels[i * 4])
+        let g = Double(pixels[i * 4 + 1])
+        let b = Double(pixels[i * 4 + 2])
         // Colours that fill more than 5% of the picture are not rare at all.
         let share = Double(max(1, histogram[bin(i)])) / Double(max(1, opaque))
         rarity[i] = max(0, -log(share / 0.05))
@@ -95,7 +102,10 @@ public enum AutoFocus {
     for i in 0..<count {
       let opacity = Double(pixels[i * 4 + 3]) / 255
       // Rare and colourful beats rare and grey: a kite against clouds, a badge on paper.
-      let chroma = Double(max(pixels[i * 4], pixels[i * 4 + 1], pixels[i * 4 + 2]) - min(pixels[i * 4], pixels[i * 4 + 1], pixels[i * 4 + 2])) / 255
+      let chroma =
+        Double(
+          max(pixels[i * 4], pixels[i * 4 + 1], pixels[i * 4 + 2])
+            - min(pixels[i * 4], pixels[i * 4 + 1], pixels[i * 4 + 2])) / 255
       scores[i] = opacity * (0.3 * edges[i] / edgeScale + (0.25 + chroma) * rarity[i] / rarityScale + 0.6 * skin[i])
     }
     return scores
@@ -129,9 +139,11 @@ public enum AutoFocus {
     seen[start] = true
     var box = (minX: width, minY: height, maxX: 0, maxY: 0)
     while let index = stack.popLast() {
-      let x = index % width, y = index / width
+      let x = index % width
+      let y = index / width
       box = (min(box.minX, x), min(box.minY, y), max(box.maxX, x), max(box.maxY, y))
-      for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] where nx >= 0 && ny >= 0 && nx < width && ny < height {
+      for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+      where nx >= 0 && ny >= 0 && nx < width && ny < height {
         let next = ny * width + nx
         if !seen[next] && values[next] >= threshold {
           seen[next] = true

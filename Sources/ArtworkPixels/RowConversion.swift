@@ -119,7 +119,8 @@ struct RowConversion {
 extension RowConversion {
   /// The common case, opaque and encoded: clamp, scale, round, write.
   @inline(__always)
-  func storeOpaque<S: PixelSample>(_ pixels: UnsafePointer<SIMD4<Float>>, count: Int, into out: UnsafeMutablePointer<S>) {
+  func storeOpaque<S: PixelSample>(_ pixels: UnsafePointer<SIMD4<Float>>, count: Int, into out: UnsafeMutablePointer<S>)
+  {
     let maxValue = SIMD4<Float>(repeating: S.maxFloat)
     if channels == 3 {
       for i in 0..<count {

@@ -18,7 +18,9 @@ struct ArtworkRenderer {
   }
 
   /// The artwork's report, or the failure that stopped it; and the work done.
-  func render(_ file: ArtworkFile, onOutput: @Sendable () -> Void) -> (Result<ArtworkReport, ArtworkFailure>, RenderStats) {
+  func render(_ file: ArtworkFile, onOutput: @Sendable () -> Void) -> (
+    Result<ArtworkReport, ArtworkFailure>, RenderStats
+  ) {
     var stats = RenderStats()
     let result = Result { () throws(ArtworkFailure) in try render(file, stats: &stats, onOutput: onOutput) }
     return (result, stats)
@@ -78,7 +80,9 @@ struct ArtworkRenderer {
     } catch { throw .image(error) }
   }
 
-  private func decode(_ file: ArtworkFile, shrink: Int, stats: inout RenderStats) throws(ArtworkFailure) -> DecodedSource {
+  private func decode(_ file: ArtworkFile, shrink: Int, stats: inout RenderStats) throws(ArtworkFailure)
+    -> DecodedSource
+  {
     let image: Image
     do {
       image = try MonotonicClock.timed(&stats.decode) { () throws(ImageError) in
@@ -214,7 +218,8 @@ struct ArtworkRenderer {
 
   /// A small JPEG of the preview for the contact sheet (at most 240 px on its long side),
   /// written for each of the preview's files.
-  private func writeThumbnail(_ canvas: Canvas, for previews: [String], stats: inout RenderStats) throws(ArtworkFailure) {
+  private func writeThumbnail(_ canvas: Canvas, for previews: [String], stats: inout RenderStats) throws(ArtworkFailure)
+  {
     let size = canvas.size
     let factor = 240 / Double(max(size.width, size.height))
     let thumb = PixelSize(
@@ -223,7 +228,8 @@ struct ArtworkRenderer {
     let small = MonotonicClock.timed(&stats.overlay) {
       Resampler.resample(canvas.image(), to: thumb, options: ResampleOptions(kernel: .box, threads: 1))
     }
-    let bytes = try encoded(&stats) { () throws(ImageError) in try ImageEncoder.jpeg(small, quality: 80, name: paths[0]) }
+    let bytes = try encoded(&stats) { () throws(ImageError) in try ImageEncoder.jpeg(small, quality: 80, name: paths[0])
+    }
     try write(bytes, to: paths, stats: &stats)
   }
 
@@ -235,7 +241,9 @@ struct ArtworkRenderer {
   }
 
   /// Runs an encoder, timed as encoding.
-  private func encoded(_ stats: inout RenderStats, _ body: () throws(ImageError) -> [UInt8]) throws(ArtworkFailure) -> [UInt8] {
+  private func encoded(_ stats: inout RenderStats, _ body: () throws(ImageError) -> [UInt8]) throws(ArtworkFailure)
+    -> [UInt8]
+  {
     do { return try MonotonicClock.timed(&stats.encode, body) } catch { throw .image(error) }
   }
 

@@ -88,19 +88,25 @@ public struct AssetCatalog: Sendable {
     var groupFiles: [String] = []
     for group in parts.dropLast() {
       folder += group + "/"
-      try AtomicFile.write(Array(Self.folderContents.utf8), to: OutputFolder.path(folder + "Contents.json", in: catalog))
+      try AtomicFile.write(
+        Array(Self.folderContents.utf8), to: OutputFolder.path(folder + "Contents.json", in: catalog))
       groupFiles.append(folder + "Contents.json")
     }
     let set = folder + name + ".imageset/"
     var entries: [Entry] = []
     for idiom in idioms {
       for scale in idiom.scales {
-        let canvas = PixelSize(max(1, Int((box.width * Double(scale)).rounded())), max(1, Int((box.height * Double(scale)).rounded())))
-        let placement = FitSolver.solve(source: source, canvas: canvas, mode: mode == .fit ? .fit : .fill, gravity: gravity, focus: focus)
-        let size = mode == .fit ? PixelSize(placement.renderedImageRect.width, placement.renderedImageRect.height) : canvas
-        let picture = Resampler.resample(image, from: mode == .fit ? nil : placement.crop, to: size, options: ResampleOptions(kernel: kernel))
+        let canvas = PixelSize(
+          max(1, Int((box.width * Double(scale)).rounded())), max(1, Int((box.height * Double(scale)).rounded())))
+        let placement = FitSolver.solve(
+          source: source, canvas: canvas, mode: mode == .fit ? .fit : .fill, gravity: gravity, focus: focus)
+        let size =
+          mode == .fit ? PixelSize(placement.renderedImageRect.width, placement.renderedImageRect.height) : canvas
+        let picture = Resampler.resample(
+          image, from: mode == .fit ? nil : placement.crop, to: size, options: ResampleOptions(kernel: kernel))
         let filename = idiom == .universal ? "\(name)@\(scale)x.png" : "\(name)-\(idiom.rawValue)@\(scale)x.png"
-        try AtomicFile.write(try ImageEncoder.png(picture, name: filename), to: OutputFolder.path(set + filename, in: catalog))
+        try AtomicFile.write(
+          try ImageEncoder.png(picture, name: filename), to: OutputFolder.path(set + filename, in: catalog))
         entries.append(Entry(idiom: idiom, scale: scale, filename: filename, size: size, files: [set + filename]))
       }
     }
@@ -114,11 +120,17 @@ public struct AssetCatalog: Sendable {
   /// With `reuse`, artworks whose bytes and these options are unchanged since the last run
   /// into the catalog, and whose files are all there, are kept (`.artfit-cache.json`, a
   /// hidden file Xcode ignores).
-  public func write(_ files: [ArtworkFile], into catalog: String, jobs: Int, reuse: Bool = true) -> [Result<(entries: [Entry], kept: Bool), ArtworkFailure>] {
-    let key = RenderCache.fnv(Array("\(ArtfitVersion.generator) \(points.map { "\($0.width)x\($0.height)" } ?? "@3x") \(idioms) \(mode) \(gravity) \(String(describing: focus)) \(kernel)".utf8))
+  public func write(_ files: [ArtworkFile], into catalog: String, jobs: Int, reuse: Bool = true) -> [Result<
+    (entries: [Entry], kept: Bool), ArtworkFailure
+  >] {
+    let key = RenderCache.fnv(
+      Array(
+        "\(ArtfitVersion.generator) \(points.map { "\($0.width)x\($0.height)" } ?? "@3x") \(idioms) \(mode) \(gravity) \(String(describing: focus)) \(kernel)"
+          .utf8))
     let cachePath = catalog + "/" + RenderCache.fileName
     let cached = reuse ? Self.loadCache(cachePath, key: key) : [:]
-    let outcomes = Locked([Result<(entries: [Entry], kept: Bool), ArtworkFailure>](repeating: .success(([], false)), count: files.count))
+    let outcomes = Locked(
+      [Result<(entries: [Entry], kept: Bool), ArtworkFailure>](repeating: .success(([], false)), count: files.count))
     let fingerprints = Locked([String?](repeating: nil, count: files.count))
     let workers = max(1, min(jobs, files.count))
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
@@ -127,12 +139,15 @@ public struct AssetCatalog: Sendable {
         let fingerprint = RenderCache.fingerprint(of: file.path, limit: limits.maxFileBytes)
         fingerprints.withLock { $0[index] = fingerprint }
         if let fingerprint, let kept = cached[file.path], kept.fingerprint == fingerprint,
-          kept.entries.allSatisfy({ $0.files.allSatisfy { FileManager.default.fileExists(atPath: catalog + "/" + $0) } })
+          kept.entries.allSatisfy({ $0.files.allSatisfy { FileManager.default.fileExists(atPath: catalog + "/" + $0) } }
+          )
         {
           outcomes.withLock { $0[index] = .success((kept.entries, true)) }
           continue
         }
-        let outcome = Result { () throws(ArtworkFailure) -> (entries: [Entry], kept: Bool) in (try write(file, into: catalog), false) }
+        let outcome = Result { () throws(ArtworkFailure) -> (entries: [Entry], kept: Bool) in
+          (try write(file, into: catalog), false)
+        }
         outcomes.withLock { $0[index] = outcome }
       }
     }
@@ -140,7 +155,9 @@ public struct AssetCatalog: Sendable {
     let prints = fingerprints.withLock { $0 }
     var entries: [(String, String, [Entry])] = []
     for (index, file) in files.enumerated() {
-      if case .success(let outcome) = results[index], let fingerprint = prints[index] { entries.append((file.path, fingerprint, outcome.entries)) }
+      if case .success(let outcome) = results[index], let fingerprint = prints[index] {
+        entries.append((file.path, fingerprint, outcome.entries))
+      }
     }
     try? AtomicFile.write(Self.cacheJSON(key: key, entries: entries).bytes() + [0x0a], to: cachePath)
     return results
@@ -149,17 +166,27 @@ public struct AssetCatalog: Sendable {
   static func cacheJSON(key: String, entries: [(source: String, fingerprint: String, entries: [Entry])]) -> JSONValue {
     .object([
       ("key", .string(key)),
-      ("artworks", .array(entries.map { source, fingerprint, images in
-        .object([
-          ("source", .string(source)), ("fingerprint", .string(fingerprint)),
-          ("images", .array(images.map { entry in
+      (
+        "artworks",
+        .array(
+          entries.map { source, fingerprint, images in
             .object([
-              ("idiom", .string(entry.idiom.rawValue)), ("scale", .integer(entry.scale)), ("filename", .string(entry.filename)),
-              ("w", .integer(entry.size.width)), ("h", .integer(entry.size.height)), ("files", .array(entry.files.map(JSONValue.string))),
+              ("source", .string(source)), ("fingerprint", .string(fingerprint)),
+              (
+                "images",
+                .array(
+                  images.map { entry in
+                    .object([
+                      ("idiom", .string(entry.idiom.rawValue)), ("scale", .integer(entry.scale)),
+                      ("filename", .string(entry.filename)),
+                      ("w", .integer(entry.size.width)), ("h", .integer(entry.size.height)),
+                      ("files", .array(entry.files.map(JSONValue.string))),
+                    ])
+                  })
+              ),
             ])
-          })),
-        ])
-      })),
+          })
+      ),
     ])
   }
 
@@ -179,9 +206,10 @@ public struct AssetCatalog: Sendable {
           case .integer(let scale)? = get("scale"), case .string(let filename)? = get("filename"),
           case .integer(let w)? = get("w"), case .integer(let h)? = get("h"), case .array(let files)? = get("files")
         else { continue }
-        entries.append(Entry(
-          idiom: idiom, scale: scale, filename: filename, size: PixelSize(w, h),
-          files: files.compactMap { if case .string(let text) = $0 { text } else { nil } }))
+        entries.append(
+          Entry(
+            idiom: idiom, scale: scale, filename: filename, size: PixelSize(w, h),
+            files: files.compactMap { if case .string(let text) = $0 { text } else { nil } }))
       }
       if !entries.isEmpty { cache[source] = (fingerprint, entries) }
     }

@@ -43,21 +43,27 @@ public struct BatchRenderer: Sendable {
     var renewed = cacheKey.map { RenderCache(key: $0) }
     let outputs = Locked(0)
     @Sendable func report(_ done: Int) {
-      progress?(BatchProgress(artworksDone: done, artworks: files.count, outputs: outputs.withLock { $0 }, elapsed: MonotonicClock.seconds() - start))
+      progress?(
+        BatchProgress(
+          artworksDone: done, artworks: files.count, outputs: outputs.withLock { $0 },
+          elapsed: MonotonicClock.seconds() - start))
     }
     for (index, file) in files.enumerated() {
       defer { report(index + 1) }
-      let fingerprint = cacheKey == nil ? nil : RenderCache.fingerprint(of: file.path, limit: options.limits.maxFileBytes)
+      let fingerprint =
+        cacheKey == nil ? nil : RenderCache.fingerprint(of: file.path, limit: options.limits.maxFileBytes)
       if let fingerprint, let kept = cache?.reusable(file, fingerprint: fingerprint, in: options.outputFolder) {
         run.artworks.append(kept)
         renewed?.record(kept, fingerprint: fingerprint)
         stats.reused += 1
         continue
       }
-      let (result, artworkStats) = checked?[index] ?? renderer.render(file) {
-        outputs.withLock { $0 += 1 }
-        report(index)
-      }
+      let (result, artworkStats) =
+        checked?[index]
+        ?? renderer.render(file) {
+          outputs.withLock { $0 += 1 }
+          report(index)
+        }
       stats = stats + artworkStats
       switch result {
       case .success(let artwork):
@@ -93,7 +99,9 @@ public struct BatchRenderer: Sendable {
     let slots = Locked([(Result<ArtworkReport, ArtworkFailure>, RenderStats)?](repeating: nil, count: files.count))
     DispatchQueue.concurrentPerform(iterations: jobs) { worker in
       var done: [(Int, (Result<ArtworkReport, ArtworkFailure>, RenderStats))] = []
-      for index in stride(from: worker, to: files.count, by: jobs) { done.append((index, renderer.render(files[index]) {})) }
+      for index in stride(from: worker, to: files.count, by: jobs) {
+        done.append((index, renderer.render(files[index]) {}))
+      }
       slots.withLock { for (index, outcome) in done { $0[index] = outcome } }
     }
     return slots.withLock { $0 }.map { $0! }

@@ -9,7 +9,9 @@ public enum InputDiscovery {
   public static let extensions: Set<String> = ["png", "jpg", "jpeg"]
 
   /// The artwork under `inputs`, and the inputs that could not be searched.
-  public static func find(_ inputs: [String], excluding outputFolder: String?) -> (files: [ArtworkFile], errors: [InputError]) {
+  public static func find(_ inputs: [String], excluding outputFolder: String?) -> (
+    files: [ArtworkFile], errors: [InputError]
+  ) {
     let manager = FileManager.default
     let excluded = outputFolder.map { CanonicalPath.of($0) }
     var files: [ArtworkFile] = []
@@ -53,7 +55,12 @@ public enum InputDiscovery {
     // An earlier run's output, wherever it went: its previews are not artwork.
     if manager.fileExists(atPath: folder + "/" + OutputFolder.marker) {
       if relative.isEmpty {
-        errors.append(InputError(source: folder, message: "cannot read the folder: it is an artfit output folder (it holds \(OutputFolder.marker)), and artfit does not read its own previews as artwork"))
+        errors.append(
+          InputError(
+            source: folder,
+            message:
+              "cannot read the folder: it is an artfit output folder (it holds \(OutputFolder.marker)), and artfit does not read its own previews as artwork"
+          ))
       }
       return
     }
@@ -71,7 +78,8 @@ public enum InputDiscovery {
       let ext = (entry as NSString).pathExtension.lowercased()
       guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
         if extensions.contains(ext), isSymbolicLink(path) {
-          errors.append(InputError(source: path, message: "cannot read the file: a symbolic link to nothing (broken or looping)"))
+          errors.append(
+            InputError(source: path, message: "cannot read the file: a symbolic link to nothing (broken or looping)"))
         }
         continue
       }

@@ -58,7 +58,9 @@ public struct Manifest: Sendable {
     } catch {
       throw Failure(file: path, message: "not valid JSON: \(error)")
     }
-    guard case .object(let members) = root else { throw Failure(file: path, message: "the manifest must be a JSON object with \"defaults\" and \"artworks\"") }
+    guard case .object(let members) = root else {
+      throw Failure(file: path, message: "the manifest must be a JSON object with \"defaults\" and \"artworks\"")
+    }
     var manifest = Manifest(path: path, defaults: Settings(), artworks: [])
     for (key, value) in members {
       switch key {
@@ -69,7 +71,8 @@ public struct Manifest: Sendable {
         }
         for (pattern, entry) in entries {
           guard !pattern.isEmpty, !pattern.hasPrefix("/"), !pattern.split(separator: "/").contains("..") else {
-            throw Failure(file: path, message: "artworks key \"\(pattern)\" must be a path relative to the manifest, without '..'")
+            throw Failure(
+              file: path, message: "artworks key \"\(pattern)\" must be a path relative to the manifest, without '..'")
           }
           manifest.artworks.append((pattern, try settings(entry, at: "artworks \"\(pattern)\"", file: path)))
         }
@@ -93,7 +96,8 @@ public struct Manifest: Sendable {
 
   /// The artwork's path relative to the manifest's folder, or nil when it is outside.
   func relativePath(of artworkPath: String) -> String? {
-    let folder = CanonicalPath.of((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
+    let folder = CanonicalPath.of(
+      (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
     let file = CanonicalPath.of(artworkPath)
     let prefix = folder.hasSuffix("/") ? folder : folder + "/"
     return file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : nil
@@ -200,7 +204,11 @@ public struct Manifest: Sendable {
         guard case .bool(let flag) = value else { throw bad(key, "require_focus is true or false") }
         settings.requireFocus = flag
       default:
-        throw Failure(file: file, message: "\(place): unknown key \"\(key)\" (known keys: \(ManifestKey.allCases.map(\.rawValue).joined(separator: ", ")))")
+        throw Failure(
+          file: file,
+          message:
+            "\(place): unknown key \"\(key)\" (known keys: \(ManifestKey.allCases.map(\.rawValue).joined(separator: ", ")))"
+        )
       }
     }
     return settings

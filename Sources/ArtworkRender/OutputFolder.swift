@@ -17,7 +17,8 @@ public enum OutputFolder {
     try Folders.make(root)
     let path = root + "/" + marker
     if access(path, F_OK) != 0 {
-      try AtomicFile.write(Array("artfit writes previews and reports here; artfit never reads this folder as artwork.\n".utf8), to: path)
+      try AtomicFile.write(
+        Array("artfit writes previews and reports here; artfit never reads this folder as artwork.\n".utf8), to: path)
     }
   }
 
@@ -35,7 +36,10 @@ public enum OutputFolder {
       var status = stat()
       guard lstat(folder, &status) == 0 else { break }  // the rest is created fresh
       if status.st_mode & S_IFMT == S_IFLNK {
-        throw .writeFailed(file: full, reason: "\(folder) is a symbolic link; artfit writes only inside the output folder and does not follow links there")
+        throw .writeFailed(
+          file: full,
+          reason:
+            "\(folder) is a symbolic link; artfit writes only inside the output folder and does not follow links there")
       }
       if status.st_mode & S_IFMT != S_IFDIR {
         throw .writeFailed(file: full, reason: "\(folder) is a file where a folder should be")

@@ -91,7 +91,9 @@ public struct OverlayPainter: Sendable {
   }
 
   func expand(_ rect: Rect, by amount: Double) -> Rect {
-    Rect(x: rect.x - amount, y: rect.y - amount, width: max(0, rect.width + 2 * amount), height: max(0, rect.height + 2 * amount))
+    Rect(
+      x: rect.x - amount, y: rect.y - amount, width: max(0, rect.width + 2 * amount),
+      height: max(0, rect.height + 2 * amount))
   }
 
   /// A capsule for the Dynamic Island; for a notch, a rect whose inner corners are rounded
@@ -104,9 +106,14 @@ public struct OverlayPainter: Sendable {
       let depth = orientation == .portrait ? rect.height : rect.width
       let radius = depth * 0.6
       switch orientation {
-      case .portrait: return .roundedRect(Rect(x: rect.x, y: rect.y - radius, width: rect.width, height: rect.height + radius), radius: radius)
-      case .landscape: return .roundedRect(Rect(x: rect.x - radius, y: rect.y, width: rect.width + radius, height: rect.height), radius: radius)
-      case .landscapeRight: return .roundedRect(Rect(x: rect.x, y: rect.y, width: rect.width + radius, height: rect.height), radius: radius)
+      case .portrait:
+        return .roundedRect(
+          Rect(x: rect.x, y: rect.y - radius, width: rect.width, height: rect.height + radius), radius: radius)
+      case .landscape:
+        return .roundedRect(
+          Rect(x: rect.x - radius, y: rect.y, width: rect.width + radius, height: rect.height), radius: radius)
+      case .landscapeRight:
+        return .roundedRect(Rect(x: rect.x, y: rect.y, width: rect.width + radius, height: rect.height), radius: radius)
       }
     }
   }

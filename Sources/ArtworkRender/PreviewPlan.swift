@@ -33,9 +33,11 @@ struct PreviewPlan {
     for result in results {
       let p = result.placement
       let screen = result.screen
-      let picture = p.mode == .fit ? p.renderedImageRect : PixelRect(x: 0, y: 0, width: p.canvas.width, height: p.canvas.height)
+      let picture =
+        p.mode == .fit ? p.renderedImageRect : PixelRect(x: 0, y: 0, width: p.canvas.width, height: p.canvas.height)
       // What decides every pixel: the canvas, the resample, where it lands, the overlays.
-      let pixels = [Double(p.canvas.width), Double(p.canvas.height)]
+      let pixels =
+        [Double(p.canvas.width), Double(p.canvas.height)]
         + [p.crop.x, p.crop.y, p.crop.width, p.crop.height]
         + [Double(picture.x), Double(picture.y), Double(picture.width), Double(picture.height)]
         + overlays.identity(of: screen)
@@ -45,7 +47,8 @@ struct PreviewPlan {
         resultPaths.append(path)
         continue
       }
-      let name = "\(screen.target.slug)-\(screen.orientation.rawValue)-\(p.requestedMode.rawValue)@\(Screen.scaleText(screen.scale))x.\(ext)"
+      let name =
+        "\(screen.target.slug)-\(screen.orientation.rawValue)-\(p.requestedMode.rawValue)@\(Screen.scaleText(screen.scale))x.\(ext)"
       let path = stem + "/" + name
       byIdentity[identity] = path
       resultPaths.append(path)
@@ -72,7 +75,9 @@ struct PreviewPlan {
   func jpegShrink() -> Int {
     var smallest = Double.infinity
     for group in groups {
-      smallest = min(smallest, group.sourceRect.width / Double(group.size.width), group.sourceRect.height / Double(group.size.height))
+      smallest = min(
+        smallest, group.sourceRect.width / Double(group.size.width), group.sourceRect.height / Double(group.size.height)
+      )
     }
     return [8, 4, 2].first { Double($0) * 2 <= smallest } ?? 1
   }

@@ -56,7 +56,9 @@ struct RenderCache {
 
   /// The cached report of `file`, if it can stand for a fresh render into `folder`.
   func reusable(_ file: ArtworkFile, fingerprint: String, in folder: String) -> ArtworkReport? {
-    guard let entry = entries[file.path], entry.fingerprint == fingerprint, entry.report.file == file else { return nil }
+    guard let entry = entries[file.path], entry.fingerprint == fingerprint, entry.report.file == file else {
+      return nil
+    }
     var outputs = entry.report.cropMap.map { [$0] } ?? []
     for result in entry.report.results {
       if let preview = result.preview { outputs += [preview, HTMLWriter.thumbnailPath(for: preview)] }

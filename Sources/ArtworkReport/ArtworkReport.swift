@@ -14,8 +14,10 @@ public struct ArtworkReport: Sendable {
   public var cropMap: String?
   public var results: [TargetResult]
 
-  public init(file: ArtworkFile, width: Int, height: Int, focus: FocusRegion?, embeddedBars: Insets? = nil,
-              cropMap: String? = nil, results: [TargetResult]) {
+  public init(
+    file: ArtworkFile, width: Int, height: Int, focus: FocusRegion?, embeddedBars: Insets? = nil,
+    cropMap: String? = nil, results: [TargetResult]
+  ) {
     self.file = file
     self.width = width
     self.height = height

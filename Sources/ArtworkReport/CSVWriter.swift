@@ -28,8 +28,11 @@ public enum CSVWriter {
       for result in artwork.results {
         let p = result.placement
         out.append(source)
-        for text in [result.screen.target.name, result.screen.target.slug, result.screen.target.family.rawValue,
-                     result.screen.orientation.rawValue, p.requestedMode.rawValue, p.mode.rawValue, Screen.scaleText(result.screen.scale)] {
+        for text in [
+          result.screen.target.name, result.screen.target.slug, result.screen.target.family.rawValue,
+          result.screen.orientation.rawValue, p.requestedMode.rawValue, p.mode.rawValue,
+          Screen.scaleText(result.screen.scale),
+        ] {
           out.append(byte: comma)
           field(text, to: &out)
         }

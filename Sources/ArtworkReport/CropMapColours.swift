@@ -1,5 +1,5 @@
-import ArtworkGeometry
 import ArtworkCodec
+import ArtworkGeometry
 
 /// Outline colours of the crop map, by family (the contact sheet shows the legend).
 public enum CropMapColours {

@@ -31,7 +31,11 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     var lines = ["Exit status:"]
     for (index, item) in items.enumerated() {
       let text = item + (index == items.count - 1 ? "." : ",")
-      if lines[lines.count - 1].count + 1 + text.count > 100 { lines.append(text) } else { lines[lines.count - 1] += " " + text }
+      if lines[lines.count - 1].count + 1 + text.count > 100 {
+        lines.append(text)
+      } else {
+        lines[lines.count - 1] += " " + text
+      }
     }
     return lines.joined(separator: "\n")
   }

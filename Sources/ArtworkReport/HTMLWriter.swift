@@ -20,7 +20,8 @@ public enum HTMLWriter {
   }
 
   static func write(_ report: RunReport, thumbnails: Bool, to out: inout ByteBuffer) {
-    out.append("""
+    out.append(
+      """
       <!doctype html>
       <html lang="en"><head><meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -34,7 +35,8 @@ public enum HTMLWriter {
     out.integer(report.resultCount)
     out.append(report.failedCount > 0 ? " results · <span class=\"bad\">" : " results · <span class=\"good\">")
     out.integer(report.failedCount)
-    out.append(report.errors.isEmpty ? " failed</span> · <span class=\"good\">" : " failed</span> · <span class=\"bad\">")
+    out.append(
+      report.errors.isEmpty ? " failed</span> · <span class=\"good\">" : " failed</span> · <span class=\"bad\">")
     out.integer(report.errors.count)
     out.append(" input errors</span> · ")
     out.html(ArtfitVersion.generator)
@@ -133,7 +135,9 @@ public enum HTMLWriter {
     out.html(map)
     out.append("\" alt=\"crop map of ")
     out.html(artwork.file.path)
-    out.append("\" loading=\"lazy\"></a><figcaption>Crop map: the visible part of the source on every fill target, outlined by family.</figcaption></figure>\n")
+    out.append(
+      "\" loading=\"lazy\"></a><figcaption>Crop map: the visible part of the source on every fill target, outlined by family.</figcaption></figure>\n"
+    )
   }
 
   private static func familySummaries(_ artwork: ArtworkReport, families: [Family], to out: inout ByteBuffer) {
@@ -161,7 +165,8 @@ public enum HTMLWriter {
     out.append("</ul>")
   }
 
-  private static func previewGrid(_ artwork: ArtworkReport, family: Family, thumbnails: Bool, to out: inout ByteBuffer) {
+  private static func previewGrid(_ artwork: ArtworkReport, family: Family, thumbnails: Bool, to out: inout ByteBuffer)
+  {
     out.append("<h3>")
     out.append(family.rawValue)
     out.append("</h3><div class=\"grid\">\n")
@@ -220,7 +225,8 @@ public enum HTMLWriter {
   }
 
   static func table(_ report: RunReport, to out: inout ByteBuffer) {
-    out.append("""
+    out.append(
+      """
       <section><h2>All results</h2><p class="hint">Click a column to sort.</p>
       <table id="results"><thead><tr><th>artwork</th><th>target</th><th>orientation</th><th>mode</th><th>canvas</th><th>boxing</th><th data-numeric>crop loss</th><th data-numeric>safe crop loss</th><th data-numeric>bars</th><th>focus</th><th>passed</th></tr></thead><tbody>
 
@@ -271,7 +277,10 @@ public enum HTMLWriter {
   }
 
   static var legend: String {
-    let items = [(Family.iphone, "iPhone"), (.ipad, "iPad"), (.tv, "Apple TV"), (.video, "video"), (.split, "split window"), (.custom, "canvas")]
+    let items = [
+      (Family.iphone, "iPhone"), (.ipad, "iPad"), (.tv, "Apple TV"), (.video, "video"), (.split, "split window"),
+      (.custom, "canvas"),
+    ]
     var out = "<p class=\"legend\">Crop-map outlines: "
     out += items.map { family, label in
       let c = CropMapColours.colour(for: family)

@@ -6,7 +6,9 @@ public enum ReportMerger {
   /// The joined report, with preview and crop-map paths made relative to `output` (so the
   /// joined index.html finds them wherever each shard wrote), and what was off: an artwork
   /// in two reports (the first wins), options that differ beyond the shard.
-  public static func merge(_ folders: [String], into output: String) throws(ReportReader.Failure) -> (report: RunReport, warnings: [String]) {
+  public static func merge(_ folders: [String], into output: String) throws(ReportReader.Failure) -> (
+    report: RunReport, warnings: [String]
+  ) {
     var artworks: [String: ArtworkReport] = [:]
     var errors: [String: InputError] = [:]
     var warnings: [String] = []
@@ -15,7 +17,9 @@ public enum ReportMerger {
       let report = try ReportReader.read(folder + "/report.json")
       let unsharded = withoutShard(report.options)
       if let options, options != unsharded {
-        warnings.append("\(folder)/report.json was made with other options than the first report; the first report's options are kept")
+        warnings.append(
+          "\(folder)/report.json was made with other options than the first report; the first report's options are kept"
+        )
       }
       options = options ?? unsharded
       let prefix = relativePath(from: output, to: folder)

@@ -51,13 +51,15 @@ public enum ReportReader {
     var bars: Insets? = nil
     if case .object = try fields.value(.embeddedBars) {
       let b = try Fields(try fields.value(.embeddedBars), "embedded bars")
-      bars = Insets(top: try b.number(.top), left: try b.number(.left), bottom: try b.number(.bottom), right: try b.number(.right))
+      bars = Insets(
+        top: try b.number(.top), left: try b.number(.left), bottom: try b.number(.bottom), right: try b.number(.right))
     }
     var results: [TargetResult] = []
     for item in try fields.array(.results) { results.append(try result(item, of: source)) }
     return ArtworkReport(
       file: ArtworkFile(path: source, stem: try fields.string(.stem)), width: try fields.integer(.width),
-      height: try fields.integer(.height), focus: focus, embeddedBars: bars, cropMap: try fields.optionalString(.cropMap),
+      height: try fields.integer(.height), focus: focus, embeddedBars: bars,
+      cropMap: try fields.optionalString(.cropMap),
       results: results)
   }
 
@@ -65,7 +67,8 @@ public enum ReportReader {
     let fields = try Fields(value, "a result of \(source)")
     let slug = try fields.string(.slug)
     let name = try fields.string(.target)
-    guard let target = Catalog.all.first(where: { $0.slug == slug }) ?? (try? TargetSelection.resolve([name]))?.first else {
+    guard let target = Catalog.all.first(where: { $0.slug == slug }) ?? (try? TargetSelection.resolve([name]))?.first
+    else {
       throw fail("\(source): target \"\(name)\" (\(slug)) is not in this artfit's catalog")
     }
     guard let orientation = ScreenOrientation(rawValue: try fields.string(.orientation)),
@@ -93,11 +96,14 @@ public enum ReportReader {
       imageRect: placementRect, crop: crop,
       renderedImageRect: try pixelRect(fields.value(.placementPx)), renderedCrop: try pixelRect(fields.value(.cropPx)),
       boxing: boxing,
-      bars: Bars(top: try barFields.integer(.top), bottom: try barFields.integer(.bottom), left: try barFields.integer(.left), right: try barFields.integer(.right)),
+      bars: Bars(
+        top: try barFields.integer(.top), bottom: try barFields.integer(.bottom), left: try barFields.integer(.left),
+        right: try barFields.integer(.right)),
       barsFraction: try fields.number(.barsFraction), cropLoss: try fields.number(.cropLoss),
       safeCropLoss: try fields.number(.safeCropLoss), safeArea: screen.safeArea, visibleSafeSource: crop,
       focus: nil, focusVisible: visible, focusLoss: try fields.optionalNumber(.focusLoss))
-    return TargetResult(screen: screen, placement: placement, failures: failures, preview: try fields.optionalString(.preview))
+    return TargetResult(
+      screen: screen, placement: placement, failures: failures, preview: try fields.optionalString(.preview))
   }
 
   static func rect(_ value: JSONValue) throws(Failure) -> Rect {
@@ -129,7 +135,9 @@ public enum ReportReader {
     }
 
     func string(_ key: ReportKey) throws(Failure) -> String {
-      guard case .string(let text) = try value(key) else { throw ReportReader.fail("\"\(key.text)\" of \(what) must be a string") }
+      guard case .string(let text) = try value(key) else {
+        throw ReportReader.fail("\"\(key.text)\" of \(what) must be a string")
+      }
       return text
     }
 
@@ -139,7 +147,9 @@ public enum ReportReader {
     }
 
     func integer(_ key: ReportKey) throws(Failure) -> Int {
-      guard case .integer(let number) = try value(key) else { throw ReportReader.fail("\"\(key.text)\" of \(what) must be a whole number") }
+      guard case .integer(let number) = try value(key) else {
+        throw ReportReader.fail("\"\(key.text)\" of \(what) must be a whole number")
+      }
       return number
     }
 
@@ -157,7 +167,9 @@ public enum ReportReader {
     }
 
     func array(_ key: ReportKey) throws(Failure) -> [JSONValue] {
-      guard case .array(let items) = try value(key) else { throw ReportReader.fail("\"\(key.text)\" of \(what) must be an array") }
+      guard case .array(let items) = try value(key) else {
+        throw ReportReader.fail("\"\(key.text)\" of \(what) must be an array")
+      }
       return items
     }
   }

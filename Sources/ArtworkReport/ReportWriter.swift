@@ -7,12 +7,15 @@ public enum ReportWriter {
   /// to its file and all four at once.
   public static func writeAll(_ report: RunReport, to folder: String) throws(OutputError) {
     let writers: [(String, @Sendable (inout ByteBuffer) -> Void)] = [
-      ("report.json", { buffer in
-        var json = JSONStream(buffer: buffer)
-        report.write(to: &json)
-        json.buffer.append(byte: 0x0a)
-        buffer = json.buffer
-      }),
+      (
+        "report.json",
+        { buffer in
+          var json = JSONStream(buffer: buffer)
+          report.write(to: &json)
+          json.buffer.append(byte: 0x0a)
+          buffer = json.buffer
+        }
+      ),
       ("index.html", { HTMLWriter.write(report, thumbnails: true, to: &$0) }),
       ("report.csv", { CSVWriter.write(report, to: &$0) }),
       ("junit.xml", { JUnitWriter.write(report, to: &$0) }),

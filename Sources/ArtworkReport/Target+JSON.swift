@@ -14,11 +14,18 @@ extension Target {
       ("scale", .compact(scale, 6)),
       ("pixels", .object([("w", .integer(pixels.width)), ("h", .integer(pixels.height))])),
       ("native_scale", nativeScale.map { .compact($0, 6) } ?? .null),
-      ("native_pixels", nativePixels.map { .object([("w", .integer($0.width)), ("h", .integer($0.height))]) } ?? .null),
+      (
+        "native_pixels", nativePixels.map { .object([("w", .integer($0.width)), ("h", .integer($0.height))]) } ?? .null
+      ),
       ("corner_radius", cornerRadius.map { .compact($0, 2) } ?? .null),
       ("safe_area", safeArea.map(safeAreaJSON) ?? .null),
       ("sensor_housing", sensorHousing.map(sensorJSON) ?? .null),
-      ("home_indicator", homeIndicator.map { .object([("w", .compact($0.width, 2)), ("h", .compact($0.height, 2)), ("bottom", .compact($0.bottom, 2))]) } ?? .null),
+      (
+        "home_indicator",
+        homeIndicator.map {
+          .object([("w", .compact($0.width, 2)), ("h", .compact($0.height, 2)), ("bottom", .compact($0.bottom, 2))])
+        } ?? .null
+      ),
       ("status_bar", statusBarPortrait.map { .compact($0, 2) } ?? .null),
       ("size_classes", sizeClassesJSON),
       ("orientations", .array(orientations.map { .string($0.rawValue) })),
@@ -31,9 +38,12 @@ extension Target {
     }
     members += [
       ("safe_area_basis", safeArea.map { .string($0.basis) } ?? .null),
-      ("safe_area_alternate", safeAreaAlternate.map { alternate in
-        .object(safeAreaMembers(alternate) + [("basis", .string(alternate.basis))])
-      } ?? .null),
+      (
+        "safe_area_alternate",
+        safeAreaAlternate.map { alternate in
+          .object(safeAreaMembers(alternate) + [("basis", .string(alternate.basis))])
+        } ?? .null
+      ),
       ("status_bar_landscape", statusBarLandscape.map { .compact($0, 2) } ?? .null),
       ("sources", .object(sources.keys.sorted().map { ($0, .array(sources[$0]!.map(JSONValue.string))) })),
       ("confidence", .object(confidence.keys.sorted().map { ($0, .string(confidence[$0]!)) })),

@@ -57,7 +57,9 @@ package struct ByteBuffer {
   /// Writes every gathered byte to the descriptor.
   package mutating func flush() {
     guard let descriptor else { return }
-    if failure == 0 { failure = ByteBuffer.writeAll(UnsafeRawBufferPointer(start: storage.base, count: storage.count), to: descriptor) }
+    if failure == 0 {
+      failure = ByteBuffer.writeAll(UnsafeRawBufferPointer(start: storage.base, count: storage.count), to: descriptor)
+    }
     storage.count = 0
   }
 

@@ -85,7 +85,9 @@ public struct JSONParser {
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a key in quotes") }
       let key = try string()
       skipSpace()
-      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after the key \"\(key)\"") }
+      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+        throw fail("expected ':' after the key \"\(key)\"")
+      }
       index += 1
       skipSpace()
       members.append((key, try value()))
@@ -130,7 +132,12 @@ public struct JSONParser {
     index += 1
     var scalars = String.UnicodeScalarView()
     var raw: [UInt8] = []
-    func flush() { if !raw.isEmpty { scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars); raw.removeAll() } }
+    func flush() {
+      if !raw.isEmpty {
+        scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars)
+        raw.removeAll()
+      }
+    }
     while index < bytes.count {
       let byte = bytes[index]
       index += 1
@@ -154,7 +161,9 @@ public struct JSONParser {
         case UInt8(ascii: "t"): scalars.append("\t")
         case UInt8(ascii: "u"):
           var code = try hex4()
-          if (0xd800...0xdbff).contains(code), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+          if (0xd800...0xdbff).contains(code), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+            bytes[index + 1] == UInt8(ascii: "u")
+          {
             index += 2
             let low = try hex4()
             guard (0xdc00...0xdfff).contains(low) else { throw fail("a high surrogate without its low half") }

@@ -2,7 +2,10 @@ import Artwork
 
 /// Routes the command line to a subcommand and turns failures into exit statuses.
 enum ArtfitCLI {
-  nonisolated(unsafe) static let commands: [any Command.Type] = [RenderCommand.self, CheckCommand.self, DevicesCommand.self, FitCommand.self, AssetsCommand.self, MergeReportsCommand.self]
+  nonisolated(unsafe) static let commands: [any Command.Type] = [
+    RenderCommand.self, CheckCommand.self, DevicesCommand.self, FitCommand.self, AssetsCommand.self,
+    MergeReportsCommand.self,
+  ]
 
   static var overview: String {
     var text = """
@@ -77,7 +80,8 @@ enum ArtfitCLI {
   static func unknownCommand(_ name: String) -> ExitStatus {
     let names = commands.map { $0.spec.name }
     let hint = closestName(to: name, among: names).map { " Did you mean '\($0)'?" } ?? ""
-    printError("artfit: unknown command '\(name)'.\(hint) Commands: \(names.joined(separator: ", ")); see 'artfit --help'.")
+    printError(
+      "artfit: unknown command '\(name)'.\(hint) Commands: \(names.joined(separator: ", ")); see 'artfit --help'.")
     return .usage
   }
 }

@@ -1,8 +1,7 @@
-import Foundation
-import Testing
-
 import Artwork
+import Foundation
 import TestSupport
+import Testing
 
 extension Slow {
   /// `artfit assets`: the catalog's file tree, each scale's pixel size, and Contents.json with
@@ -14,11 +13,14 @@ extension Slow {
     func art() throws {
       try FileManager.default.createDirectory(atPath: folder.path("art/onboarding"), withIntermediateDirectories: true)
       _ = folder.write(try ImageEncoder.png(TestPictures.quadrants(width: 900, height: 600)), to: "art/hero.png")
-      _ = folder.write(try ImageEncoder.jpeg(TestPictures.quadrants(width: 600, height: 900)), to: "art/onboarding/step.jpg")
+      _ = folder.write(
+        try ImageEncoder.jpeg(TestPictures.quadrants(width: 600, height: 900)), to: "art/onboarding/step.jpg")
     }
 
     func json(_ path: String) throws -> [String: Any] {
-      try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path(path)))) as? [String: Any])
+      try #require(
+        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path(path))))
+          as? [String: Any])
     }
 
     func size(_ path: String) throws -> (Int, Int) {
@@ -34,16 +36,21 @@ extension Slow {
     @Test func universalImageSetsAtEachScale() throws {
       defer { folder.remove() }
       try art()
-      let run = try ArtfitRun(["assets", folder.path("art"), "--out", folder.path("App.xcassets"), "--points", "100x50"])
+      let run = try ArtfitRun([
+        "assets", folder.path("art"), "--out", folder.path("App.xcassets"), "--points", "100x50",
+      ])
       #expect(run.status == 0, "\(run.stderr)")
       // Hidden files (artfit's .artfit-cache.json) are not part of the catalog Xcode reads.
-      let tree = try FileManager.default.subpathsOfDirectory(atPath: folder.path("App.xcassets")).filter { !$0.hasPrefix(".") }.sorted()
-      #expect(tree == [
-        "Contents.json", "hero.imageset", "hero.imageset/Contents.json", "hero.imageset/hero@1x.png",
-        "hero.imageset/hero@2x.png", "hero.imageset/hero@3x.png", "onboarding", "onboarding/Contents.json",
-        "onboarding/step.imageset", "onboarding/step.imageset/Contents.json", "onboarding/step.imageset/step@1x.png",
-        "onboarding/step.imageset/step@2x.png", "onboarding/step.imageset/step@3x.png",
-      ])
+      let tree = try FileManager.default.subpathsOfDirectory(atPath: folder.path("App.xcassets")).filter {
+        !$0.hasPrefix(".")
+      }.sorted()
+      #expect(
+        tree == [
+          "Contents.json", "hero.imageset", "hero.imageset/Contents.json", "hero.imageset/hero@1x.png",
+          "hero.imageset/hero@2x.png", "hero.imageset/hero@3x.png", "onboarding", "onboarding/Contents.json",
+          "onboarding/step.imageset", "onboarding/step.imageset/Contents.json", "onboarding/step.imageset/step@1x.png",
+          "onboarding/step.imageset/step@2x.png", "onboarding/step.imageset/step@3x.png",
+        ])
       for scale in 1...3 {
         #expect(try size("App.xcassets/hero.imageset/hero@\(scale)x.png") == (100 * scale, 50 * scale))
         #expect(try size("App.xcassets/onboarding/step.imageset/step@\(scale)x.png") == (100 * scale, 50 * scale))
@@ -64,7 +71,8 @@ extension Slow {
       defer { folder.remove() }
       try art()
       let run = try ArtfitRun([
-        "assets", folder.path("art/hero.png"), "--out", folder.path("Icons.xcassets"), "--idioms", "iphone,ipad", "--mode", "fit",
+        "assets", folder.path("art/hero.png"), "--out", folder.path("Icons.xcassets"), "--idioms", "iphone,ipad",
+        "--mode", "fit",
       ])
       #expect(run.status == 0, "\(run.stderr)")
       let images = try #require(try json("Icons.xcassets/hero.imageset/Contents.json")["images"] as? [[String: String]])
@@ -77,7 +85,10 @@ extension Slow {
     @Test func fitKeepsTheArtworksAspect() throws {
       defer { folder.remove() }
       try art()
-      let run = try ArtfitRun(["assets", folder.path("art/hero.png"), "--out", folder.path("A.xcassets"), "--points", "100x100", "--mode", "fit"])
+      let run = try ArtfitRun([
+        "assets", folder.path("art/hero.png"), "--out", folder.path("A.xcassets"), "--points", "100x100", "--mode",
+        "fit",
+      ])
       #expect(run.status == 0)
       // 900×600 into 200×200: placed at y 33.3…166.7, edges rounded to the pixel as everywhere.
       #expect(try size("A.xcassets/hero.imageset/hero@2x.png") == (200, 134))
@@ -88,15 +99,25 @@ extension Slow {
       try art()
       let arguments = ["assets", folder.path("art"), "--out", folder.path("App.xcassets"), "--points", "100x50"]
       #expect(try ArtfitRun(arguments).stdout.contains("6 images written"))
-      let heroTime = try FileManager.default.attributesOfItem(atPath: folder.path("App.xcassets/hero.imageset/hero@2x.png"))[.modificationDate] as? Date
+      let heroTime =
+        try FileManager.default.attributesOfItem(atPath: folder.path("App.xcassets/hero.imageset/hero@2x.png"))[
+          .modificationDate] as? Date
       let rerun = try ArtfitRun(arguments)
-      #expect(rerun.stdout.contains("0 images written") && rerun.stdout.contains("2 unchanged sets kept"), "\(rerun.stdout)")
+      #expect(
+        rerun.stdout.contains("0 images written") && rerun.stdout.contains("2 unchanged sets kept"), "\(rerun.stdout)")
       Thread.sleep(forTimeInterval: 0.02)
-      _ = folder.write(try ImageEncoder.png(TestPictures.quadrants(width: 300, height: 300)), to: "art/onboarding/step.jpg")
+      _ = folder.write(
+        try ImageEncoder.png(TestPictures.quadrants(width: 300, height: 300)), to: "art/onboarding/step.jpg")
       let changed = try ArtfitRun(arguments)
-      #expect(changed.stdout.contains("3 images written") && changed.stdout.contains("1 unchanged set kept"), "\(changed.stdout)")
-      #expect(try FileManager.default.attributesOfItem(atPath: folder.path("App.xcassets/hero.imageset/hero@2x.png"))[.modificationDate] as? Date == heroTime)
-      let newPoints = try ArtfitRun(["assets", folder.path("art"), "--out", folder.path("App.xcassets"), "--points", "60x60"])
+      #expect(
+        changed.stdout.contains("3 images written") && changed.stdout.contains("1 unchanged set kept"),
+        "\(changed.stdout)")
+      #expect(
+        try FileManager.default.attributesOfItem(atPath: folder.path("App.xcassets/hero.imageset/hero@2x.png"))[
+          .modificationDate] as? Date == heroTime)
+      let newPoints = try ArtfitRun([
+        "assets", folder.path("art"), "--out", folder.path("App.xcassets"), "--points", "60x60",
+      ])
       #expect(newPoints.stdout.contains("6 images written"), "\(newPoints.stdout)")
       #expect(try size("App.xcassets/hero.imageset/hero@3x.png") == (180, 180))
     }

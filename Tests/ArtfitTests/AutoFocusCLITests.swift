@@ -1,8 +1,7 @@
-import Foundation
-import Testing
-
 import Artwork
+import Foundation
 import TestSupport
+import Testing
 
 /// `--auto-focus` on the command line: the found region is reported with origin "auto" and
 /// steers the fill crops; a focus that is given wins over it.
@@ -15,7 +14,9 @@ struct AutoFocusCLITests {
       x >= 1300 && x < 1450 && y >= 380 && y < 530 ? [220, 30, 40] : nil
     }
     let path = folder.write(try ImageEncoder.png(image), to: "poster.png")
-    let run = try ArtfitRun(["check", path, "--auto-focus", "--targets", "1080x1920@1", "--modes", "fill", "--require-focus", "--json"])
+    let run = try ArtfitRun([
+      "check", path, "--auto-focus", "--targets", "1080x1920@1", "--modes", "fill", "--require-focus", "--json",
+    ])
     #expect(run.status == 0, "\(run.stderr)")
     let json = try #require(try run.json() as? [String: Any])
     let artwork = try #require((json["artworks"] as? [[String: Any]])?.first)
@@ -26,8 +27,11 @@ struct AutoFocusCLITests {
     let crop = try #require(result["crop"] as? [String: Double])
     #expect(crop["x"]! <= 1300 && crop["x"]! + crop["w"]! >= 1450, "the crop keeps the red square: \(crop)")
 
-    let given = try ArtfitRun(["check", path, "--auto-focus", "--focus", "0,0,0.2,0.2", "--targets", "1080x1920@1", "--modes", "fill", "--json"])
-    let givenFocus = ((try given.json() as? [String: Any])?["artworks"] as? [[String: Any]])?.first?["focus"] as? [String: Any]
+    let given = try ArtfitRun([
+      "check", path, "--auto-focus", "--focus", "0,0,0.2,0.2", "--targets", "1080x1920@1", "--modes", "fill", "--json",
+    ])
+    let givenFocus =
+      ((try given.json() as? [String: Any])?["artworks"] as? [[String: Any]])?.first?["focus"] as? [String: Any]
     #expect(givenFocus?["origin"] as? String == "option")
   }
 }

@@ -1,8 +1,7 @@
-import Foundation
-import Testing
-
 import Artwork
+import Foundation
 import TestSupport
+import Testing
 
 /// Bad files mixed into a folder: the good ones render, each bad one is named, exit 3.
 struct BadInputRenderTests {
@@ -19,7 +18,9 @@ struct BadInputRenderTests {
     _ = folder.write([], to: "art/empty.png")
     var huge = bigEndian(65000) + bigEndian(65000)
     huge += [8, 2, 0, 0, 0]
-    _ = folder.write([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] + pngChunk("IHDR", huge) + pngChunk("IEND", []), to: "art/huge.png")
+    _ = folder.write(
+      [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] + pngChunk("IHDR", huge) + pngChunk("IEND", []),
+      to: "art/huge.png")
     _ = folder.write(good, to: "art/.hidden.png")
 
     let run = try ArtfitRun([
@@ -36,7 +37,9 @@ struct BadInputRenderTests {
     let manager = FileManager.default
     #expect(manager.fileExists(atPath: folder.path("out/good/canvas-100x200-portrait-fill@1x.png")))
     #expect(manager.fileExists(atPath: folder.path("out/sub/good/canvas-100x200-portrait-fill@1x.png")))
-    let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("out/report.json")))) as? [String: Any])
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("out/report.json"))))
+        as? [String: Any])
     #expect((report["errors"] as? [[String: String]])?.count == 4)
     #expect((report["summary"] as? [String: Int])?["artworks"] == 2)
   }

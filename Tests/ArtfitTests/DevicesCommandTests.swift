@@ -1,8 +1,7 @@
-import Foundation
-import Testing
-
 import Artwork
+import Foundation
 import TestSupport
+import Testing
 
 /// `artfit devices`, run as a user runs it.
 struct DevicesCommandTests {
@@ -13,8 +12,10 @@ struct DevicesCommandTests {
     #expect(document["version"] as? Int == 1)
     let targets = try #require(document["targets"] as? [[String: Any]])
     #expect(targets.count == Catalog.all.count)
-    let fields = ["name", "aliases", "slug", "family", "points", "scale", "pixels", "native_scale", "native_pixels",
-                  "corner_radius", "safe_area", "sensor_housing", "home_indicator", "status_bar", "size_classes", "sources"]
+    let fields = [
+      "name", "aliases", "slug", "family", "points", "scale", "pixels", "native_scale", "native_pixels",
+      "corner_radius", "safe_area", "sensor_housing", "home_indicator", "status_bar", "size_classes", "sources",
+    ]
     for target in targets {
       for field in fields { #expect(target[field] != nil, "\(target["name"] ?? "?") has \(field)") }
     }

@@ -1,8 +1,7 @@
-import Foundation
-import Testing
-
 import Artwork
+import Foundation
 import TestSupport
+import Testing
 
 /// The contract's exit statuses, from the built binary.
 struct ExitStatusTests {
@@ -24,9 +23,13 @@ struct ExitStatusTests {
   @Test func oneWhenACheckFails() throws {
     let folder = try art()
     defer { folder.remove() }
-    let run = try ArtfitRun(["check", folder.path("art"), "--out", folder.path("out"), "--targets", "iPhone 15 Pro", "--modes", "fill", "--max-crop-loss", "10%"])
+    let run = try ArtfitRun([
+      "check", folder.path("art"), "--out", folder.path("out"), "--targets", "iPhone 15 Pro", "--modes", "fill",
+      "--max-crop-loss", "10%",
+    ])
     #expect(run.status == 1)
-    #expect(run.stdout.contains("FAILED") && run.stdout.contains("> 10.0%"), "the summary names the figure and the limit")
+    #expect(
+      run.stdout.contains("FAILED") && run.stdout.contains("> 10.0%"), "the summary names the figure and the limit")
   }
 
   @Test func twoOnBadUsageOrABadManifest() throws {

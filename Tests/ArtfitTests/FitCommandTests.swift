@@ -18,14 +18,18 @@ struct FitCommandTests {
     #expect((result["size_class"] as? [String: String]) == ["width": "compact", "height": "regular"])
     let crop = try #require(result["crop_loss"] as? Double)
     #expect(abs(crop - 0.1786) < 1e-4)
-    for key in ["placement", "crop", "placement_px", "crop_px", "bars", "bars_fraction", "safe_crop_loss",
-                "focus_visible", "focus_loss", "passed", "failures", "preview", "scale"] {
+    for key in [
+      "placement", "crop", "placement_px", "crop_px", "bars", "bars_fraction", "safe_crop_loss",
+      "focus_visible", "focus_loss", "passed", "failures", "preview", "scale",
+    ] {
       #expect(result[key] != nil, "result has \(key)")
     }
   }
 
   @Test func contractExampleFigures() throws {
-    let run = try ArtfitRun(["fit", "--source", "2732x2732", "--target", "iPhone 13 Pro", "--mode", "fill", "--json", "--max-crop-loss", "25%"])
+    let run = try ArtfitRun([
+      "fit", "--source", "2732x2732", "--target", "iPhone 13 Pro", "--mode", "fill", "--json", "--max-crop-loss", "25%",
+    ])
     #expect(run.status == 1, "a failed check exits 1")
     let result = try #require(try run.json() as? [String: Any])
     #expect(result["crop_loss"] as? Double == 0.5379)

@@ -1,8 +1,7 @@
-import Foundation
-import Testing
-
 import Artwork
+import Foundation
 import TestSupport
+import Testing
 
 extension Slow {
   /// `render` over Scripts/make_hostile_corpus.py's folder of malformed and hostile files: exit 3,
@@ -66,11 +65,14 @@ extension Slow {
         }
       }
       let report = try #require(
-        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("out/report.json")))) as? [String: Any])
+        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("out/report.json"))))
+          as? [String: Any])
       let errors = try #require(report["errors"] as? [[String: String]])
       #expect(errors.count == expectations.filter { !$0.renders }.count)
       #expect(try Self.fingerprints(of: folder.path("art")) == before, "an input changed")
-      let leftovers = try FileManager.default.subpathsOfDirectory(atPath: folder.path("out")).filter { $0.contains("artfit-tmp") }
+      let leftovers = try FileManager.default.subpathsOfDirectory(atPath: folder.path("out")).filter {
+        $0.contains("artfit-tmp")
+      }
       #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
     }
 

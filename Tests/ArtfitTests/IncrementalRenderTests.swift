@@ -1,8 +1,7 @@
-import Foundation
-import Testing
-
 import Artwork
+import Foundation
 import TestSupport
+import Testing
 
 extension Slow {
   /// A rerun into the same --out keeps what did not change and renders exactly what did: a
@@ -14,12 +13,17 @@ extension Slow {
     func art() throws {
       try FileManager.default.createDirectory(atPath: folder.path("art"), withIntermediateDirectories: true)
       for (index, name) in ["a", "b", "c"].enumerated() {
-        _ = folder.write(try ImageEncoder.png(TestPictures.quadrants(width: 120 + index * 10, height: 90)), to: "art/\(name).png")
+        _ = folder.write(
+          try ImageEncoder.png(TestPictures.quadrants(width: 120 + index * 10, height: 90)), to: "art/\(name).png")
       }
     }
 
     func render(_ extra: [String] = []) throws -> ArtfitRun {
-      let run = try ArtfitRun(["render", folder.path("art"), "--out", folder.path("out"), "--targets", "90x160,160x90", "--modes", "fill,fit"] + extra)
+      let run = try ArtfitRun(
+        [
+          "render", folder.path("art"), "--out", folder.path("out"), "--targets", "90x160,160x90", "--modes",
+          "fill,fit",
+        ] + extra)
       #expect(run.status == 0, "\(run.stderr)")
       return run
     }
@@ -28,13 +32,16 @@ extension Slow {
     func previewTimes() throws -> [String: Date] {
       var times: [String: Date] = [:]
       for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path("out")) where path.hasSuffix(".png") {
-        times[path] = try FileManager.default.attributesOfItem(atPath: folder.path("out/\(path)"))[.modificationDate] as? Date
+        times[path] =
+          try FileManager.default.attributesOfItem(atPath: folder.path("out/\(path)"))[.modificationDate] as? Date
       }
       return times
     }
 
     func reports() -> [Data?] {
-      ["report.json", "report.csv", "junit.xml", "index.html"].map { FileManager.default.contents(atPath: folder.path("out/\($0)")) }
+      ["report.json", "report.csv", "junit.xml", "index.html"].map {
+        FileManager.default.contents(atPath: folder.path("out/\($0)"))
+      }
     }
 
     @Test func unchangedRerunKeepsEverythingAndWritesTheSameReports() throws {
@@ -45,7 +52,9 @@ extension Slow {
       let times = try previewTimes()
       #expect(times.count == 3 * 5)  // 4 previews and a crop map per artwork
       let rerun = try render()
-      #expect(rerun.stdout.contains("0 previews written") && rerun.stdout.contains("3 unchanged artworks kept"), "\(rerun.stdout)")
+      #expect(
+        rerun.stdout.contains("0 previews written") && rerun.stdout.contains("3 unchanged artworks kept"),
+        "\(rerun.stdout)")
       #expect(try previewTimes() == times, "no preview was rewritten")
       #expect(reports() == first, "the reports are complete and identical")
     }
@@ -61,7 +70,11 @@ extension Slow {
       #expect(rerun.stdout.contains("2 unchanged artworks kept"), "\(rerun.stdout)")
       let after = try previewTimes()
       for (path, time) in after {
-        if path.hasPrefix("b/") { #expect(time != times[path], "\(path) was not rendered again") } else { #expect(time == times[path], "\(path) was rendered again") }
+        if path.hasPrefix("b/") {
+          #expect(time != times[path], "\(path) was not rendered again")
+        } else {
+          #expect(time == times[path], "\(path) was rendered again")
+        }
       }
     }
 

@@ -1,8 +1,7 @@
-import Foundation
-import Testing
-
 import Artwork
+import Foundation
 import TestSupport
+import Testing
 
 extension Slow {
   /// An interrupted render leaves no partial or temporary file, and inputs stay untouched.
@@ -36,10 +35,14 @@ extension Slow {
       // The run was stopped part way: a run that finished first proves nothing.
       #expect(process.terminationStatus == 128 + 15, "artfit was not interrupted: \(said)")
       #expect(said.contains("interrupted (SIGTERM)"), "\(said)")
-      #expect(!FileManager.default.fileExists(atPath: folder.path("out/report.json")), "the reports of an interrupted run are not written")
+      #expect(
+        !FileManager.default.fileExists(atPath: folder.path("out/report.json")),
+        "the reports of an interrupted run are not written")
 
       let files = FileManager.default.subpaths(atPath: folder.path("out")) ?? []
-      #expect(!files.contains { $0.contains(".artfit-tmp-") }, "no temporary file is left: \(files.filter { $0.contains("tmp") })")
+      #expect(
+        !files.contains { $0.contains(".artfit-tmp-") },
+        "no temporary file is left: \(files.filter { $0.contains("tmp") })")
       for file in files where file.hasSuffix(".png") && !file.contains("thumbs") {
         #expect(throws: Never.self, "\(file) is whole") { try ImageDecoder.decode(file: folder.path("out/" + file)) }
       }

@@ -1,8 +1,7 @@
-import Foundation
-import Testing
-
 import Artwork
+import Foundation
 import TestSupport
+import Testing
 
 /// Nothing is written outside --out, outputs are never read back as artwork, and a folder
 /// that takes no more writes stops the run with whole files only.
@@ -28,10 +27,15 @@ struct OutputSafetyTests {
     try art(["hero.png", "other.png"])
     try FileManager.default.createDirectory(atPath: folder.path("elsewhere"), withIntermediateDirectories: true)
     try FileManager.default.createDirectory(atPath: folder.path("out"), withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(atPath: folder.path("out/hero"), withDestinationPath: folder.path("elsewhere"))
-    let run = try ArtfitRun(["render", folder.path("art"), "--out", folder.path("out"), "--targets", "90x160", "--modes", "fill"])
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path("out/hero"), withDestinationPath: folder.path("elsewhere"))
+    let run = try ArtfitRun([
+      "render", folder.path("art"), "--out", folder.path("out"), "--targets", "90x160", "--modes", "fill",
+    ])
     #expect(run.status == 3)
-    #expect(run.stderr.contains("art/hero.png: cannot write") && run.stderr.contains("out/hero is a symbolic link"), "\(run.stderr)")
+    #expect(
+      run.stderr.contains("art/hero.png: cannot write") && run.stderr.contains("out/hero is a symbolic link"),
+      "\(run.stderr)")
     #expect(files(under: "elsewhere").isEmpty)
     #expect(files(under: "out/other").contains("canvas-90x160-portrait-fill@1x.png"))
   }
@@ -59,7 +63,9 @@ struct OutputSafetyTests {
   @Test func anEarlierOutputFolderInsideTheInputIsNeverReadBack() throws {
     defer { folder.remove() }
     try art(["hero.png"])
-    let first = try ArtfitRun(["render", folder.path("art"), "--out", folder.path("art/previews"), "--targets", "90x160", "--modes", "fill"])
+    let first = try ArtfitRun([
+      "render", folder.path("art"), "--out", folder.path("art/previews"), "--targets", "90x160", "--modes", "fill",
+    ])
     #expect(first.status == 0, "\(first.stderr)")
     // A second run elsewhere: art/previews holds PNGs, but they are artfit's own.
     let second = try ArtfitRun(["check", folder.path("art"), "--targets", "90x160", "--modes", "fill", "--json"])
@@ -77,13 +83,17 @@ struct OutputSafetyTests {
     try art(["a.png", "b.png", "c.png"], noise: true)
     // 256 blocks = 128 KiB: the sources and small previews fit, a 400×800 canvas of noise does not.
     let run = try ArtfitRun(
-      ["render", folder.path("art"), "--out", folder.path("out"), "--targets", "90x160,400x800", "--modes", "fill", "--jobs", "1"],
+      [
+        "render", folder.path("art"), "--out", folder.path("out"), "--targets", "90x160,400x800", "--modes", "fill",
+        "--jobs", "1",
+      ],
       fileSizeBlocks: 256)
     #expect(run.status == 4, "\(run.stderr)")
     #expect(run.stderr.contains("File too large") && run.stderr.contains("stopped"), "\(run.stderr)")
     let written = files(under: "out")
     #expect(!written.contains { $0.contains("artfit-tmp") }, "temporary files left: \(written)")
-    #expect(!written.contains { $0.hasPrefix("b/") || $0.hasPrefix("c/") }, "the run went on after the failure: \(written)")
+    #expect(
+      !written.contains { $0.hasPrefix("b/") || $0.hasPrefix("c/") }, "the run went on after the failure: \(written)")
     for path in written where path.hasSuffix(".png") {
       #expect(throws: Never.self) { try ImageDecoder.decode(file: folder.path("out/\(path)")) }
     }

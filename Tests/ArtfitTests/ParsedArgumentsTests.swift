@@ -79,7 +79,8 @@ struct ParsedArgumentsTests {
     _ = try? type.init(try ParsedArguments(["SampleArt"], spec: spec))
     var everything: [String] = []
     for option in spec.options {
-      everything += option.value == nil ? [option.name] : [option.name, option.defaultIsValue ? option.defaultText! : "x"]
+      everything +=
+        option.value == nil ? [option.name] : [option.name, option.defaultIsValue ? option.defaultText! : "x"]
     }
     _ = try? type.init(try ParsedArguments(everything, spec: spec))
   }

@@ -1,8 +1,7 @@
-import Foundation
-import Testing
-
 import Artwork
+import Foundation
 import TestSupport
+import Testing
 
 /// `--shard I/N` splits the inputs into disjoint, stable slices, and `merge-reports` joins the
 /// slices' reports into exactly the reports of one whole run.
@@ -47,16 +46,26 @@ struct ShardTests {
     defer { folder.remove() }
     try art(10)
     for index in 1...3 {
-      let run = try ArtfitRun(["check", folder.path("art"), "--shard", "\(index)/3", "--out", folder.path("s\(index)"), "--targets", "iphone,90x160", "--max-crop-loss", "30%"])
+      let run = try ArtfitRun([
+        "check", folder.path("art"), "--shard", "\(index)/3", "--out", folder.path("s\(index)"), "--targets",
+        "iphone,90x160", "--max-crop-loss", "30%",
+      ])
       #expect([1, 3].contains(run.status))
     }
-    let whole = try ArtfitRun(["check", folder.path("art"), "--out", folder.path("whole"), "--targets", "iphone,90x160", "--max-crop-loss", "30%"])
+    let whole = try ArtfitRun([
+      "check", folder.path("art"), "--out", folder.path("whole"), "--targets", "iphone,90x160", "--max-crop-loss",
+      "30%",
+    ])
     #expect(whole.status == 3)
-    let merge = try ArtfitRun(["merge-reports", folder.path("s1"), folder.path("s2"), folder.path("s3"), "--out", folder.path("merged")])
+    let merge = try ArtfitRun([
+      "merge-reports", folder.path("s1"), folder.path("s2"), folder.path("s3"), "--out", folder.path("merged"),
+    ])
     #expect(merge.status == 3, "the joined run has the input error: \(merge.stderr)")
     for name in ["report.json", "report.csv", "junit.xml", "index.html"] {
       let merged = FileManager.default.contents(atPath: folder.path("merged/\(name)"))
-      #expect(merged != nil && merged == FileManager.default.contents(atPath: folder.path("whole/\(name)")), "\(name) differs")
+      #expect(
+        merged != nil && merged == FileManager.default.contents(atPath: folder.path("whole/\(name)")), "\(name) differs"
+      )
     }
   }
 
@@ -64,11 +73,16 @@ struct ShardTests {
     defer { folder.remove() }
     try art(4)
     for index in 1...2 {
-      _ = try ArtfitRun(["render", folder.path("art"), "--shard", "\(index)/2", "--out", folder.path("s\(index)"), "--targets", "90x160", "--modes", "fill"])
+      _ = try ArtfitRun([
+        "render", folder.path("art"), "--shard", "\(index)/2", "--out", folder.path("s\(index)"), "--targets", "90x160",
+        "--modes", "fill",
+      ])
     }
     let merge = try ArtfitRun(["merge-reports", folder.path("s1"), folder.path("s2"), "--out", folder.path("merged")])
     #expect(merge.status == 3)
-    let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("merged/report.json")))) as? [String: Any])
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("merged/report.json"))))
+        as? [String: Any])
     let artworks = try #require(json["artworks"] as? [[String: Any]])
     #expect(artworks.count == 4)
     for artwork in artworks {

@@ -1,6 +1,5 @@
-import Foundation
-
 import Artwork
+import Foundation
 
 /// Paths and pixel formulas of the committed fixtures (made by Fixtures/make_fixtures.py).
 public enum Fixtures {

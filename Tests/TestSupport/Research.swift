@@ -9,6 +9,8 @@ public enum Research {
   public static func table(_ name: String) -> [[String]] {
     let url = folder.appendingPathComponent("hig-tables").appendingPathComponent(name)
     guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
-    return text.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+    return text.split(separator: "\n").map {
+      $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    }
   }
 }

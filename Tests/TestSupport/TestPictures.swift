@@ -38,7 +38,8 @@ public enum TestPictures {
     var samples = [UInt8](repeating: 0, count: width * height * 3)
     for y in 0..<height {
       for x in 0..<width {
-        let inBar = Double(y) < bars.top || Double(y) >= Double(height) - bars.bottom
+        let inBar =
+          Double(y) < bars.top || Double(y) >= Double(height) - bars.bottom
           || Double(x) < bars.left || Double(x) >= Double(width) - bars.right
         for c in 0..<3 {
           let wave = 128 + 80 * sin(Double(x) / (9 + Double(c) * 4)) * cos(Double(y) / (13 - Double(c) * 3))

@@ -34,12 +34,13 @@ public enum Catalog {
     let wanted = normalizedName(name)
     var best: [(score: Int, order: Int, name: String)] = []
     for (order, target) in all.enumerated() {
-      let score = target.allNames.map { candidate -> Int in
-        let normal = normalizedName(candidate)
-        let distance = Catalog.editDistance(wanted, normal)
-        // A name that contains what was typed ranks as if it were one edit away.
-        return normal.contains(wanted) || wanted.contains(normal) ? min(distance, 1) : distance
-      }.min() ?? Int.max
+      let score =
+        target.allNames.map { candidate -> Int in
+          let normal = normalizedName(candidate)
+          let distance = Catalog.editDistance(wanted, normal)
+          // A name that contains what was typed ranks as if it were one edit away.
+          return normal.contains(wanted) || wanted.contains(normal) ? min(distance, 1) : distance
+        }.min() ?? Int.max
       best.append((score, order, target.name))
     }
     best.sort { ($0.score, $0.order) < ($1.score, $1.order) }

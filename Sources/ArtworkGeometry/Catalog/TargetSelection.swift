@@ -8,8 +8,10 @@ public enum TargetSelection {
     public var description: String {
       switch self {
       case .unknown(let name, let suggestions):
-        let hint = suggestions.isEmpty ? "" : "; did you mean " + suggestions.map { "'\($0)'" }.joined(separator: ", ") + "?"
-        return "unknown target '\(name)'\(hint) (targets are families \(familyNames), device names or slugs from 'artfit devices', or canvases WxH@S)"
+        let hint =
+          suggestions.isEmpty ? "" : "; did you mean " + suggestions.map { "'\($0)'" }.joined(separator: ", ") + "?"
+        return
+          "unknown target '\(name)'\(hint) (targets are families \(familyNames), device names or slugs from 'artfit devices', or canvases WxH@S)"
       case .badCanvas(let text):
         return "bad canvas '\(text)': write WxH (pixels) or WxH@S (points at scale S), e.g. 390x844@3"
       }
@@ -79,7 +81,9 @@ public enum TargetSelection {
     }
     let name = "\(formatNumber(width))x\(formatNumber(height))" + (parts.count == 2 ? "@\(formatNumber(scale))" : "")
     return Target(
-      name: name, slug: "canvas-\(formatNumber(width))x\(formatNumber(height))" + (parts.count == 2 ? "-\(formatNumber(scale))x" : ""),
+      name: name,
+      slug: "canvas-\(formatNumber(width))x\(formatNumber(height))"
+        + (parts.count == 2 ? "-\(formatNumber(scale))x" : ""),
       family: .custom, points: Size(width, height), scale: scale, cornerRadius: 0,
       orientations: [width > height ? .landscape : .portrait],
       notes: ["A raw canvas from the command line: no safe area, square corners."])

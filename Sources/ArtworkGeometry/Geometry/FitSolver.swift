@@ -50,8 +50,10 @@ public enum FitSolver {
       crop = sourceBounds
     } else {
       let visible = target.scaled(by: 1 / scale)
-      crop = fillCrop(visible: visible, in: source, gravity: gravity, focus: focus, safeInsets: insets.scaled(by: 1 / scale))
-      placement = Rect(x: -crop.x * scale, y: -crop.y * scale, width: source.width * scale, height: source.height * scale)
+      crop = fillCrop(
+        visible: visible, in: source, gravity: gravity, focus: focus, safeInsets: insets.scaled(by: 1 / scale))
+      placement = Rect(
+        x: -crop.x * scale, y: -crop.y * scale, width: source.width * scale, height: source.height * scale)
     }
     if sameRatio { placement = Rect.of(target) }
 
@@ -97,7 +99,9 @@ public enum FitSolver {
   /// crop slides, so the clamped centre is a best position on both axes at once: no fill
   /// crop shows more of the focus inside the safe area, and `focus_visible` false means no
   /// fill crop can show all of it.
-  static func fillCrop(visible: Size, in source: Size, gravity: Gravity, focus: FocusRegion?, safeInsets: Insets = .zero) -> Rect {
+  static func fillCrop(
+    visible: Size, in source: Size, gravity: Gravity, focus: FocusRegion?, safeInsets: Insets = .zero
+  ) -> Rect {
     let bounds = Rect.of(source)
     if gravity == .focus, let focus {
       let region = focus.rect(in: source)

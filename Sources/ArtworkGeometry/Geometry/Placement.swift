@@ -39,7 +39,10 @@ public struct Placement: Sendable, Hashable {
   public var focusLoss: Double?
 
   public init(
-    requestedMode: FitMode, mode: FitMode, gravity: Gravity, source: Size, canvas: PixelSize, scaleFactor: Double, imageRect: Rect, crop: Rect, renderedImageRect: PixelRect, renderedCrop: PixelRect, boxing: Boxing, bars: Bars, barsFraction: Double, cropLoss: Double, safeCropLoss: Double, safeArea: Rect, visibleSafeSource: Rect, focus: Rect?, focusVisible: Bool?, focusLoss: Double?
+    requestedMode: FitMode, mode: FitMode, gravity: Gravity, source: Size, canvas: PixelSize, scaleFactor: Double,
+    imageRect: Rect, crop: Rect, renderedImageRect: PixelRect, renderedCrop: PixelRect, boxing: Boxing, bars: Bars,
+    barsFraction: Double, cropLoss: Double, safeCropLoss: Double, safeArea: Rect, visibleSafeSource: Rect, focus: Rect?,
+    focusVisible: Bool?, focusLoss: Double?
   ) {
     self.requestedMode = requestedMode
     self.mode = mode

@@ -8,11 +8,19 @@ struct AssetsCommand: Command {
     abstract: "Write an Xcode asset catalog: an image set with @1x/@2x/@3x PNGs and Contents.json per artwork.",
     usage: "artfit assets INPUT ... --out NAME.xcassets [--points WxH] [OPTIONS]",
     options: [
-      .option("--out", "DIR", "The asset catalog to write (a folder ending in .xcassets).", defaultValue: "Assets.xcassets"),
-      .option("--points", "WxH", "The image's size in points; each scale gets points × scale pixels.", default: "the artwork's pixels / 3 (masters at @3x)"),
-      .option("--idioms", "LIST", "universal (1x, 2x, 3x), or iphone (2x, 3x) and ipad (1x, 2x) images.", default: "universal"),
-      .option("--mode", "M", "fill: crop to the points' aspect; fit: scale the whole artwork into the box.", default: "fill"),
-      .option("--gravity", "G", "Where a fill crop sits: center, top, ..., focus.", default: "focus with --focus, else center"),
+      .option(
+        "--out", "DIR", "The asset catalog to write (a folder ending in .xcassets).", defaultValue: "Assets.xcassets"),
+      .option(
+        "--points", "WxH", "The image's size in points; each scale gets points × scale pixels.",
+        default: "the artwork's pixels / 3 (masters at @3x)"),
+      .option(
+        "--idioms", "LIST", "universal (1x, 2x, 3x), or iphone (2x, 3x) and ipad (1x, 2x) images.", default: "universal"
+      ),
+      .option(
+        "--mode", "M", "fill: crop to the points' aspect; fit: scale the whole artwork into the box.", default: "fill"),
+      .option(
+        "--gravity", "G", "Where a fill crop sits: center, top, ..., focus.", default: "focus with --focus, else center"
+      ),
       .option("--focus", "X,Y,W,H", "The important region, as fractions 0...1 of the source."),
       .option("--kernel", "K", "lanczos3, mitchell, catmull-rom, bilinear, box", default: "lanczos3"),
       .option("--jobs", "N", "Worker threads.", default: "cores"),
@@ -38,7 +46,8 @@ struct AssetsCommand: Command {
     inputs = arguments.positionals.isEmpty ? ["."] : arguments.positionals
     output = arguments.value("--out")!
     guard output.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "/")).hasSuffix(".xcassets") else {
-      throw UsageError("--out must name a folder ending in .xcassets, which Xcode opens as an asset catalog (got '\(output)')")
+      throw UsageError(
+        "--out must name a folder ending in .xcassets, which Xcode opens as an asset catalog (got '\(output)')")
     }
     if let input = InputDiscovery.inputThatIsTheOutput(inputs, output: output) {
       throw UsageError("--out \(output) is the input folder \(input) itself")
@@ -66,7 +75,9 @@ struct AssetsCommand: Command {
       catalog.mode = mode
     }
     if let text = arguments.value("--focus") {
-      catalog.focus = try ValueParsers.parse("--focus") { () throws(ValueError) in try FocusRegion.parse(text, origin: .option) }
+      catalog.focus = try ValueParsers.parse("--focus") { () throws(ValueError) in
+        try FocusRegion.parse(text, origin: .option)
+      }
     }
     if let text = arguments.value("--gravity") {
       catalog.gravity = try ValueParsers.parse("--gravity") { () throws(ValueError) in try Gravity.parse(text) }
@@ -76,7 +87,10 @@ struct AssetsCommand: Command {
     if let text = arguments.value("--kernel") {
       catalog.kernel = try ValueParsers.parse("--kernel") { () throws(ValueError) in try ResampleKernel.parse(text) }
     }
-    jobs = try arguments.value("--jobs").map { text throws(UsageError) in try ValueParsers.integer(text, option: "--jobs", range: 1...256) }
+    jobs =
+      try arguments.value("--jobs").map { text throws(UsageError) in
+        try ValueParsers.integer(text, option: "--jobs", range: 1...256)
+      }
       ?? ResampleOptions.defaultThreads
     quiet = arguments.has("--quiet")
     reuse = !arguments.has("--no-cache")
@@ -110,7 +124,9 @@ struct AssetsCommand: Command {
     }
     for error in errors { printError("artfit: \(error.source): \(error.message)") }
     if !quiet {
-      printOut("\(sets) image set\(sets == 1 ? "" : "s"), \(images) images written to \(output)\(kept > 0 ? " (\(kept) unchanged set\(kept == 1 ? "" : "s") kept)" : "")")
+      printOut(
+        "\(sets) image set\(sets == 1 ? "" : "s"), \(images) images written to \(output)\(kept > 0 ? " (\(kept) unchanged set\(kept == 1 ? "" : "s") kept)" : "")"
+      )
     }
     return errors.isEmpty ? .success : .inputErrors
   }

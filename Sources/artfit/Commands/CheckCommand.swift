@@ -30,7 +30,9 @@ struct CheckCommand: Command {
     let started = MonotonicClock.seconds()
     let (report, stats) = ReportedBatch.run(options, writeReports: !json)
     if json { _ = report.writeJSON(to: 1) }
-    Summary.print(report, stats: stats, options: options, seconds: MonotonicClock.seconds() - started, quiet: quiet, toStderr: json, wroteReports: !json)
+    Summary.print(
+      report, stats: stats, options: options, seconds: MonotonicClock.seconds() - started, quiet: quiet, toStderr: json,
+      wroteReports: !json)
     return report.exitStatus
   }
 }

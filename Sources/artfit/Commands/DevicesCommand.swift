@@ -7,7 +7,8 @@ struct DevicesCommand: Command {
     abstract: "List the target catalog: iPhones, iPads, Apple TV, video ratios, iPad split windows.",
     usage: "artfit devices [--family LIST] [--json]",
     options: [
-      .option("--family", "LIST", "Only these families: iphone, ipad, ipod, tv, video, split, all", defaultValue: "all"),
+      .option(
+        "--family", "LIST", "Only these families: iphone, ipad, ipod, tv, video, split, all", defaultValue: "all"),
       .flag("--json", "Print the full catalog as JSON, with every figure's sources."),
     ],
     discussion: """
@@ -57,7 +58,9 @@ struct DevicesCommand: Command {
     for family in families {
       let members = targets.filter { $0.family == family }
       if members.isEmpty { continue }
-      var table = TextTable(header: ["NAME", "POINTS", "SCALE", "PIXELS", "RATIO", "SAFE AREA (PORTRAIT)", "SAFE AREA (LANDSCAPE)"])
+      var table = TextTable(header: [
+        "NAME", "POINTS", "SCALE", "PIXELS", "RATIO", "SAFE AREA (PORTRAIT)", "SAFE AREA (LANDSCAPE)",
+      ])
       for target in members {
         let points = target.points
         table.add([
@@ -69,7 +72,8 @@ struct DevicesCommand: Command {
       sections.append("\(family.rawValue) (\(members.count))\n" + table.rendered)
     }
     printOut(sections.joined(separator: "\n\n"))
-    printOut("\n\(targets.count) targets. Safe areas in points; 'artfit devices --json' has every figure with its sources.")
+    printOut(
+      "\n\(targets.count) targets. Safe areas in points; 'artfit devices --json' has every figure with its sources.")
     return .success
   }
 

@@ -11,10 +11,14 @@ struct FitCommand: Command {
       .option("--target", "T", "A device name or slug from 'artfit devices', or a canvas WxH@S."),
       .option("--orientation", "O", "portrait, landscape or landscape-right", default: "the target's first"),
       .option("--mode", "M", "fit, fill or auto (Apple's video gravity rule)", defaultValue: "fill"),
-      .option("--gravity", "G", "Where a fill crop sits: center, top, bottom, left, right, top-left, top-right, bottom-left, bottom-right, focus", default: "focus with --focus, else center"),
+      .option(
+        "--gravity", "G",
+        "Where a fill crop sits: center, top, bottom, left, right, top-left, top-right, bottom-left, bottom-right, focus",
+        default: "focus with --focus, else center"),
       .option("--focus", "X,Y,W,H", "The important region as fractions 0...1 of the source."),
       .option("--scale", "S", "Draw the canvas at this scale instead of the device's own.", default: "native"),
-      .option("--max-crop-loss", "P", "Fail (exit 1) when crop loss exceeds P (25% or 0.25); auto falls back to fit past it."),
+      .option(
+        "--max-crop-loss", "P", "Fail (exit 1) when crop loss exceeds P (25% or 0.25); auto falls back to fit past it."),
       .flag("--require-focus", "Fail (exit 1) unless the focus region is wholly inside the visible safe area."),
       .flag("--json", "Print the result object that report.json uses."),
     ],
@@ -56,9 +60,14 @@ struct FitCommand: Command {
     let target = resolved[0]
     var orientation = target.orientations[0]
     if let text = arguments.value("--orientation") {
-      orientation = try ValueParsers.parse("--orientation") { () throws(ValueError) in try ScreenOrientation.parse(text.trimmed) }
-      if !target.orientations.contains(orientation) && !(orientation == .landscapeRight && target.orientations.contains(.landscape)) {
-        throw UsageError("\(target.name) is shown \(target.orientations.map(\.rawValue).joined(separator: " or ")) only")
+      orientation = try ValueParsers.parse("--orientation") { () throws(ValueError) in
+        try ScreenOrientation.parse(text.trimmed)
+      }
+      if !target.orientations.contains(orientation)
+        && !(orientation == .landscapeRight && target.orientations.contains(.landscape))
+      {
+        throw UsageError(
+          "\(target.name) is shown \(target.orientations.map(\.rawValue).joined(separator: " or ")) only")
       }
     }
     var scale = target.scale
@@ -66,10 +75,13 @@ struct FitCommand: Command {
       scale = try ValueParsers.parse("--scale") { () throws(ValueError) in try Fraction.parseScale(text) }
     }
     screen = Screen(target: target, orientation: orientation, scale: scale)
-    mode = try ValueParsers.parse("--mode") { () throws(ValueError) in try FitMode.parse(arguments.value("--mode")!.trimmed) }
+    mode = try ValueParsers.parse("--mode") { () throws(ValueError) in
+      try FitMode.parse(arguments.value("--mode")!.trimmed)
+    }
     focus = nil
     if let text = arguments.value("--focus") {
-      focus = try ValueParsers.parse("--focus") { () throws(ValueError) in try FocusRegion.parse(text, origin: .option) }
+      focus = try ValueParsers.parse("--focus") { () throws(ValueError) in try FocusRegion.parse(text, origin: .option)
+      }
     }
     gravity = focus == nil ? .center : .focus
     if let text = arguments.value("--gravity") {
@@ -84,7 +96,8 @@ struct FitCommand: Command {
   }
 
   func run() throws -> ExitStatus {
-    let result = TargetResult.solve(source: source, screen: screen, mode: mode, gravity: gravity, focus: focus, checks: checks)
+    let result = TargetResult.solve(
+      source: source, screen: screen, mode: mode, gravity: gravity, focus: focus, checks: checks)
     if json {
       printOut(result.json.serialized())
     } else {
@@ -98,22 +111,30 @@ struct FitCommand: Command {
     let target = screen.target
     var lines: [String] = []
     let modeText = p.requestedMode == p.mode ? p.mode.rawValue : "\(p.mode.rawValue) (auto)"
-    lines.append("\(Int(source.width))x\(Int(source.height)) on \(target.name), \(screen.orientation.rawValue), \(modeText) @\(formatScale(screen.scale))x")
+    lines.append(
+      "\(Int(source.width))x\(Int(source.height)) on \(target.name), \(screen.orientation.rawValue), \(modeText) @\(formatScale(screen.scale))x"
+    )
     lines.append("  canvas          \(p.canvas) px (\(screen.points) pt)")
     lines.append("  scale           \(formatRatio(p.scaleFactor)) canvas px per source px")
     lines.append("  placed at       \(p.renderedImageRect) px on the canvas")
     switch p.boxing {
     case .letterbox, .pillarbox:
-      lines.append("  \(p.boxing.rawValue)       bars top \(p.bars.top), bottom \(p.bars.bottom), left \(p.bars.left), right \(p.bars.right) px; \(Checks.percent(p.barsFraction)) of the canvas")
+      lines.append(
+        "  \(p.boxing.rawValue)       bars top \(p.bars.top), bottom \(p.bars.bottom), left \(p.bars.left), right \(p.bars.right) px; \(Checks.percent(p.barsFraction)) of the canvas"
+      )
     case .crop:
       lines.append("  visible source  \(p.renderedCrop) px (gravity \(p.gravity.rawValue))")
       lines.append("  crop loss       \(Checks.percent(p.cropLoss)) of the source is cut away")
     case .none:
       lines.append("  same aspect ratio: nothing cropped, no bars")
     }
-    lines.append("  safe crop loss  \(Checks.percent(p.safeCropLoss)) of the source is outside the safe area \(screen.safeArea.rounded)")
+    lines.append(
+      "  safe crop loss  \(Checks.percent(p.safeCropLoss)) of the source is outside the safe area \(screen.safeArea.rounded)"
+    )
     if let visible = p.focusVisible, let loss = p.focusLoss {
-      lines.append("  focus           \(visible ? "wholly inside the visible safe area" : "\(Checks.percent(loss)) of it outside the visible safe area")")
+      lines.append(
+        "  focus           \(visible ? "wholly inside the visible safe area" : "\(Checks.percent(loss)) of it outside the visible safe area")"
+      )
     }
     if let classes = screen.sizeClasses { lines.append("  size classes    \(classes)") }
     for failure in result.failures { lines.append("  FAILED          \(Remedy.failure(failure))") }

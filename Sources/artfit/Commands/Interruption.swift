@@ -18,7 +18,9 @@ enum Interruption {
       let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
       source.setEventHandler {
         let removed = AtomicFile.removeTemporaryFiles()
-        printError("\nartfit: interrupted (\(signalNumber == SIGINT ? "SIGINT" : "SIGTERM")); removed \(removed) partial file\(removed == 1 ? "" : "s"); finished previews stay, the reports were not written.")
+        printError(
+          "\nartfit: interrupted (\(signalNumber == SIGINT ? "SIGINT" : "SIGTERM")); removed \(removed) partial file\(removed == 1 ? "" : "s"); finished previews stay, the reports were not written."
+        )
         exit(128 + signalNumber)
       }
       source.resume()

@@ -47,7 +47,9 @@ struct MergeReportsCommand: Command {
       return .outputUnavailable
     }
     if !quiet {
-      printOut("\(report.artworks.count) artworks, \(report.resultCount) results, \(report.failedCount) failed, \(report.errors.count) input errors from \(folders.count) reports")
+      printOut(
+        "\(report.artworks.count) artworks, \(report.resultCount) results, \(report.failedCount) failed, \(report.errors.count) input errors from \(folders.count) reports"
+      )
       printOut("Report: \(output)/index.html (and report.json, report.csv, junit.xml)")
     }
     return report.exitStatus

@@ -20,7 +20,10 @@ final class ProgressBar: @unchecked Sendable {
       let done = progress.artworks == 0 ? width : width * progress.artworksDone / progress.artworks
       let bar = String(repeating: "#", count: done) + String(repeating: "-", count: width - done)
       let rate = progress.elapsed > 0 ? Double(progress.outputs) / progress.elapsed : 0
-      writeAll(2, "\r[\(bar)] \(progress.artworksDone)/\(progress.artworks) artworks · \(progress.outputs) outputs · \(oneDecimal(progress.elapsed)) s · \(oneDecimal(rate))/s ")
+      writeAll(
+        2,
+        "\r[\(bar)] \(progress.artworksDone)/\(progress.artworks) artworks · \(progress.outputs) outputs · \(oneDecimal(progress.elapsed)) s · \(oneDecimal(rate))/s "
+      )
       drawn = true
     }
   }

@@ -5,27 +5,44 @@ import Foundation
 enum RenderArguments {
   static let sharedOptions: [OptionSpec] = [
     .option("--out", "DIR", "Where previews and reports go.", defaultValue: "artfit-out"),
-    .option("--targets", "LIST", "Families (iphone, ipad, ipod, tv, video, split, all), device names or slugs, or canvases WxH@S.", default: "iphone,ipad,tv,video"),
+    .option(
+      "--targets", "LIST",
+      "Families (iphone, ipad, ipod, tv, video, split, all), device names or slugs, or canvases WxH@S.",
+      default: "iphone,ipad,tv,video"),
     .option("--orientations", "LIST", "portrait, landscape, landscape-right", defaultValue: "portrait,landscape"),
     .option("--modes", "LIST", "fit, fill, auto (Apple's video gravity rule)", defaultValue: "fit,fill"),
     .option("--scales", "LIST", "native, or scale factors such as 2,3", default: "native"),
-    .option("--gravity", "G", "center, top, bottom, left, right, top-left, top-right, bottom-left, bottom-right, focus", default: "focus with a focus region, else center"),
+    .option(
+      "--gravity", "G", "center, top, bottom, left, right, top-left, top-right, bottom-left, bottom-right, focus",
+      default: "focus with a focus region, else center"),
     .option("--focus", "X,Y,W,H", "The important region, as fractions 0...1 of the source."),
     .option("--max-crop-loss", "P", "Fail a target whose crop loss exceeds P (25% or 0.25)."),
     .flag("--require-focus", "Fail a target whose focus region is not wholly inside the visible safe area."),
-    .flag("--auto-focus", "Find the important region from the pixels (edges, rare colours, skin tones) when none is given."),
-    .flag("--trim-bars", "Find letterbox/pillarbox bars baked into the artwork and solve every target on the content inside them."),
-    .option("--manifest", "FILE", "Per-artwork settings (artfit.json).", default: "artfit.json in the input folder, if present"),
+    .flag(
+      "--auto-focus", "Find the important region from the pixels (edges, rare colours, skin tones) when none is given."),
+    .flag(
+      "--trim-bars",
+      "Find letterbox/pillarbox bars baked into the artwork and solve every target on the content inside them."),
+    .option(
+      "--manifest", "FILE", "Per-artwork settings (artfit.json).",
+      default: "artfit.json in the input folder, if present"),
     .option("--jobs", "N", "Worker threads.", default: "cores"),
     .option("--max-pixels", "N", "Refuse inputs larger than N pixels, from the header.", defaultValue: "268435456"),
-    .option("--shard", "I/N", "Process only the I-th of N deterministic slices of the inputs (for CI matrices); merge-reports joins them.", default: "all"),
+    .option(
+      "--shard", "I/N",
+      "Process only the I-th of N deterministic slices of the inputs (for CI matrices); merge-reports joins them.",
+      default: "all"),
     .flag("--json", "Print the report JSON to stdout instead of the summary."),
     .flag("--quiet", "No progress, no summary; errors still go to stderr."),
   ]
 
   static let renderOptions: [OptionSpec] = [
-    .option("--overlays", "LIST", "safe-area, corners, sensor, home-indicator, status-bar, focus, or none", default: "all"),
-    .option("--background", "COLOR", "Letterbox and pillarbox bars, and what transparent art sits on: #rrggbb, black, white, gray", defaultValue: "black"),
+    .option(
+      "--overlays", "LIST", "safe-area, corners, sensor, home-indicator, status-bar, focus, or none", default: "all"),
+    .option(
+      "--background", "COLOR",
+      "Letterbox and pillarbox bars, and what transparent art sits on: #rrggbb, black, white, gray",
+      defaultValue: "black"),
     .option("--format", "png|jpeg", "Preview format.", defaultValue: "png"),
     .option("--png-level", "N", "zlib level 0...9 for PNG previews.", defaultValue: "3"),
     .option("--quality", "N", "JPEG quality 1...100.", defaultValue: "90"),
@@ -69,7 +86,9 @@ enum RenderArguments {
   }
 
   /// The inputs, and an output folder that is not one of them.
-  private static func readInputsAndOutput(_ arguments: ParsedArguments, into options: inout RenderOptions) throws(UsageError) {
+  private static func readInputsAndOutput(_ arguments: ParsedArguments, into options: inout RenderOptions)
+    throws(UsageError)
+  {
     options.inputs = arguments.positionals.isEmpty ? ["."] : arguments.positionals
     let out = arguments.value("--out")!
     guard !out.isEmpty else { throw UsageError("--out needs a folder") }
@@ -77,12 +96,15 @@ enum RenderArguments {
     if options.writePreviews || !arguments.has("--json"),
       let input = InputDiscovery.inputThatIsTheOutput(options.inputs, output: options.outputFolder)
     {
-      throw UsageError("--out \(options.outputFolder) is the input folder \(input) itself; previews and reports would mix with the artwork (choose another folder, e.g. --out artfit-out)")
+      throw UsageError(
+        "--out \(options.outputFolder) is the input folder \(input) itself; previews and reports would mix with the artwork (choose another folder, e.g. --out artfit-out)"
+      )
     }
   }
 
   /// What to solve: targets, orientations, modes, scales.
-  private static func readSelection(_ arguments: ParsedArguments, into options: inout RenderOptions) throws(UsageError) {
+  private static func readSelection(_ arguments: ParsedArguments, into options: inout RenderOptions) throws(UsageError)
+  {
     if let text = arguments.value("--targets") {
       do {
         options.targets = try TargetSelection.resolve(list: text)
@@ -123,7 +145,9 @@ enum RenderArguments {
   }
 
   /// How the run goes: threads, limits, the manifest, pixel analysis, the shard.
-  private static func readRunSettings(_ arguments: ParsedArguments, into options: inout RenderOptions) throws(UsageError) {
+  private static func readRunSettings(_ arguments: ParsedArguments, into options: inout RenderOptions)
+    throws(UsageError)
+  {
     if let text = arguments.value("--jobs") {
       options.jobs = try ValueParsers.integer(text, option: "--jobs", range: 1...256)
     }
@@ -141,7 +165,9 @@ enum RenderArguments {
   }
 
   /// How previews look and are written (render only).
-  private static func readPreviewSettings(_ arguments: ParsedArguments, into options: inout RenderOptions) throws(UsageError) {
+  private static func readPreviewSettings(_ arguments: ParsedArguments, into options: inout RenderOptions)
+    throws(UsageError)
+  {
     options.overlays = try arguments.parsed("--overlays", Overlay.parseSet) ?? options.overlays
     let background = arguments.value("--background")!
     guard let colour = RGB(parsing: background) else {

@@ -35,7 +35,8 @@ struct RenderCommand: Command {
     let (report, stats) = ReportedBatch.run(options) { progress in bar?.update(progress) }
     bar?.finish()
     if json { _ = report.writeJSON(to: 1) }
-    Summary.print(report, stats: stats, options: options, seconds: MonotonicClock.seconds() - started, quiet: quiet, toStderr: json)
+    Summary.print(
+      report, stats: stats, options: options, seconds: MonotonicClock.seconds() - started, quiet: quiet, toStderr: json)
     return report.exitStatus
   }
 }

@@ -13,31 +13,43 @@ enum Summary {
     for error in report.errors { printError("artfit: \(error.source): \(Remedy.inputError(error))") }
     if let stop = report.stoppedBy {
       printError("artfit: \(stop.description)")
-      printError("artfit: stopped: the output folder \(options.outputFolder) takes no more writes; previews already written are whole, no partial files were left, and the reports may be missing or stale.")
+      printError(
+        "artfit: stopped: the output folder \(options.outputFolder) takes no more writes; previews already written are whole, no partial files were left, and the reports may be missing or stale."
+      )
     }
     guard !quiet else { return }
     for artwork in report.artworks {
       guard let bars = artwork.embeddedBars else { continue }
       let sides = [("top", bars.top), ("bottom", bars.bottom), ("left", bars.left), ("right", bars.right)]
         .filter { $0.1 > 0 }.map { "\($0.0) \(Int($0.1)) px" }.joined(separator: ", ")
-      let advice = options.trimBars ? "solved on the content inside them" : "Apple advises against baking them in; --trim-bars solves on the content inside"
+      let advice =
+        options.trimBars
+        ? "solved on the content inside them"
+        : "Apple advises against baking them in; --trim-bars solves on the content inside"
       printError("artfit: warning: \(artwork.file.path) has bars baked in (\(sides)); \(advice)")
     }
     func say(_ text: String) { if toStderr { printError(text) } else { printOut(text) } }
     let failing = report.artworks.flatMap { artwork in artwork.results.filter { !$0.passed }.map { (artwork, $0) } }
     for (artwork, result) in failing.prefix(50) {
-      say("FAILED \(artwork.file.path) on \(result.screen.target.name) \(result.screen.orientation.rawValue) \(result.placement.requestedMode.rawValue): \(result.failures.map(Remedy.failure).joined(separator: "; "))")
+      say(
+        "FAILED \(artwork.file.path) on \(result.screen.target.name) \(result.screen.orientation.rawValue) \(result.placement.requestedMode.rawValue): \(result.failures.map(Remedy.failure).joined(separator: "; "))"
+      )
     }
     if failing.count > 50 { say("... and \(failing.count - 50) more failures (see report.csv)") }
     var line = "\(report.artworks.count) artwork\(report.artworks.count == 1 ? "" : "s"), \(report.resultCount) results"
     if options.writePreviews { line += ", \(stats.outputs) previews written (\(megabytes(stats.outputBytes)) MB)" }
     if stats.reused > 0 { line += ", \(stats.reused) unchanged artwork\(stats.reused == 1 ? "" : "s") kept" }
-    line += ", \(report.failedCount) failed, \(report.errors.count) input error\(report.errors.count == 1 ? "" : "s") in \(oneDecimal(seconds)) s"
+    line +=
+      ", \(report.failedCount) failed, \(report.errors.count) input error\(report.errors.count == 1 ? "" : "s") in \(oneDecimal(seconds)) s"
     say(line)
-    if wroteReports && report.stoppedBy == nil { say("Report: \(options.outputFolder)/index.html (and report.json, report.csv, junit.xml)") }
+    if wroteReports && report.stoppedBy == nil {
+      say("Report: \(options.outputFolder)/index.html (and report.json, report.csv, junit.xml)")
+    }
     if getenv("ARTFIT_TIMINGS") != nil {
       // Seconds of work summed over threads, for the benchmark's stage split.
-      say("stages: probe \(seconds3(stats.probe)) decode \(seconds3(stats.decode)) resample \(seconds3(stats.resample)) overlay \(seconds3(stats.overlay)) encode \(seconds3(stats.encode)) write \(seconds3(stats.write)) s; \(stats.outputs) outputs, \(stats.outputBytes) bytes")
+      say(
+        "stages: probe \(seconds3(stats.probe)) decode \(seconds3(stats.decode)) resample \(seconds3(stats.resample)) overlay \(seconds3(stats.overlay)) encode \(seconds3(stats.encode)) write \(seconds3(stats.write)) s; \(stats.outputs) outputs, \(stats.outputBytes) bytes"
+      )
     }
   }
 

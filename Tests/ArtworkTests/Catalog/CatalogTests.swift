@@ -1,12 +1,12 @@
+import TestSupport
 import Testing
 
 @testable import ArtworkCodec
 @testable import ArtworkGeometry
 @testable import ArtworkPixels
-@testable import ArtworkReport
 @testable import ArtworkRender
+@testable import ArtworkReport
 @testable import ArtworkSupport
-import TestSupport
 
 /// The catalog reproduces Apple's HIG tables and keeps its data honest.
 struct CatalogTests {
@@ -112,7 +112,9 @@ struct CatalogTests {
       #expect(Rect.of(target.points).contains(home.rect(on: target.points)))
     }
     if target.sensorHousing != nil {
-      #expect((target.safeArea?.portrait?.top ?? 0) >= (target.sensorHousing?.rect?.maxY ?? 0), "safe area clears the housing")
+      #expect(
+        (target.safeArea?.portrait?.top ?? 0) >= (target.sensorHousing?.rect?.maxY ?? 0), "safe area clears the housing"
+      )
     }
   }
 

@@ -1,12 +1,12 @@
+import TestSupport
 import Testing
 
 @testable import ArtworkCodec
 @testable import ArtworkGeometry
 @testable import ArtworkPixels
-@testable import ArtworkReport
 @testable import ArtworkRender
+@testable import ArtworkReport
 @testable import ArtworkSupport
-import TestSupport
 
 struct TargetSelectionTests {
   @Test func familiesNamesAndCanvasesResolveInOrderWithoutRepeats() throws {
@@ -31,7 +31,10 @@ struct TargetSelectionTests {
     do {
       _ = try TargetSelection.resolve(["iPhone 15 Prro"])
     } catch {
-      guard case .unknown(_, let suggestions) = error else { Issue.record("\(error)"); return }
+      guard case .unknown(_, let suggestions) = error else {
+        Issue.record("\(error)")
+        return
+      }
       #expect(suggestions.first == "iPhone 15 Pro")
     }
   }

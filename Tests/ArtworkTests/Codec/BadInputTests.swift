@@ -1,12 +1,12 @@
+import TestSupport
 import Testing
 
 @testable import ArtworkCodec
 @testable import ArtworkGeometry
 @testable import ArtworkPixels
-@testable import ArtworkReport
 @testable import ArtworkRender
+@testable import ArtworkReport
 @testable import ArtworkSupport
-import TestSupport
 
 /// Each kind of bad input gives its own error, names the file, and allocates nothing large.
 struct BadInputTests {
@@ -85,7 +85,8 @@ struct BadInputTests {
   @Test func hugePNGHeaderIsRefusedBeforeDecoding() throws {
     var ihdr = bigEndian(65000) + bigEndian(65000)
     ihdr += [8, 2, 0, 0, 0]  // 8-bit RGB
-    let bytes = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] + pngChunk("IHDR", ihdr)
+    let bytes =
+      [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] + pngChunk("IHDR", ihdr)
       + pngChunk("IDAT", [0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + pngChunk("IEND", [])
     let path = folder.write(bytes, to: "huge.png")
     defer { folder.remove() }
@@ -114,14 +115,17 @@ struct BadInputTests {
     var rows: [UInt8] = []
     for y in 0..<2 { rows += [0] + (0..<4).map { x in UInt8(min(Int(maxIndex), x + 4 * y)) } }
     let palette: [UInt8] = (0..<paletteSize).flatMap { index -> [UInt8] in [UInt8(index * 30), 0, 255] }
-    return [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] + pngChunk("IHDR", bigEndian(4) + bigEndian(2) + [8, 3, 0, 0, 0])
+    return [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+      + pngChunk("IHDR", bigEndian(4) + bigEndian(2) + [8, 3, 0, 0, 0])
       + pngChunk("PLTE", palette) + pngChunk("IDAT", zlibStored(rows)) + pngChunk("IEND", [])
   }
 
   @Test func paletteIndexPastThePaletteIsCorrupt() throws {
     let good = try ImageDecoder.decode(data: palettePNG(paletteSize: 8, maxIndex: 7), name: "good.png")
     #expect(samples8(good)[21...23] == [210, 0, 255])  // pixel (3, 1) is index 7
-    #expect(throws: ImageError.corrupt(file: "bad.png", format: .png, detail: "a pixel indexes past the end of the palette")) {
+    #expect(
+      throws: ImageError.corrupt(file: "bad.png", format: .png, detail: "a pixel indexes past the end of the palette")
+    ) {
       try ImageDecoder.decode(data: palettePNG(paletteSize: 3, maxIndex: 7), name: "bad.png")
     }
   }

@@ -1,13 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ArtworkCodec
 @testable import ArtworkGeometry
 @testable import ArtworkPixels
-@testable import ArtworkReport
 @testable import ArtworkRender
+@testable import ArtworkReport
 @testable import ArtworkSupport
-import TestSupport
 
 /// Every input the fuzzers once crashed on (Fuzz/regressions) now gives an ImageError or a
 /// decode that agrees with the probe, and a printable message either way.

@@ -1,12 +1,12 @@
+import TestSupport
 import Testing
 
 @testable import ArtworkCodec
 @testable import ArtworkGeometry
 @testable import ArtworkPixels
-@testable import ArtworkReport
 @testable import ArtworkRender
+@testable import ArtworkReport
 @testable import ArtworkSupport
-import TestSupport
 
 /// Decoding every PNG colour type and bit depth, plain and Adam7-interlaced.
 struct PNGDecodeTests {

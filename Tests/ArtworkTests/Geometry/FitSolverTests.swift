@@ -1,12 +1,12 @@
+import TestSupport
 import Testing
 
 @testable import ArtworkCodec
 @testable import ArtworkGeometry
 @testable import ArtworkPixels
-@testable import ArtworkReport
 @testable import ArtworkRender
+@testable import ArtworkReport
 @testable import ArtworkSupport
-import TestSupport
 
 struct FitSolverTests {
   // MARK: Pinned cases
@@ -98,22 +98,31 @@ struct FitSolverTests {
   @Test func focusPlacementIsTheBestThereIs() throws {
     var random = SeededGenerator(seed: 0xF0C05)
     for _ in 0..<400 {
-      let source = Size(Double(Int.random(in: 200...4000, using: &random)), Double(Int.random(in: 200...4000, using: &random)))
+      let source = Size(
+        Double(Int.random(in: 200...4000, using: &random)), Double(Int.random(in: 200...4000, using: &random)))
       let canvas = PixelSize(Int.random(in: 100...2000, using: &random), Int.random(in: 100...2000, using: &random))
       let insets = Insets(
-        top: Double(Int.random(in: 0...canvas.height / 4, using: &random)), left: Double(Int.random(in: 0...canvas.width / 4, using: &random)),
-        bottom: Double(Int.random(in: 0...canvas.height / 4, using: &random)), right: Double(Int.random(in: 0...canvas.width / 4, using: &random)))
+        top: Double(Int.random(in: 0...canvas.height / 4, using: &random)),
+        left: Double(Int.random(in: 0...canvas.width / 4, using: &random)),
+        bottom: Double(Int.random(in: 0...canvas.height / 4, using: &random)),
+        right: Double(Int.random(in: 0...canvas.width / 4, using: &random)))
       let w = Double.random(in: 0.02...0.9, using: &random)
       let h = Double.random(in: 0.02...0.9, using: &random)
-      let focus = try #require(FocusRegion(
-        x: Double.random(in: 0...(1 - w), using: &random), y: Double.random(in: 0...(1 - h), using: &random), width: w, height: h, origin: .option))
-      let best = FitSolver.solve(source: source, canvas: canvas, safeArea: insets, mode: .fill, gravity: .focus, focus: focus)
+      let focus = try #require(
+        FocusRegion(
+          x: Double.random(in: 0...(1 - w), using: &random), y: Double.random(in: 0...(1 - h), using: &random),
+          width: w, height: h, origin: .option))
+      let best = FitSolver.solve(
+        source: source, canvas: canvas, safeArea: insets, mode: .fill, gravity: .focus, focus: focus)
       guard best.boxing == .crop else { continue }
       let region = focus.rect(in: source)
       let scale = best.scaleFactor
-      let safeSize = Size(best.crop.width - (insets.left + insets.right) / scale, best.crop.height - (insets.top + insets.bottom) / scale)
+      let safeSize = Size(
+        best.crop.width - (insets.left + insets.right) / scale, best.crop.height - (insets.top + insets.bottom) / scale)
       func shown(_ crop: Rect) -> Double {
-        let safe = Rect(x: crop.x + insets.left / scale, y: crop.y + insets.top / scale, width: safeSize.width, height: safeSize.height)
+        let safe = Rect(
+          x: crop.x + insets.left / scale, y: crop.y + insets.top / scale, width: safeSize.width,
+          height: safeSize.height)
         return region.intersection(safe).area
       }
       let achieved = shown(best.crop)
@@ -122,7 +131,9 @@ struct FitSolverTests {
           let x = (source.width - best.crop.width) * Double(step) / 20
           let y = (source.height - best.crop.height) * Double(row) / 20
           let other = Rect(x: x, y: y, width: best.crop.width, height: best.crop.height)
-          #expect(shown(other) <= achieved + 1e-6 * region.area, "\(source) on \(canvas) \(insets): \(other) shows more than \(best.crop)")
+          #expect(
+            shown(other) <= achieved + 1e-6 * region.area,
+            "\(source) on \(canvas) \(insets): \(other) shows more than \(best.crop)")
         }
       }
     }
@@ -166,7 +177,8 @@ struct FitSolverTests {
     // A fixed seed per mode (hashValue is randomised per process, so it would not repeat).
     var random = SeededGenerator(seed: 0xA27F17 &+ UInt64(FitMode.allCases.firstIndex(of: mode)!))
     for _ in 0..<3000 {
-      let source = Size(Double(Int.random(in: 1...9000, using: &random)), Double(Int.random(in: 1...9000, using: &random)))
+      let source = Size(
+        Double(Int.random(in: 1...9000, using: &random)), Double(Int.random(in: 1...9000, using: &random)))
       let canvas = PixelSize(Int.random(in: 1...4000, using: &random), Int.random(in: 1...4000, using: &random))
       let gravity = Gravity.allCases.randomElement(using: &random)!
       let insets = Insets(
@@ -177,7 +189,8 @@ struct FitSolverTests {
       let fx = Double.random(in: 0..<0.9, using: &random)
       let fy = Double.random(in: 0..<0.9, using: &random)
       let focus = FocusRegion(x: fx, y: fy, width: 0.1, height: 0.1, origin: .auto)
-      let p = FitSolver.solve(source: source, canvas: canvas, safeArea: insets, mode: mode, gravity: gravity, focus: focus)
+      let p = FitSolver.solve(
+        source: source, canvas: canvas, safeArea: insets, mode: mode, gravity: gravity, focus: focus)
       let context = "\(source) on \(canvas) \(p.mode) \(gravity)"
       let bounds = Rect.of(canvas.size)
       for value in [p.cropLoss, p.barsFraction, p.safeCropLoss, p.focusLoss ?? 0] {
@@ -194,8 +207,11 @@ struct FitSolverTests {
         #expect(p.cropLoss == 0)
         #expect(abs(p.bars.top - p.bars.bottom) <= 1 && abs(p.bars.left - p.bars.right) <= 1, "\(context)")
         let r = p.renderedImageRect
-        #expect(r.width >= 1 && r.height >= 1 && r.x >= 0 && r.y >= 0 && r.maxX <= canvas.width && r.maxY <= canvas.height)
-        #expect(p.bars.top + r.height + p.bars.bottom == canvas.height && p.bars.left + r.width + p.bars.right == canvas.width)
+        #expect(
+          r.width >= 1 && r.height >= 1 && r.x >= 0 && r.y >= 0 && r.maxX <= canvas.width && r.maxY <= canvas.height)
+        #expect(
+          p.bars.top + r.height + p.bars.bottom == canvas.height && p.bars.left + r.width + p.bars.right == canvas.width
+        )
         #expect((p.barsFraction == 0) == sameRatio, "\(context): bars exactly when ratios differ")
       } else {
         #expect(p.imageRect.contains(bounds, tolerance: 1e-6), "\(context): the canvas is covered")

@@ -1,13 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ArtworkCodec
 @testable import ArtworkGeometry
 @testable import ArtworkPixels
-@testable import ArtworkReport
 @testable import ArtworkRender
+@testable import ArtworkReport
 @testable import ArtworkSupport
-import TestSupport
 
 extension Slow {
   /// Baked-in bars are found with their sizes (±1 px), through JPEG noise; art without bars,
@@ -19,8 +19,10 @@ extension Slow {
         Issue.record("\(label): no bars found, expected \(expected)")
         return
       }
-      for (side, a, b) in [("top", found.top, expected.top), ("bottom", found.bottom, expected.bottom),
-                           ("left", found.left, expected.left), ("right", found.right, expected.right)] {
+      for (side, a, b) in [
+        ("top", found.top, expected.top), ("bottom", found.bottom, expected.bottom),
+        ("left", found.left, expected.left), ("right", found.right, expected.right),
+      ] {
         #expect(abs(a - b) <= 1, "\(label) \(side): found \(a), painted \(b)")
       }
     }
@@ -79,7 +81,8 @@ extension Slow {
         .filter { $0.hasSuffix(".png") || $0.hasSuffix(".jpg") }.sorted()
       #expect(names.count >= 5)
       for name in names {
-        let image = try ImageDecoder.decode(file: folder.appendingPathComponent(name).path, shrink: name.hasSuffix(".jpg") ? 2 : 1)
+        let image = try ImageDecoder.decode(
+          file: folder.appendingPathComponent(name).path, shrink: name.hasSuffix(".jpg") ? 2 : 1)
         #expect(EmbeddedBars.detect(in: image) == nil, "\(name)")
       }
     }

@@ -1,12 +1,12 @@
+import TestSupport
 import Testing
 
 @testable import ArtworkCodec
 @testable import ArtworkGeometry
 @testable import ArtworkPixels
-@testable import ArtworkReport
 @testable import ArtworkRender
+@testable import ArtworkReport
 @testable import ArtworkSupport
-import TestSupport
 
 extension Slow {
   /// The 8-bit fixed-point path (vertical first, 16-bit weights), against the float path and
@@ -28,7 +28,8 @@ extension Slow {
     ) -> Image {
       let rect = rect ?? Rect.of(Size(Double(image.width), Double(image.height)))
       let horizontal = FixedPointWeights(
-        AxisWeights(sourceLength: image.width, origin: rect.x, span: rect.width, outputLength: size.width, kernel: kernel)
+        AxisWeights(
+          sourceLength: image.width, origin: rect.x, span: rect.width, outputLength: size.width, kernel: kernel)
       )!
       let vertical = FixedPointWeights(
         AxisWeights(
@@ -137,12 +138,14 @@ extension Slow {
       let best = try #require(FixedPointKernels.best)
       let image = Self.picture(.rgb, width: 300, height: 200)
       #expect(
-        Resampler.resample(image, to: PixelSize(123, 77)) == Self.fixedPoint(image, to: PixelSize(123, 77), kernels: best)
+        Resampler.resample(image, to: PixelSize(123, 77))
+          == Self.fixedPoint(image, to: PixelSize(123, 77), kernels: best)
       )
       #expect(Resampler.fixedPointApplies(to: image, options: ResampleOptions()))
       #expect(!Resampler.fixedPointApplies(to: image, options: ResampleOptions(linear: true)))
       #expect(
-        !Resampler.fixedPointApplies(to: ResamplerTests.pattern(.rgba, width: 3, height: 3), options: ResampleOptions()))
+        !Resampler.fixedPointApplies(to: ResamplerTests.pattern(.rgba, width: 3, height: 3), options: ResampleOptions())
+      )
     }
   }
 }

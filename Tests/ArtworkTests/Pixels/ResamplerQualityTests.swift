@@ -1,12 +1,12 @@
+import TestSupport
 import Testing
 
 @testable import ArtworkCodec
 @testable import ArtworkGeometry
 @testable import ArtworkPixels
-@testable import ArtworkReport
 @testable import ArtworkRender
+@testable import ArtworkReport
 @testable import ArtworkSupport
-import TestSupport
 
 extension Slow {
   /// Quality against an independent float64 Lanczos3 reference on a real photograph, for
@@ -16,14 +16,18 @@ extension Slow {
     /// A 160x120 crop of a SampleArt photograph, in the requested layout and depth.
     static func photo() throws -> Image {
       let full = try ImageDecoder.decode(file: Fixtures.path("../../../SampleArt/evening-glow-landscape.jpg"))
-      return Resampler.resample(full, from: Rect(x: 700, y: 400, width: 320, height: 240), to: PixelSize(160, 120), options: ResampleOptions(kernel: .box))
+      return Resampler.resample(
+        full, from: Rect(x: 700, y: 400, width: 320, height: 240), to: PixelSize(160, 120),
+        options: ResampleOptions(kernel: .box))
     }
 
     static func convert(_ image: Image, to layout: ChannelLayout, depth: Int) -> Image {
       let rgb = samples8(image)
       var out: [Int] = []
       for i in 0..<(image.width * image.height) {
-        let r = Int(rgb[3 * i]), g = Int(rgb[3 * i + 1]), b = Int(rgb[3 * i + 2])
+        let r = Int(rgb[3 * i])
+        let g = Int(rgb[3 * i + 1])
+        let b = Int(rgb[3 * i + 2])
         let gray = (r * 299 + g * 587 + b * 114) / 1000
         let alpha = 255 - (i % image.width) * 255 / image.width / 2  // a soft horizontal fade
         switch layout {
@@ -34,7 +38,8 @@ extension Slow {
         }
       }
       if depth == 16 {
-        return Image(width: image.width, height: image.height, layout: layout, storage: .uint16(out.map { UInt16($0 * 257) }))
+        return Image(
+          width: image.width, height: image.height, layout: layout, storage: .uint16(out.map { UInt16($0 * 257) }))
       }
       return Image(width: image.width, height: image.height, layout: layout, storage: .uint8(out.map(UInt8.init)))
     }
@@ -80,14 +85,18 @@ extension Slow {
       for y in 0..<image.height {
         for (x, taps) in xs.enumerated() {
           for c in 0..<channels {
-            rows[(y * size.width + x) * channels + c] = taps.reduce(0) { $0 + $1.1 * work[(y * image.width + $1.0) * channels + c] }
+            rows[(y * size.width + x) * channels + c] = taps.reduce(0) {
+              $0 + $1.1 * work[(y * image.width + $1.0) * channels + c]
+            }
           }
         }
       }
       var out = [Double](repeating: 0, count: size.width * size.height * channels)
       for (y, taps) in ys.enumerated() {
         for x in 0..<size.width {
-          var pixel = (0..<channels).map { c in taps.reduce(0) { $0 + $1.1 * rows[($1.0 * size.width + x) * channels + c] } }
+          var pixel = (0..<channels).map { c in
+            taps.reduce(0) { $0 + $1.1 * rows[($1.0 * size.width + x) * channels + c] }
+          }
           let a = image.layout.hasAlpha ? min(max(pixel[channels - 1], 0), 1) : 1
           for c in 0..<colours {
             var v = a > 0 ? pixel[c] / a : 0

@@ -1,12 +1,12 @@
+import TestSupport
 import Testing
 
 @testable import ArtworkCodec
 @testable import ArtworkGeometry
 @testable import ArtworkPixels
-@testable import ArtworkReport
 @testable import ArtworkRender
+@testable import ArtworkReport
 @testable import ArtworkSupport
-import TestSupport
 
 struct ResamplerTests {
   static let interpolating: [ResampleKernel] = [.lanczos3, .catmullRom, .bilinear, .box]
@@ -15,17 +15,20 @@ struct ResamplerTests {
     var random = SeededGenerator(seed: seed)
     let count = width * height * layout.channels
     if depth == 16 {
-      return Image(width: width, height: height, layout: layout,
-                   storage: .uint16((0..<count).map { _ in UInt16.random(in: 0...65535, using: &random) }))
+      return Image(
+        width: width, height: height, layout: layout,
+        storage: .uint16((0..<count).map { _ in UInt16.random(in: 0...65535, using: &random) }))
     }
-    return Image(width: width, height: height, layout: layout,
-                 storage: .uint8((0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }))
+    return Image(
+      width: width, height: height, layout: layout,
+      storage: .uint8((0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }))
   }
 
   @Test(arguments: ResampleKernel.allCases)
   func weightsSumToOne(kernel: ResampleKernel) {
     for (source, output) in [(100, 37), (37, 100), (1000, 3), (3, 1000), (1, 9), (9, 1), (4000, 1170)] {
-      let weights = AxisWeights(sourceLength: source, origin: 0.3, span: Double(source) - 0.7, outputLength: output, kernel: kernel)
+      let weights = AxisWeights(
+        sourceLength: source, origin: 0.3, span: Double(source) - 0.7, outputLength: output, kernel: kernel)
       for x in 0..<weights.count {
         let sum = (0..<Int(weights.lengths[x])).reduce(Float(0)) { $0 + weights.weights[x * weights.stride + $1] }
         #expect(abs(sum - 1) < 1e-5, "\(kernel) \(source)->\(output) pixel \(x): \(sum)")
@@ -66,8 +69,9 @@ struct ResamplerTests {
     let image = Image(width: 40, height: 30, layout: .rgba, filledWith: [17, 128, 250, 200])
     for size in [PixelSize(13, 7), PixelSize(97, 61), PixelSize(1, 1), PixelSize(40, 3)] {
       for linear in [false, true] {
-        let out = Resampler.resample(image, from: Rect(x: 3.25, y: 1.5, width: 30.5, height: 20.25), to: size,
-                                     options: ResampleOptions(kernel: kernel, linear: linear))
+        let out = Resampler.resample(
+          image, from: Rect(x: 3.25, y: 1.5, width: 30.5, height: 20.25), to: size,
+          options: ResampleOptions(kernel: kernel, linear: linear))
         #expect(Set(stride(from: 0, to: samples8(out).count, by: 4).map { samples8(out)[$0..<$0 + 4] }).count == 1)
         #expect(Array(samples8(out)[0..<4]) == [17, 128, 250, 200], "\(kernel) \(size) linear \(linear)")
       }
@@ -114,7 +118,8 @@ struct ResamplerTests {
 
   @Test func sixteenBitPrecisionIsKept() {
     // A smooth 16-bit ramp shrunk 3x: values between 8-bit levels survive.
-    let ramp = Image(width: 3000, height: 3, layout: .gray, storage: .uint16((0..<9000).map { UInt16(($0 % 3000) * 21) }))
+    let ramp = Image(
+      width: 3000, height: 3, layout: .gray, storage: .uint16((0..<9000).map { UInt16(($0 % 3000) * 21) }))
     let out = samples16(Resampler.resample(ramp, to: PixelSize(1000, 1)))
     let inner = out[10..<990]
     #expect(inner.contains { $0 % 257 != 0 })
@@ -142,7 +147,9 @@ struct ResamplerTests {
     let rect = Rect(x: 10.3, y: 4.7, width: 250.1, height: 180.9)
     let one = Resampler.resample(image, from: rect, to: PixelSize(97, 151), options: ResampleOptions(threads: 1))
     for threads in [2, 3, 8] {
-      #expect(Resampler.resample(image, from: rect, to: PixelSize(97, 151), options: ResampleOptions(threads: threads)) == one)
+      #expect(
+        Resampler.resample(image, from: rect, to: PixelSize(97, 151), options: ResampleOptions(threads: threads)) == one
+      )
     }
   }
 

@@ -1,13 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ArtworkCodec
 @testable import ArtworkGeometry
 @testable import ArtworkPixels
-@testable import ArtworkReport
 @testable import ArtworkRender
+@testable import ArtworkReport
 @testable import ArtworkSupport
-import TestSupport
 
 struct ManifestTests {
   func write(_ text: String) -> (TemporaryFolder, String) {
@@ -16,7 +16,8 @@ struct ManifestTests {
   }
 
   @Test func contractExampleAppliesDefaultsThenMatchingEntries() throws {
-    let (folder, path) = write("""
+    let (folder, path) = write(
+      """
       {
         "defaults": { "modes": ["fill"], "max_crop_loss": 0.3, "targets": ["iphone", "ipad"] },
         "artworks": {

@@ -1,13 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ArtworkCodec
 @testable import ArtworkGeometry
 @testable import ArtworkPixels
-@testable import ArtworkReport
 @testable import ArtworkRender
+@testable import ArtworkReport
 @testable import ArtworkSupport
-import TestSupport
 
 extension Slow {
   /// End-to-end renders on generated images: sizes, bars, crops, overlays, determinism.
@@ -18,7 +18,9 @@ extension Slow {
     static let blue = [40, 50, 210]
     static let white = [250, 250, 250]
 
-    static func options(_ folder: TemporaryFolder, targets: [String], overlays: Set<Overlay> = [], modes: [FitMode] = [.fit, .fill]) throws -> RenderOptions {
+    static func options(
+      _ folder: TemporaryFolder, targets: [String], overlays: Set<Overlay> = [], modes: [FitMode] = [.fit, .fill]
+    ) throws -> RenderOptions {
       var options = RenderOptions(inputs: [folder.path("art")], outputFolder: folder.path("out"))
       options.targets = try TargetSelection.resolve(targets)
       options.modes = modes
@@ -87,7 +89,8 @@ extension Slow {
       let right = try #require(BatchRenderer(options: options).run().report.artworks.first?.results.first)
       #expect(right.placement.crop.x == 250)
       let shifted = try ImageDecoder.decode(file: folder.path("out-right/" + right.preview!))
-      #expect(Self.close(shifted.pixel(x: 20, y: 100), Self.green) && Self.close(shifted.pixel(x: 180, y: 300), Self.white))
+      #expect(
+        Self.close(shifted.pixel(x: 20, y: 100), Self.green) && Self.close(shifted.pixel(x: 180, y: 300), Self.white))
     }
 
     @Test func overlaysSitWhereTheCatalogPutsThem() throws {
@@ -95,7 +98,8 @@ extension Slow {
       defer { folder.remove() }
       let plain = Image(width: 600, height: 1200, layout: .rgb, filledWith: [90, 160, 90])
       try Self.write(plain, "plain.png", in: folder)
-      var options = try Self.options(folder, targets: ["iPhone 16 Pro", "iPhone X", "iPhone 8"], overlays: Set(Overlay.allCases), modes: [.fill])
+      var options = try Self.options(
+        folder, targets: ["iPhone 16 Pro", "iPhone X", "iPhone 8"], overlays: Set(Overlay.allCases), modes: [.fill])
       options.orientations = [.portrait]
       options.scales = .native
       let results = try #require(BatchRenderer(options: options).run().report.artworks.first?.results)
@@ -116,7 +120,8 @@ extension Slow {
       let home = try #require(screen.homeIndicator)
       let pill = island.pixel(x: Int(home.midX), y: Int(home.midY))
       #expect(pill[0] > 230 && pill[1] > 230, "the Home indicator pill is light: \(pill)")
-      #expect(island.pixel(x: Int(home.midX), y: Int(home.minYBelow(by: 12))) != pill, "and ends where the catalog says")
+      #expect(
+        island.pixel(x: Int(home.midX), y: Int(home.minYBelow(by: 12))) != pill, "and ends where the catalog says")
       #expect(island.pixel(x: 0, y: 0) == [0, 0, 0], "the rounded corner is masked")
 
       let (notch, notchResult) = try preview("iphone-x")
@@ -147,13 +152,15 @@ extension Slow {
       let bytes = paths.map { FileManager.default.contents(atPath: folder.path("out/" + $0)) }
       #expect(bytes.count == 2 && bytes[0] != nil && bytes[0] == bytes[1])
       for path in paths {
-        #expect(FileManager.default.fileExists(atPath: folder.path("out/" + HTMLWriter.thumbnailPath(for: path))), "\(path)")
+        #expect(
+          FileManager.default.fileExists(atPath: folder.path("out/" + HTMLWriter.thumbnailPath(for: path))), "\(path)")
       }
       // Every result's own file is on disk and counted.
       let files = Set(results.compactMap(\.preview))
       #expect(stats.outputs == files.count)
       for file in files { #expect(FileManager.default.fileExists(atPath: folder.path("out/" + file)), "\(file)") }
-      let plan = PreviewPlan(stem: "wide", results: results, overlays: OverlayPainter(overlays: Set(Overlay.allCases)), format: .png)
+      let plan = PreviewPlan(
+        stem: "wide", results: results, overlays: OverlayPainter(overlays: Set(Overlay.allCases)), format: .png)
       #expect(plan.previews.reduce(0) { $0 + 1 + $1.copies.count } == files.count)
       #expect(plan.previews.filter { !$0.copies.isEmpty }.count == 1, "only the video canvas has the artwork's aspect")
     }
@@ -169,7 +176,11 @@ extension Slow {
       let manager = FileManager.default
       let files = try #require(manager.subpaths(atPath: folder.path("out"))).filter { !$0.hasSuffix("/") }.sorted()
       #expect(files.count > 10)
-      for file in files where !((try? manager.attributesOfItem(atPath: folder.path("out/" + file))[.type] as? FileAttributeType) == .typeDirectory) {
+      for file in files
+      where
+        !((try? manager.attributesOfItem(atPath: folder.path("out/" + file))[.type] as? FileAttributeType)
+        == .typeDirectory)
+      {
         // Previews, thumbnails, crop maps and the reports alike.
         let first = manager.contents(atPath: folder.path("out/" + file))
         let second = manager.contents(atPath: folder.path("again/" + file))

@@ -1,24 +1,25 @@
 import Foundation
+import TestSupport
 import Testing
-
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
 
 @testable import ArtworkCodec
 @testable import ArtworkGeometry
 @testable import ArtworkPixels
-@testable import ArtworkReport
 @testable import ArtworkRender
+@testable import ArtworkReport
 @testable import ArtworkSupport
-import TestSupport
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
 
 /// Each writer as a pure function of a report.
 struct ReportWritersTests {
   /// A report with awkward names: commas, quotes, a newline, markup.
   static func sample() throws -> RunReport {
     let screens = try ["iPhone 15 Pro", "video-16x9"].map { name in
-      Screen(target: try #require(Catalog.target(named: name)), orientation: name == "video-16x9" ? .landscape : .portrait)
+      Screen(
+        target: try #require(Catalog.target(named: name)), orientation: name == "video-16x9" ? .landscape : .portrait)
     }
     let focus = FocusRegion(x: 0.4, y: 0.1, width: 0.2, height: 0.2, origin: .manifest)
     func artwork(_ path: String) -> ArtworkReport {
@@ -32,21 +33,40 @@ struct ReportWritersTests {
           results.append(result)
         }
       }
-      return ArtworkReport(file: ArtworkFile(path: path, stem: "x"), width: 2732, height: 2732, focus: focus, results: results)
+      return ArtworkReport(
+        file: ArtworkFile(path: path, stem: "x"), width: 2732, height: 2732, focus: focus, results: results)
     }
     return RunReport(
       options: RenderOptions().json,
-      artworks: [artwork("art/hero, \"final\".png"), artwork("art/<script>alert(1)</script>.png"), artwork("art/two\nlines.png")],
+      artworks: [
+        artwork("art/hero, \"final\".png"), artwork("art/<script>alert(1)</script>.png"), artwork("art/two\nlines.png"),
+      ],
       errors: [InputError(source: "art/broken <b>.jpg", message: "JPEG data ends early (truncated file)")])
   }
 
   struct Document: Decodable {
     struct Artwork: Decodable {
       struct Result: Decodable {
-        struct Box: Decodable { var x: Double; var y: Double; var w: Double; var h: Double }
-        struct Canvas: Decodable { var w: Int; var h: Int }
-        struct Bars: Decodable { var top: Int; var bottom: Int; var left: Int; var right: Int }
-        struct Classes: Decodable { var width: String; var height: String }
+        struct Box: Decodable {
+          var x: Double
+          var y: Double
+          var w: Double
+          var h: Double
+        }
+        struct Canvas: Decodable {
+          var w: Int
+          var h: Int
+        }
+        struct Bars: Decodable {
+          var top: Int
+          var bottom: Int
+          var left: Int
+          var right: Int
+        }
+        struct Classes: Decodable {
+          var width: String
+          var height: String
+        }
         var target: String
         var slug: String
         var family: String
@@ -68,7 +88,13 @@ struct ReportWritersTests {
         var failures: [String]
         var preview: String?
       }
-      struct Focus: Decodable { var x: Double; var y: Double; var w: Double; var h: Double; var origin: String }
+      struct Focus: Decodable {
+        var x: Double
+        var y: Double
+        var w: Double
+        var h: Double
+        var origin: String
+      }
       var source: String
       var width: Int
       var height: Int
@@ -76,8 +102,16 @@ struct ReportWritersTests {
       var embeddedBars: [String: Int]?
       var results: [Result]
     }
-    struct ErrorEntry: Decodable { var source: String; var message: String }
-    struct Summary: Decodable { var artworks: Int; var results: Int; var failed: Int; var errors: Int }
+    struct ErrorEntry: Decodable {
+      var source: String
+      var message: String
+    }
+    struct Summary: Decodable {
+      var artworks: Int
+      var results: Int
+      var failed: Int
+      var errors: Int
+    }
     var version: Int
     var generator: String
     var artworks: [Artwork]
@@ -97,7 +131,8 @@ struct ReportWritersTests {
     let document = try Self.decoder.decode(Document.self, from: Data(report.json.serialized().utf8))
     #expect(document.version == 1 && document.generator == ArtfitVersion.generator)
     #expect(document.artworks.count == 3 && document.errors.count == 1)
-    #expect(document.summary.results == 12 && document.summary.failed == report.failedCount && document.summary.errors == 1)
+    #expect(
+      document.summary.results == 12 && document.summary.failed == report.failedCount && document.summary.errors == 1)
     let first = try #require(document.artworks.first?.results.first)
     #expect(first.target == "iPhone 15 Pro" && first.mode == "fit" && first.canvas.w == 1179)
     for result in document.artworks.flatMap(\.results) {
@@ -107,10 +142,12 @@ struct ReportWritersTests {
     }
     // Keys come in the contract's order, so reports diff cleanly.
     let text = report.json.serialized()
-    let keys = ["\"target\"", "\"slug\"", "\"family\"", "\"orientation\"", "\"mode\"", "\"scale\"", "\"canvas\"",
-                "\"size_class\"", "\"placement\"", "\"crop\"", "\"boxing\"", "\"bars\"", "\"bars_fraction\"",
-                "\"crop_loss\"", "\"safe_crop_loss\"", "\"focus_visible\"", "\"focus_loss\"", "\"passed\"",
-                "\"failures\"", "\"preview\""]
+    let keys = [
+      "\"target\"", "\"slug\"", "\"family\"", "\"orientation\"", "\"mode\"", "\"scale\"", "\"canvas\"",
+      "\"size_class\"", "\"placement\"", "\"crop\"", "\"boxing\"", "\"bars\"", "\"bars_fraction\"",
+      "\"crop_loss\"", "\"safe_crop_loss\"", "\"focus_visible\"", "\"focus_loss\"", "\"passed\"",
+      "\"failures\"", "\"preview\"",
+    ]
     let positions = keys.compactMap { text.range(of: $0)?.lowerBound }
     #expect(positions.count == keys.count && positions == positions.sorted())
   }
@@ -125,7 +162,12 @@ struct ReportWritersTests {
     while let c = characters.popFirst() {
       if quoted {
         if c == "\"" {
-          if characters.first == "\"" { field.append("\""); characters.removeFirst() } else { quoted = false }
+          if characters.first == "\"" {
+            field.append("\"")
+            characters.removeFirst()
+          } else {
+            quoted = false
+          }
         } else {
           field.append(c)
         }
@@ -163,7 +205,10 @@ struct ReportWritersTests {
       var failures = 0
       var errors = 0
       var rootFailures = -1
-      func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+      func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+      ) {
         switch name {
         case "testcase": testcases += 1
         case "failure": failures += 1
@@ -202,7 +247,9 @@ struct ReportWritersTests {
     let streamed = report.jsonBytes()
     #expect(try JSONParser.parse(streamed).bytes() == streamed)
     let text = String(decoding: streamed, as: UTF8.self)
-    #expect(text.contains("\n      \"results\": [\n        {\n          \"target\": "), "one member per line, two-space indents")
+    #expect(
+      text.contains("\n      \"results\": [\n        {\n          \"target\": "),
+      "one member per line, two-space indents")
     #expect(text.contains("\"canvas\": { \"w\": "), "leaf objects on one line, as the contract writes them")
     #expect(text.contains("\"summary\": { \"artworks\": 3, \"results\": 12, "))
   }
@@ -219,7 +266,10 @@ struct ReportWritersTests {
       }
       var fixed = ByteBuffer()
       fixed.fixed(value, places: 4)
-      #expect(String(decoding: fixed.bytes, as: UTF8.self) == String(format: "%.4f", (value * 10000).rounded() / 10000).replacingOccurrences(of: "-0.0000", with: "0.0000"))
+      #expect(
+        String(decoding: fixed.bytes, as: UTF8.self)
+          == String(format: "%.4f", (value * 10000).rounded() / 10000).replacingOccurrences(
+            of: "-0.0000", with: "0.0000"))
       var percentText = ByteBuffer()
       percentText.percent(value / 1000)
       #expect(String(decoding: percentText.bytes, as: UTF8.self) == Checks.percent(value / 1000))
