@@ -123,10 +123,7 @@ public struct AssetCatalog: Sendable {
   public func write(_ files: [ArtworkFile], into catalog: String, jobs: Int, reuse: Bool = true) -> [Result<
     (entries: [Entry], kept: Bool), ArtworkFailure
   >] {
-    let key = RenderCache.fnv(
-      Array(
-        "\(ArtfitVersion.generator) \(points.map { "\($0.width)x\($0.height)" } ?? "@3x") \(idioms) \(mode) \(gravity) \(String(describing: focus)) \(kernel)"
-          .utf8))
+    let key = RenderCache.fnv(Array(cacheKeyText.utf8))
     let cachePath = catalog + "/" + RenderCache.fileName
     let cached = reuse ? Self.loadCache(cachePath, key: key) : [:]
     let outcomes = Locked(
@@ -161,6 +158,17 @@ public struct AssetCatalog: Sendable {
     }
     try? AtomicFile.write(Self.cacheJSON(key: key, entries: entries).bytes() + [0x0a], to: cachePath)
     return results
+  }
+
+  /// What must match for an earlier run's image sets to be kept: artfit's version and
+  /// these options, written out value by value (not through type descriptions, which
+  /// name modules).
+  var cacheKeyText: String {
+    let box = points.map { "\($0.width)x\($0.height)" } ?? "@3x"
+    let region = focus.map { "\($0.x),\($0.y),\($0.width),\($0.height)" } ?? "none"
+    let names = idioms.map(\.rawValue).joined(separator: ",")
+    return
+      "\(ArtfitVersion.generator) \(box) \(names) \(mode.rawValue) \(gravity.rawValue) \(region) \(kernel.rawValue)"
   }
 
   static func cacheJSON(key: String, entries: [(source: String, fingerprint: String, entries: [Entry])]) -> JSONValue {
