@@ -1,3 +1,4 @@
+import Artwork
 import Testing
 
 @testable import artfit
@@ -83,5 +84,18 @@ struct ParsedArgumentsTests {
         option.value == nil ? [option.name] : [option.name, option.defaultIsValue ? option.defaultText! : "x"]
     }
     _ = try? type.init(try ParsedArguments(everything, spec: spec))
+  }
+
+  /// The defaults `--help` prints are the ones a run without options gets from the library.
+  @Test(arguments: [true, false])
+  func noOptionsMeansTheLibrarysDefaults(previews: Bool) throws {
+    let spec = previews ? RenderCommand.spec : CheckCommand.spec
+    let options = try RenderArguments.parse(try ParsedArguments([], spec: spec), previews: previews)
+    let library = RenderOptions(writePreviews: previews)
+    #expect(options.json == library.json)
+    #expect(options.outputFolder == library.outputFolder)
+    #expect(options.limits.maxPixels == library.limits.maxPixels)
+    #expect(options.jpegQuality == library.jpegQuality)
+    #expect(options.background == library.background)
   }
 }

@@ -74,19 +74,15 @@ struct AssetsCommand: Command {
       }
       catalog.mode = mode
     }
-    if let text = arguments.value("--focus") {
-      catalog.focus = try ValueParsers.parse("--focus") { () throws(ValueError) in
-        try FocusRegion.parse(text, origin: .option)
-      }
+    catalog.focus = try arguments.parsed("--focus") { text throws(ValueError) in
+      try FocusRegion.parse(text, origin: .option)
     }
-    if let text = arguments.value("--gravity") {
-      catalog.gravity = try ValueParsers.parse("--gravity") { () throws(ValueError) in try Gravity.parse(text) }
+    if let gravity = try arguments.parsed("--gravity", Gravity.parse) {
+      catalog.gravity = gravity
     } else if catalog.focus != nil {
       catalog.gravity = .focus
     }
-    if let text = arguments.value("--kernel") {
-      catalog.kernel = try ValueParsers.parse("--kernel") { () throws(ValueError) in try ResampleKernel.parse(text) }
-    }
+    catalog.kernel = try arguments.parsed("--kernel", ResampleKernel.parse) ?? catalog.kernel
     jobs =
       try arguments.value("--jobs").map { text throws(UsageError) in
         try ValueParsers.integer(text, option: "--jobs", range: 1...256)

@@ -59,10 +59,13 @@ struct FitCommand: Command {
     }
     let target = resolved[0]
     var orientation = target.orientations[0]
-    if let text = arguments.value("--orientation") {
-      orientation = try ValueParsers.parse("--orientation") { () throws(ValueError) in
+    if let given = try arguments.parsed(
+      "--orientation",
+      { text throws(ValueError) in
         try ScreenOrientation.parse(text.trimmed)
-      }
+      })
+    {
+      orientation = given
       if !target.orientations.contains(orientation)
         && !(orientation == .landscapeRight && target.orientations.contains(.landscape))
       {
@@ -75,23 +78,12 @@ struct FitCommand: Command {
       scale = try ValueParsers.parse("--scale") { () throws(ValueError) in try Fraction.parseScale(text) }
     }
     screen = Screen(target: target, orientation: orientation, scale: scale)
-    mode = try ValueParsers.parse("--mode") { () throws(ValueError) in
-      try FitMode.parse(arguments.value("--mode")!.trimmed)
-    }
-    focus = nil
-    if let text = arguments.value("--focus") {
-      focus = try ValueParsers.parse("--focus") { () throws(ValueError) in try FocusRegion.parse(text, origin: .option)
-      }
-    }
-    gravity = focus == nil ? .center : .focus
-    if let text = arguments.value("--gravity") {
-      gravity = try ValueParsers.parse("--gravity") { () throws(ValueError) in try Gravity.parse(text) }
-    }
-    var maxCropLoss: Double? = nil
-    if let text = arguments.value("--max-crop-loss") {
-      maxCropLoss = try ValueParsers.parse("--max-crop-loss") { () throws(ValueError) in try Fraction.parse(text) }
-    }
-    checks = Checks(maxCropLoss: maxCropLoss, requireFocus: arguments.has("--require-focus"))
+    mode = try arguments.parsed("--mode") { text throws(ValueError) in try FitMode.parse(text.trimmed) }!
+    focus = try arguments.parsed("--focus") { text throws(ValueError) in try FocusRegion.parse(text, origin: .option) }
+    gravity = try arguments.parsed("--gravity", Gravity.parse) ?? (focus == nil ? .center : .focus)
+    checks = Checks(
+      maxCropLoss: try arguments.parsed("--max-crop-loss", Fraction.parse),
+      requireFocus: arguments.has("--require-focus"))
     json = arguments.has("--json")
   }
 

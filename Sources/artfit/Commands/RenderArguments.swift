@@ -3,14 +3,22 @@ import Foundation
 
 /// The options `render` and `check` share, declared once.
 enum RenderArguments {
+  /// The library's defaults: the declared defaults below are written from them, so `--help`
+  /// says what a run without the option does.
+  private static let defaults = RenderOptions()
+
   static let sharedOptions: [OptionSpec] = [
-    .option("--out", "DIR", "Where previews and reports go.", defaultValue: "artfit-out"),
+    .option("--out", "DIR", "Where previews and reports go.", defaultValue: defaults.outputFolder),
     .option(
       "--targets", "LIST",
       "Families (iphone, ipad, ipod, tv, video, split, all), device names or slugs, or canvases WxH@S.",
-      default: "iphone,ipad,tv,video"),
-    .option("--orientations", "LIST", "portrait, landscape, landscape-right", defaultValue: "portrait,landscape"),
-    .option("--modes", "LIST", "fit, fill, auto (Apple's video gravity rule)", defaultValue: "fit,fill"),
+      default: Catalog.defaultFamilies.map(\.rawValue).joined(separator: ",")),
+    .option(
+      "--orientations", "LIST", "portrait, landscape, landscape-right",
+      defaultValue: defaults.orientations.map(\.rawValue).joined(separator: ",")),
+    .option(
+      "--modes", "LIST", "fit, fill, auto (Apple's video gravity rule)",
+      defaultValue: defaults.modes.map(\.rawValue).joined(separator: ",")),
     .option("--scales", "LIST", "native, or scale factors such as 2,3", default: "native"),
     .option(
       "--gravity", "G", "center, top, bottom, left, right, top-left, top-right, bottom-left, bottom-right, focus",
@@ -27,11 +35,14 @@ enum RenderArguments {
       "--manifest", "FILE", "Per-artwork settings (artfit.json).",
       default: "artfit.json in the input folder, if present"),
     .option("--jobs", "N", "Worker threads.", default: "cores"),
-    .option("--max-pixels", "N", "Refuse inputs larger than N pixels, from the header.", defaultValue: "268435456"),
+    .option(
+      "--max-pixels", "N", "Refuse inputs larger than N pixels, from the header.",
+      defaultValue: String(defaults.limits.maxPixels)),
     .option(
       "--shard", "I/N",
       "Process only the I-th of N deterministic slices of the inputs (for CI matrices); merge-reports joins them.",
       default: "all"),
+    Diagnostics.option,
     .flag("--json", "Print the report JSON to stdout instead of the summary."),
     .flag("--quiet", "No progress, no summary; errors still go to stderr."),
   ]
@@ -43,10 +54,12 @@ enum RenderArguments {
       "--background", "COLOR",
       "Letterbox and pillarbox bars, and what transparent art sits on: #rrggbb, black, white, gray",
       defaultValue: "black"),
-    .option("--format", "png|jpeg", "Preview format.", defaultValue: "png"),
-    .option("--png-level", "N", "zlib level 0...9 for PNG previews.", defaultValue: "3"),
-    .option("--quality", "N", "JPEG quality 1...100.", defaultValue: "90"),
-    .option("--kernel", "K", "lanczos3, mitchell, catmull-rom, bilinear, box", defaultValue: "lanczos3"),
+    .option("--format", "png|jpeg", "Preview format.", defaultValue: defaults.format.rawValue),
+    .option("--png-level", "N", "zlib level 0...9 for PNG previews.", defaultValue: String(defaults.pngLevel)),
+    .option("--quality", "N", "JPEG quality 1...100.", defaultValue: String(defaults.jpegQuality)),
+    .option(
+      "--kernel", "K", ResampleKernel.allCases.map(\.rawValue).joined(separator: ", "),
+      defaultValue: defaults.kernel.rawValue),
     .flag("--linear", "Resample in linear light (gamma-correct) instead of the encoded values."),
     .flag("--no-cache", "Render every artwork, even those unchanged since the last render into --out."),
   ]
