@@ -20,8 +20,12 @@ public struct ArtfitRun {
   }
 
   /// `fileSizeBlocks` runs it under `ulimit -f` (512-byte blocks), where a write past the
-  /// limit fails the way a full disk does.
-  public init(_ arguments: [String], in directory: URL? = nil, fileSizeBlocks: Int? = nil) throws {
+  /// limit fails the way a full disk does. The child sees this process's environment without
+  /// the variables that turn diagnostics on (GitHub Actions, Xcode), plus `environment`.
+  public init(
+    _ arguments: [String], in directory: URL? = nil, fileSizeBlocks: Int? = nil,
+    environment extra: [String: String] = [:]
+  ) throws {
     let process = Process()
     if let fileSizeBlocks {
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -32,7 +36,11 @@ public struct ArtfitRun {
     }
     if let directory { process.currentDirectoryURL = directory }
     var environment = ProcessInfo.processInfo.environment
+    for name in ["GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY", "GITHUB_WORKSPACE", "XCODE_VERSION_ACTUAL"] {
+      environment[name] = nil
+    }
     environment["NO_COLOR"] = "1"
+    environment.merge(extra) { _, given in given }
     process.environment = environment
     // Output goes to files so that a large output can never block the child.
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("artfit-run-\(UUID().uuidString)")

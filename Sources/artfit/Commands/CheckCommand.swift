@@ -1,5 +1,6 @@
 import Artwork
 import ArtworkSupport
+import Foundation
 
 /// `artfit check`: the same plan, geometry and checks as render, from headers only.
 struct CheckCommand: Command {
@@ -18,11 +19,13 @@ struct CheckCommand: Command {
   let options: RenderOptions
   let json: Bool
   let quiet: Bool
+  let diagnostics: DiagnosticsFormat
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     options = try RenderArguments.parse(arguments, previews: false)
     json = arguments.has("--json")
     quiet = arguments.has("--quiet")
+    diagnostics = try Diagnostics.format(arguments, environment: ProcessInfo.processInfo.environment)
   }
 
   func run() throws -> ExitStatus {
@@ -30,6 +33,7 @@ struct CheckCommand: Command {
     let started = MonotonicClock.seconds()
     let (report, stats) = ReportedBatch.run(options, writeReports: !json)
     if json { _ = report.writeJSON(to: 1) }
+    Diagnostics.emit(report, as: diagnostics, toStderr: json, environment: ProcessInfo.processInfo.environment)
     Summary.print(
       report, stats: stats, options: options, seconds: MonotonicClock.seconds() - started, quiet: quiet, toStderr: json,
       wroteReports: !json)

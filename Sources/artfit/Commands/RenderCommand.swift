@@ -1,5 +1,6 @@
 import Artwork
 import ArtworkSupport
+import Foundation
 
 /// `artfit render`: previews of every artwork on every target, with reports.
 struct RenderCommand: Command {
@@ -21,11 +22,13 @@ struct RenderCommand: Command {
   let options: RenderOptions
   let json: Bool
   let quiet: Bool
+  let diagnostics: DiagnosticsFormat
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     options = try RenderArguments.parse(arguments, previews: true)
     json = arguments.has("--json")
     quiet = arguments.has("--quiet")
+    diagnostics = try Diagnostics.format(arguments, environment: ProcessInfo.processInfo.environment)
   }
 
   func run() throws -> ExitStatus {
@@ -35,6 +38,7 @@ struct RenderCommand: Command {
     let (report, stats) = ReportedBatch.run(options) { progress in bar?.update(progress) }
     bar?.finish()
     if json { _ = report.writeJSON(to: 1) }
+    Diagnostics.emit(report, as: diagnostics, toStderr: json, environment: ProcessInfo.processInfo.environment)
     Summary.print(
       report, stats: stats, options: options, seconds: MonotonicClock.seconds() - started, quiet: quiet, toStderr: json)
     return report.exitStatus

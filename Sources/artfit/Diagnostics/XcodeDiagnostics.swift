@@ -1,0 +1,27 @@
+import Artwork
+
+/// Lines in the form Xcode's Issue navigator reads from a Run Script phase's output:
+/// `/abs/path/art.png:1:1: error: iPhone 16 Pro portrait fill: crop_loss 74.1% > 25.0%`.
+enum XcodeDiagnostics {
+  /// One error per failing result and per unreadable input, one warning per artwork with
+  /// bars baked in; `absolute` turns a reported path into an absolute one.
+  static func lines(_ report: RunReport, absolute: (String) -> String) -> [String] {
+    var lines: [String] = []
+    for artwork in report.artworks {
+      let path = absolute(artwork.file.path)
+      for result in artwork.results where !result.passed {
+        lines.append("\(path):1:1: error: \(oneLine(DiagnosticText.failure(result)))")
+      }
+      if let bars = DiagnosticText.bars(artwork) { lines.append("\(path):1:1: warning: \(bars)") }
+    }
+    for error in report.errors {
+      lines.append("\(absolute(error.source)):1:1: error: \(oneLine(Remedy.inputError(error)))")
+    }
+    return lines
+  }
+
+  /// Xcode reads one issue per line.
+  static func oneLine(_ text: String) -> String {
+    text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: " ")
+  }
+}
