@@ -21,7 +21,9 @@ enum Interruption {
         printError(
           "\nartfit: interrupted (\(signalNumber == SIGINT ? "SIGINT" : "SIGTERM")); removed \(removed) partial file\(removed == 1 ? "" : "s"); finished previews stay, the reports were not written."
         )
-        exit(128 + signalNumber)
+        // _exit, not exit: the run stops mid-work, so nothing at exit (atexit handlers, a leak
+        // checker's report of the objects still in use) should run or change the status.
+        _exit(128 + signalNumber)
       }
       source.resume()
       sources.append(source)

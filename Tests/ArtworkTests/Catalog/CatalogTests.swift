@@ -1,12 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import ArtworkCodec
 @testable import ArtworkGeometry
-@testable import ArtworkPixels
-@testable import ArtworkRender
-@testable import ArtworkReport
-@testable import ArtworkSupport
 
 /// The catalog reproduces Apple's HIG tables and keeps its data honest.
 struct CatalogTests {

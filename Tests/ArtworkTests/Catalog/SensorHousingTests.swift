@@ -1,12 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import ArtworkCodec
 @testable import ArtworkGeometry
-@testable import ArtworkPixels
-@testable import ArtworkRender
-@testable import ArtworkReport
-@testable import ArtworkSupport
 
 struct SensorHousingTests {
   let notch = SensorHousing(shape: .notch, rect: Rect(x: 83, y: 0, width: 209, height: 30))

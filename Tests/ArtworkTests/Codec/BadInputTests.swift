@@ -2,11 +2,6 @@ import TestSupport
 import Testing
 
 @testable import ArtworkCodec
-@testable import ArtworkGeometry
-@testable import ArtworkPixels
-@testable import ArtworkRender
-@testable import ArtworkReport
-@testable import ArtworkSupport
 
 /// Each kind of bad input gives its own error, names the file, and allocates nothing large.
 struct BadInputTests {

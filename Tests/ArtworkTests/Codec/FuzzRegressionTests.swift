@@ -3,11 +3,6 @@ import TestSupport
 import Testing
 
 @testable import ArtworkCodec
-@testable import ArtworkGeometry
-@testable import ArtworkPixels
-@testable import ArtworkRender
-@testable import ArtworkReport
-@testable import ArtworkSupport
 
 /// Every input the fuzzers once crashed on (Fuzz/regressions) now gives an ImageError or a
 /// decode that agrees with the probe, and a printable message either way.

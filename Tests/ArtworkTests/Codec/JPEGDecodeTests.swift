@@ -3,10 +3,6 @@ import Testing
 
 @testable import ArtworkCodec
 @testable import ArtworkGeometry
-@testable import ArtworkPixels
-@testable import ArtworkRender
-@testable import ArtworkReport
-@testable import ArtworkSupport
 
 /// Decoding JPEG variants; flat quadrants keep the expected colours within JPEG's error.
 struct JPEGDecodeTests {

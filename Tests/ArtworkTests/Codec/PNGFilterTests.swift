@@ -2,11 +2,6 @@ import TestSupport
 import Testing
 
 @testable import ArtworkCodec
-@testable import ArtworkGeometry
-@testable import ArtworkPixels
-@testable import ArtworkRender
-@testable import ArtworkReport
-@testable import ArtworkSupport
 
 /// The fast PNG encoder's row filters: both builds (baseline and AVX2) give exactly the rows a
 /// plain reading of the PNG specification and libpng's minimum-sum heuristic gives.

@@ -2,11 +2,6 @@ import TestSupport
 import Testing
 
 @testable import ArtworkCodec
-@testable import ArtworkGeometry
-@testable import ArtworkPixels
-@testable import ArtworkRender
-@testable import ArtworkReport
-@testable import ArtworkSupport
 
 /// One PNGWriter encoding image after image gives the same files as fresh encodes.
 struct PNGWriterTests {

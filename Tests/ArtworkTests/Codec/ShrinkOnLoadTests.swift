@@ -2,11 +2,6 @@ import TestSupport
 import Testing
 
 @testable import ArtworkCodec
-@testable import ArtworkGeometry
-@testable import ArtworkPixels
-@testable import ArtworkRender
-@testable import ArtworkReport
-@testable import ArtworkSupport
 
 /// JPEG shrink-on-load through libjpeg's DCT scaling.
 struct ShrinkOnLoadTests {

@@ -1,12 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import ArtworkCodec
 @testable import ArtworkGeometry
-@testable import ArtworkPixels
-@testable import ArtworkRender
-@testable import ArtworkReport
-@testable import ArtworkSupport
 
 struct FitSolverTests {
   // MARK: Pinned cases

@@ -5,9 +5,6 @@ import Testing
 @testable import ArtworkCodec
 @testable import ArtworkGeometry
 @testable import ArtworkPixels
-@testable import ArtworkRender
-@testable import ArtworkReport
-@testable import ArtworkSupport
 
 /// Auto-focus finds a clear subject: a bright object on a plain field, a face-like blob,
 /// a block of text, and the emblem of SampleArt's launch artwork.

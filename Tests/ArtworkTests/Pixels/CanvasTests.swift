@@ -4,9 +4,6 @@ import Testing
 @testable import ArtworkCodec
 @testable import ArtworkGeometry
 @testable import ArtworkPixels
-@testable import ArtworkRender
-@testable import ArtworkReport
-@testable import ArtworkSupport
 
 struct CanvasTests {
   /// A picture whose every pixel names its own position: (x, y, layout marker).

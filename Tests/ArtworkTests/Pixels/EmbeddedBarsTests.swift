@@ -5,9 +5,6 @@ import Testing
 @testable import ArtworkCodec
 @testable import ArtworkGeometry
 @testable import ArtworkPixels
-@testable import ArtworkRender
-@testable import ArtworkReport
-@testable import ArtworkSupport
 
 extension Slow {
   /// Baked-in bars are found with their sizes (±1 px), through JPEG noise; art without bars,

@@ -4,9 +4,6 @@ import Testing
 @testable import ArtworkCodec
 @testable import ArtworkGeometry
 @testable import ArtworkPixels
-@testable import ArtworkRender
-@testable import ArtworkReport
-@testable import ArtworkSupport
 
 extension Slow {
   /// The 8-bit fixed-point path (vertical first, 16-bit weights), against the float path and

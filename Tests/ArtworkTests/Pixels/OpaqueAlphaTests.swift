@@ -2,11 +2,6 @@ import TestSupport
 import Testing
 
 @testable import ArtworkCodec
-@testable import ArtworkGeometry
-@testable import ArtworkPixels
-@testable import ArtworkRender
-@testable import ArtworkReport
-@testable import ArtworkSupport
 
 struct OpaqueAlphaTests {
   @Test func anOpaqueAlphaChannelIsDropped() {

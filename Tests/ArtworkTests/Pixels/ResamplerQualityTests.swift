@@ -4,9 +4,6 @@ import Testing
 @testable import ArtworkCodec
 @testable import ArtworkGeometry
 @testable import ArtworkPixels
-@testable import ArtworkRender
-@testable import ArtworkReport
-@testable import ArtworkSupport
 
 extension Slow {
   /// Quality against an independent float64 Lanczos3 reference on a real photograph, for

@@ -4,9 +4,6 @@ import Testing
 @testable import ArtworkCodec
 @testable import ArtworkGeometry
 @testable import ArtworkPixels
-@testable import ArtworkRender
-@testable import ArtworkReport
-@testable import ArtworkSupport
 
 struct ResamplerTests {
   static let interpolating: [ResampleKernel] = [.lanczos3, .catmullRom, .bilinear, .box]

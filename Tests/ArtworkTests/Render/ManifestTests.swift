@@ -2,11 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import ArtworkCodec
-@testable import ArtworkGeometry
-@testable import ArtworkPixels
 @testable import ArtworkRender
-@testable import ArtworkReport
 @testable import ArtworkSupport
 
 struct ManifestTests {

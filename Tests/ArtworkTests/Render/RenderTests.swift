@@ -4,10 +4,8 @@ import Testing
 
 @testable import ArtworkCodec
 @testable import ArtworkGeometry
-@testable import ArtworkPixels
 @testable import ArtworkRender
 @testable import ArtworkReport
-@testable import ArtworkSupport
 
 extension Slow {
   /// End-to-end renders on generated images: sizes, bars, crops, overlays, determinism.

@@ -2,7 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import ArtworkCodec
 @testable import ArtworkGeometry
 @testable import ArtworkPixels
 @testable import ArtworkRender
