@@ -12,7 +12,7 @@ public struct RenderOptions: Sendable {
     case factors([Double])
   }
 
-  public enum PreviewFormat: String, Sendable, Hashable {
+  public enum PreviewFormat: String, Sendable, Hashable, CaseIterable {
     case png
     case jpeg
   }

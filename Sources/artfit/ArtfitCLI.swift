@@ -4,7 +4,7 @@ import Artwork
 enum ArtfitCLI {
   nonisolated(unsafe) static let commands: [any Command.Type] = [
     RenderCommand.self, CheckCommand.self, DevicesCommand.self, FitCommand.self, AssetsCommand.self,
-    MergeReportsCommand.self,
+    MergeReportsCommand.self, CompletionsCommand.self,
   ]
 
   static var overview: String {

@@ -15,14 +15,16 @@ struct AssetsCommand: Command {
         default: "the artwork's pixels / 3 (masters at @3x)"),
       .option(
         "--idioms", "LIST", "universal (1x, 2x, 3x), or iphone (2x, 3x) and ipad (1x, 2x) images.", default: "universal"
-      ),
+      ).completing(AssetCatalog.Idiom.allCases.map(\.rawValue)),
       .option(
-        "--mode", "M", "fill: crop to the points' aspect; fit: scale the whole artwork into the box.", default: "fill"),
+        "--mode", "M", "fill: crop to the points' aspect; fit: scale the whole artwork into the box.", default: "fill"
+      ).completing(["fill", "fit"]),
       .option(
         "--gravity", "G", "Where a fill crop sits: center, top, ..., focus.", default: "focus with --focus, else center"
-      ),
+      ).completing(Gravity.allCases.map(\.rawValue)),
       .option("--focus", "X,Y,W,H", "The important region, as fractions 0...1 of the source."),
-      .option("--kernel", "K", "lanczos3, mitchell, catmull-rom, bilinear, box", default: "lanczos3"),
+      .option("--kernel", "K", "lanczos3, mitchell, catmull-rom, bilinear, box", default: "lanczos3").completing(
+        ResampleKernel.allCases.map(\.rawValue)),
       .option("--jobs", "N", "Worker threads.", default: "cores"),
       .flag("--no-cache", "Write every image set, even those unchanged since the last run into --out."),
       .flag("--quiet", "No summary; errors still go to stderr."),

@@ -8,7 +8,8 @@ struct DevicesCommand: Command {
     usage: "artfit devices [--family LIST] [--json]",
     options: [
       .option(
-        "--family", "LIST", "Only these families: iphone, ipad, ipod, tv, video, split, all", defaultValue: "all"),
+        "--family", "LIST", "Only these families: iphone, ipad, ipod, tv, video, split, all", defaultValue: "all"
+      ).completing(Completion.families + ["all"]),
       .flag("--json", "Print the full catalog as JSON, with every figure's sources."),
     ],
     discussion: """

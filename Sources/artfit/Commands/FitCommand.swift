@@ -8,13 +8,17 @@ struct FitCommand: Command {
     usage: "artfit fit --source WxH --target T [--orientation O] [--mode M] [--gravity G] [--focus X,Y,W,H] [--json]",
     options: [
       .option("--source", "WxH", "The artwork's size in pixels (after EXIF orientation)."),
-      .option("--target", "T", "A device name or slug from 'artfit devices', or a canvas WxH@S."),
-      .option("--orientation", "O", "portrait, landscape or landscape-right", default: "the target's first"),
-      .option("--mode", "M", "fit, fill or auto (Apple's video gravity rule)", defaultValue: "fill"),
+      .option("--target", "T", "A device name or slug from 'artfit devices', or a canvas WxH@S.").completing(
+        Completion.devices),
+      .option("--orientation", "O", "portrait, landscape or landscape-right", default: "the target's first").completing(
+        ScreenOrientation.allCases.map(\.rawValue)),
+      .option("--mode", "M", "fit, fill or auto (Apple's video gravity rule)", defaultValue: "fill").completing(
+        FitMode.allCases.map(\.rawValue)),
       .option(
         "--gravity", "G",
         "Where a fill crop sits: center, top, bottom, left, right, top-left, top-right, bottom-left, bottom-right, focus",
-        default: "focus with --focus, else center"),
+        default: "focus with --focus, else center"
+      ).completing(Gravity.allCases.map(\.rawValue)),
       .option("--focus", "X,Y,W,H", "The important region as fractions 0...1 of the source."),
       .option("--scale", "S", "Draw the canvas at this scale instead of the device's own.", default: "native"),
       .option(

@@ -12,17 +12,23 @@ enum RenderArguments {
     .option(
       "--targets", "LIST",
       "Families (iphone, ipad, ipod, tv, video, split, all), device names or slugs, or canvases WxH@S.",
-      default: Catalog.defaultFamilies.map(\.rawValue).joined(separator: ",")),
+      default: Catalog.defaultFamilies.map(\.rawValue).joined(separator: ",")
+    ).completing(Completion.targets),
     .option(
       "--orientations", "LIST", "portrait, landscape, landscape-right",
-      defaultValue: defaults.orientations.map(\.rawValue).joined(separator: ",")),
+      defaultValue: defaults.orientations.map(\.rawValue).joined(separator: ",")
+    ).completing(ScreenOrientation.allCases.map(\.rawValue)),
     .option(
       "--modes", "LIST", "fit, fill, auto (Apple's video gravity rule)",
-      defaultValue: defaults.modes.map(\.rawValue).joined(separator: ",")),
-    .option("--scales", "LIST", "native, or scale factors such as 2,3", default: "native"),
+      defaultValue: defaults.modes.map(\.rawValue).joined(separator: ",")
+    ).completing(FitMode.allCases.map(\.rawValue)),
+    .option("--scales", "LIST", "native, or scale factors such as 2,3", default: "native").completing([
+      "native", "1", "2", "3",
+    ]),
     .option(
       "--gravity", "G", "center, top, bottom, left, right, top-left, top-right, bottom-left, bottom-right, focus",
-      default: "focus with a focus region, else center"),
+      default: "focus with a focus region, else center"
+    ).completing(Gravity.allCases.map(\.rawValue)),
     .option("--focus", "X,Y,W,H", "The important region, as fractions 0...1 of the source."),
     .option("--max-crop-loss", "P", "Fail a target whose crop loss exceeds P (25% or 0.25)."),
     .flag("--require-focus", "Fail a target whose focus region is not wholly inside the visible safe area."),
@@ -49,17 +55,21 @@ enum RenderArguments {
 
   static let renderOptions: [OptionSpec] = [
     .option(
-      "--overlays", "LIST", "safe-area, corners, sensor, home-indicator, status-bar, focus, or none", default: "all"),
+      "--overlays", "LIST", "safe-area, corners, sensor, home-indicator, status-bar, focus, or none", default: "all"
+    ).completing(Overlay.allCases.map(\.rawValue) + ["none"]),
     .option(
       "--background", "COLOR",
       "Letterbox and pillarbox bars, and what transparent art sits on: #rrggbb, black, white, gray",
-      defaultValue: "black"),
-    .option("--format", "png|jpeg", "Preview format.", defaultValue: defaults.format.rawValue),
+      defaultValue: "black"
+    ).completing(["black", "white", "gray"]),
+    .option("--format", "png|jpeg", "Preview format.", defaultValue: defaults.format.rawValue).completing(
+      RenderOptions.PreviewFormat.allCases.map(\.rawValue)),
     .option("--png-level", "N", "zlib level 0...9 for PNG previews.", defaultValue: String(defaults.pngLevel)),
     .option("--quality", "N", "JPEG quality 1...100.", defaultValue: String(defaults.jpegQuality)),
     .option(
       "--kernel", "K", ResampleKernel.allCases.map(\.rawValue).joined(separator: ", "),
-      defaultValue: defaults.kernel.rawValue),
+      defaultValue: defaults.kernel.rawValue
+    ).completing(ResampleKernel.allCases.map(\.rawValue)),
     .flag("--linear", "Resample in linear light (gamma-correct) instead of the encoded values."),
     .flag("--no-cache", "Render every artwork, even those unchanged since the last render into --out."),
   ]

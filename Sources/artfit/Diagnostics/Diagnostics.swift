@@ -7,7 +7,8 @@ enum Diagnostics {
   static let option = OptionSpec.option(
     "--diagnostics", "FORMAT",
     "Also announce failures where developers look: xcode (lines for the Issue navigator), github (annotations and a job summary), none.",
-    default: "github in GitHub Actions, xcode in an Xcode build phase, else none")
+    default: "github in GitHub Actions, xcode in an Xcode build phase, else none"
+  ).completing(DiagnosticsFormat.allCases.map(\.rawValue))
 
   /// The format asked for, or the one the environment calls for.
   static func format(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError)

@@ -9,6 +9,8 @@ struct OptionSpec: Sendable {
   /// command reads when the option is not given, so help and behaviour cannot differ.
   var defaultText: String?
   var defaultIsValue = false
+  /// The values a shell completes for it (modes, kernels, device slugs, …); empty for free text.
+  var values: [String] = []
 
   static func flag(_ name: String, _ help: String) -> OptionSpec {
     OptionSpec(name: name, value: nil, help: help, defaultText: nil)
@@ -20,6 +22,16 @@ struct OptionSpec: Sendable {
   ) -> OptionSpec {
     OptionSpec(name: name, value: value, help: help, defaultText: defaultText)
   }
+
+  /// This option with `values` for shell completion.
+  func completing(_ values: [String]) -> OptionSpec {
+    var option = self
+    option.values = values
+    return option
+  }
+
+  /// Whether its value names a file or folder (the shell completes paths).
+  var takesPath: Bool { ["DIR", "FILE", "DIR ..."].contains(value ?? "") }
 
   /// An option whose default is a value it could be given: `ParsedArguments.value` returns
   /// it when the option is absent.
@@ -35,6 +47,8 @@ struct CommandSpec: Sendable {
   var usage: String
   var options: [OptionSpec]
   var discussion: String = ""
+  /// What a shell completes for the inputs: these words, or paths when empty.
+  var inputValues: [String] = []
 
   /// The help text, generated from the declarations.
   var help: String {
