@@ -93,10 +93,23 @@ public struct RunReport: Sendable {
   }
 
   public var resultCount: Int { artworks.reduce(0) { $0 + $1.results.count } }
+  /// Whether a baseline was applied (`--baseline`): the summary then counts what it excused.
+  public var usedBaseline = false
+
+  /// The failing results a baseline excused.
+  public var baselinedCount: Int {
+    var count = 0
+    for artwork in artworks {
+      for result in artwork.results where result.baselined { count += 1 }
+    }
+    return count
+  }
+
+  /// The results whose failures no baseline excuses.
   public var failedCount: Int {
     var count = 0
     for artwork in artworks {
-      for result in artwork.results where !result.failures.isEmpty { count += 1 }
+      for result in artwork.results where result.failsRun { count += 1 }
     }
     return count
   }
@@ -156,6 +169,10 @@ public struct RunReport: Sendable {
     json.integer(resultCount)
     json.key(.failed)
     json.integer(failedCount)
+    if usedBaseline {
+      json.key(.baselined)
+      json.integer(baselinedCount)
+    }
     json.key(.errors)
     json.integer(errors.count)
     json.endObject()

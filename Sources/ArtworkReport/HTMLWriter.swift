@@ -57,7 +57,7 @@ public enum HTMLWriter {
       // The first 30 show at once; the rest fold away so the page stays readable.
       var shown = 0
       for artwork in report.artworks {
-        for result in artwork.results where !result.passed {
+        for result in artwork.results where result.failsRun {
           if shown == 30 {
             out.append("</ul><details><summary>")
             out.integer(report.failedCount - 30)

@@ -24,8 +24,10 @@ public enum JUnitWriter {
       out.append("\" tests=\"")
       out.integer(artwork.results.count)
       out.append("\" failures=\"")
-      out.integer(artwork.results.reduce(0) { $0 + ($1.failures.isEmpty ? 0 : 1) })
-      out.append("\" errors=\"0\" skipped=\"0\">\n")
+      out.integer(artwork.results.reduce(0) { $0 + ($1.failsRun ? 1 : 0) })
+      out.append("\" errors=\"0\" skipped=\"")
+      out.integer(artwork.results.reduce(0) { $0 + ($1.baselined ? 1 : 0) })
+      out.append("\">\n")
       var classname = ByteBuffer(capacity: 64)
       escape(artwork.file.stem, to: &classname)
       for result in artwork.results {
@@ -42,6 +44,11 @@ public enum JUnitWriter {
         out.append("x\" time=\"0\"")
         if result.passed {
           out.append("/>\n")
+        } else if result.baselined {
+          // Known from the baseline: shown, not failed.
+          out.append(">\n      <skipped message=\"baselined: ")
+          escape(result.failures.joined(separator: "; "), to: &out)
+          out.append("\"/>\n    </testcase>\n")
         } else {
           out.append(">\n")
           for failure in result.failures {

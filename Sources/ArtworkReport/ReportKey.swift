@@ -12,6 +12,7 @@ struct ReportKey {
 
   static let artworks = ReportKey("artworks")
   static let bars = ReportKey("bars")
+  static let baselined = ReportKey("baselined")
   static let barsFraction = ReportKey("bars_fraction")
   static let bottom = ReportKey("bottom")
   static let boxing = ReportKey("boxing")

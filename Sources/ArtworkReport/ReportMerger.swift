@@ -13,8 +13,10 @@ public enum ReportMerger {
     var errors: [String: InputError] = [:]
     var warnings: [String] = []
     var options: JSONValue? = nil
+    var usedBaseline = false
     for folder in folders {
       let report = try ReportReader.read(folder + "/report.json")
+      usedBaseline = usedBaseline || report.usedBaseline
       let unsharded = withoutShard(report.options)
       if let options, options != unsharded {
         warnings.append(
@@ -37,10 +39,11 @@ public enum ReportMerger {
       for error in report.errors where errors[error.source] == nil { errors[error.source] = error }
     }
     let byPath: (String, String) -> Bool = { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-    let merged = RunReport(
+    var merged = RunReport(
       options: options ?? .object([]),
       artworks: artworks.keys.sorted(by: byPath).map { artworks[$0]! },
       errors: errors.keys.sorted(by: byPath).map { errors[$0]! })
+    merged.usedBaseline = usedBaseline
     return (merged, warnings)
   }
 

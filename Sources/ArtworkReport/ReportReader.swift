@@ -35,7 +35,11 @@ public enum ReportReader {
       let fields = try Fields(item, "an error")
       errors.append(InputError(source: try fields.string(.source), message: try fields.string(.message)))
     }
-    return RunReport(options: try top.value(.options), artworks: artworks, errors: errors)
+    var report = RunReport(options: try top.value(.options), artworks: artworks, errors: errors)
+    if case .object(let summary)? = top.members[ReportKey.summary.text] {
+      report.usedBaseline = summary.contains { $0.0 == ReportKey.baselined.text }
+    }
+    return report
   }
 
   package static func artwork(_ value: JSONValue) throws(Failure) -> ArtworkReport {
@@ -102,8 +106,10 @@ public enum ReportReader {
       barsFraction: try fields.number(.barsFraction), cropLoss: try fields.number(.cropLoss),
       safeCropLoss: try fields.number(.safeCropLoss), safeArea: screen.safeArea, visibleSafeSource: crop,
       focus: nil, focusVisible: visible, focusLoss: try fields.optionalNumber(.focusLoss))
-    return TargetResult(
+    var result = TargetResult(
       screen: screen, placement: placement, failures: failures, preview: try fields.optionalString(.preview))
+    if case .bool(true)? = fields.members[ReportKey.baselined.text] { result.baselined = true }
+    return result
   }
 
   static func rect(_ value: JSONValue) throws(Failure) -> Rect {

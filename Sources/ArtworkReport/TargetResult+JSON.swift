@@ -81,6 +81,10 @@ extension TargetResult {
     if let loss = placement.focusLoss { json.rounded(loss, 4) } else { json.null() }
     json.key(.passed)
     json.bool(passed)
+    if baselined {
+      json.key(.baselined)
+      json.bool(true)
+    }
     json.key(.failures)
     json.beginArray(inline: true)
     for failure in failures { json.string(failure) }

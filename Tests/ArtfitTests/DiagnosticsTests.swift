@@ -118,3 +118,44 @@ struct DiagnosticsTests {
     #expect(run.stdout == "\(path):1:1: error: iPhone 16 Pro portrait fill: crop_loss 54.0% > 10.0%\n")
   }
 }
+
+/// `--baseline` as a build uses it: adopt the gate on a folder that already fails.
+struct BaselineCommandTests {
+  @Test func anEarlierReportExcusesItsFailuresAndANewOneFails() throws {
+    let folder = TemporaryFolder()
+    defer { folder.remove() }
+    try FileManager.default.createDirectory(atPath: folder.path("art"), withIntermediateDirectories: true)
+    let square = try ImageEncoder.png(TestPictures.quadrants(width: 300, height: 300))
+    _ = folder.write(square, to: "art/square.png")
+    let gate = [
+      "--targets", "iPhone 16 Pro", "--orientations", "portrait", "--modes", "fill", "--max-crop-loss", "10%",
+    ]
+    let first = try ArtfitRun(["check", folder.path("art"), "--out", folder.path("base")] + gate)
+    #expect(first.status == 1)
+    // The folder renamed, the same art: baselined, the run passes.
+    try FileManager.default.moveItem(atPath: folder.path("art"), toPath: folder.path("art2"))
+    let again = try ArtfitRun(
+      ["check", folder.path("art2"), "--out", folder.path("again"), "--baseline", folder.path("base/report.json")]
+        + gate)
+    #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
+    #expect(again.stdout.contains("1 baselined, 0 failed"))
+    // A new failing artwork fails the run, and only it is named.
+    let wide = try ImageEncoder.png(TestPictures.quadrants(width: 600, height: 300))
+    _ = folder.write(wide, to: "art2/wide.png")
+    let third = try ArtfitRun(
+      ["check", folder.path("art2"), "--out", folder.path("third"), "--baseline", folder.path("base/report.json")]
+        + gate)
+    #expect(third.status == 1)
+    let named = third.stdout.split(separator: "\n").filter { $0.hasPrefix("FAILED") }
+    #expect(named.count == 1 && named[0].contains("wide.png"), "\(third.stdout)")
+  }
+
+  @Test func aBaselineThatIsNotAReportIsBadUsage() throws {
+    let folder = TemporaryFolder()
+    defer { folder.remove() }
+    let notReport = folder.write(Array("{\"hello\": 1}".utf8), to: "x.json")
+    let run = try ArtfitRun(["check", "SampleArt", "--out", folder.path("out"), "--baseline", notReport])
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("--baseline \(notReport) is not a report artfit can read"), "\(run.stderr)")
+  }
+}

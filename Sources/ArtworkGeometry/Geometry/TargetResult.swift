@@ -5,6 +5,9 @@ public struct TargetResult: Sendable, Hashable {
   public var failures: [String]
   /// The preview's path relative to the output folder, when one was written.
   public var preview: String?
+  /// Whether an earlier run's report already had these failures, no better: they are
+  /// reported but do not fail the run.
+  public var baselined = false
 
   public init(screen: Screen, placement: Placement, failures: [String] = [], preview: String? = nil) {
     self.screen = screen
@@ -14,6 +17,9 @@ public struct TargetResult: Sendable, Hashable {
   }
 
   public var passed: Bool { failures.isEmpty }
+
+  /// Whether this result fails the run: a failed check that no baseline excuses.
+  public var failsRun: Bool { !failures.isEmpty && !baselined }
 
   /// Solves `source` on `screen` and applies `checks`.
   public static func solve(

@@ -20,18 +20,20 @@ struct CheckCommand: Command {
   let json: Bool
   let quiet: Bool
   let diagnostics: DiagnosticsFormat
+  let baseline: Baseline?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     options = try RenderArguments.parse(arguments, previews: false)
     json = arguments.has("--json")
     quiet = arguments.has("--quiet")
     diagnostics = try Diagnostics.format(arguments, environment: ProcessInfo.processInfo.environment)
+    baseline = try RenderArguments.baseline(arguments)
   }
 
   func run() throws -> ExitStatus {
     Interruption.install()
     let started = MonotonicClock.seconds()
-    let (report, stats) = ReportedBatch.run(options, writeReports: !json)
+    let (report, stats) = ReportedBatch.run(options, baseline: baseline, writeReports: !json)
     if json { _ = report.writeJSON(to: 1) }
     Diagnostics.emit(report, as: diagnostics, toStderr: json, environment: ProcessInfo.processInfo.environment)
     Summary.print(

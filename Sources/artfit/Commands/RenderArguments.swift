@@ -49,6 +49,9 @@ enum RenderArguments {
       "Process only the I-th of N deterministic slices of the inputs (for CI matrices); merge-reports joins them.",
       default: "all"),
     Diagnostics.option,
+    .option(
+      "--baseline", "FILE", "An earlier run's report.json: the failures it already had, no worse, do not fail this run."
+    ),
     .flag("--json", "Print the report JSON to stdout instead of the summary."),
     .flag("--quiet", "No progress, no summary; errors still go to stderr."),
   ]
@@ -73,6 +76,16 @@ enum RenderArguments {
     .flag("--linear", "Resample in linear light (gamma-correct) instead of the encoded values."),
     .flag("--no-cache", "Render every artwork, even those unchanged since the last render into --out."),
   ]
+
+  /// The report named by --baseline, or nil.
+  static func baseline(_ arguments: ParsedArguments) throws(UsageError) -> Baseline? {
+    guard let path = arguments.value("--baseline") else { return nil }
+    do {
+      return try Baseline.load(path)
+    } catch {
+      throw UsageError("--baseline \(path) is not a report artfit can read: \(error.message)")
+    }
+  }
 
   /// The manifest named by --manifest, or artfit.json in the first input folder that has one.
   static func manifest(_ named: String?, inputs: [String]) throws(UsageError) -> Manifest? {

@@ -23,19 +23,21 @@ struct RenderCommand: Command {
   let json: Bool
   let quiet: Bool
   let diagnostics: DiagnosticsFormat
+  let baseline: Baseline?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     options = try RenderArguments.parse(arguments, previews: true)
     json = arguments.has("--json")
     quiet = arguments.has("--quiet")
     diagnostics = try Diagnostics.format(arguments, environment: ProcessInfo.processInfo.environment)
+    baseline = try RenderArguments.baseline(arguments)
   }
 
   func run() throws -> ExitStatus {
     Interruption.install()
     let bar = quiet || json ? nil : ProgressBar()
     let started = MonotonicClock.seconds()
-    let (report, stats) = ReportedBatch.run(options) { progress in bar?.update(progress) }
+    let (report, stats) = ReportedBatch.run(options, baseline: baseline) { progress in bar?.update(progress) }
     bar?.finish()
     if json { _ = report.writeJSON(to: 1) }
     Diagnostics.emit(report, as: diagnostics, toStderr: json, environment: ProcessInfo.processInfo.environment)

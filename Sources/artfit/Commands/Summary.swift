@@ -29,7 +29,7 @@ enum Summary {
       printError("artfit: warning: \(artwork.file.path) has bars baked in (\(sides)); \(advice)")
     }
     func say(_ text: String) { if toStderr { printError(text) } else { printOut(text) } }
-    let failing = report.artworks.flatMap { artwork in artwork.results.filter { !$0.passed }.map { (artwork, $0) } }
+    let failing = report.artworks.flatMap { artwork in artwork.results.filter(\.failsRun).map { (artwork, $0) } }
     for (artwork, result) in failing.prefix(50) {
       say(
         "FAILED \(artwork.file.path) on \(result.screen.target.name) \(result.screen.orientation.rawValue) \(result.placement.requestedMode.rawValue): \(result.failures.map(Remedy.failure).joined(separator: "; "))"
@@ -39,6 +39,7 @@ enum Summary {
     var line = "\(report.artworks.count) artwork\(report.artworks.count == 1 ? "" : "s"), \(report.resultCount) results"
     if options.writePreviews { line += ", \(stats.outputs) previews written (\(megabytes(stats.outputBytes)) MB)" }
     if stats.reused > 0 { line += ", \(stats.reused) unchanged artwork\(stats.reused == 1 ? "" : "s") kept" }
+    if report.usedBaseline { line += ", \(report.baselinedCount) baselined" }
     line +=
       ", \(report.failedCount) failed, \(report.errors.count) input error\(report.errors.count == 1 ? "" : "s") in \(oneDecimal(seconds)) s"
     say(line)

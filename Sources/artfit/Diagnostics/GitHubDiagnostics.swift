@@ -13,7 +13,7 @@ enum GitHubDiagnostics {
     var warnings: [String] = []
     for artwork in report.artworks {
       let file = relative(artwork.file.path)
-      let failing = artwork.results.filter { !$0.passed }
+      let failing = artwork.results.filter(\.failsRun)
       if let worst = DiagnosticText.worst(failing) {
         let more = failing.count > 1 ? " (and \(failing.count - 1) more)" : ""
         errors.append(
@@ -67,13 +67,13 @@ enum GitHubDiagnostics {
 
   /// The job summary: a Markdown table of the failing artworks and the unreadable inputs.
   static func stepSummary(_ report: RunReport) -> String {
-    let failing = report.artworks.filter { $0.results.contains { !$0.passed } }
+    let failing = report.artworks.filter { $0.results.contains(where: \.failsRun) }
     var text = "### artfit: \(failing.count) of \(report.artworks.count) artworks fail"
     text += report.errors.isEmpty ? "\n\n" : ", \(report.errors.count) could not be read\n\n"
     guard !failing.isEmpty || !report.errors.isEmpty else { return text }
     text += "| artwork | failing targets | worst |\n|---|---:|---|\n"
     for artwork in failing {
-      let failed = artwork.results.filter { !$0.passed }
+      let failed = artwork.results.filter(\.failsRun)
       let worst = DiagnosticText.worst(failed).map(DiagnosticText.failure) ?? ""
       text += "| \(cell(artwork.file.path)) | \(failed.count) of \(artwork.results.count) | \(cell(worst)) |\n"
     }

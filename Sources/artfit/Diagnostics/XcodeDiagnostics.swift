@@ -9,7 +9,7 @@ enum XcodeDiagnostics {
     var lines: [String] = []
     for artwork in report.artworks {
       let path = absolute(artwork.file.path)
-      for result in artwork.results where !result.passed {
+      for result in artwork.results where result.failsRun {
         lines.append("\(path):1:1: error: \(oneLine(DiagnosticText.failure(result)))")
       }
       if let bars = DiagnosticText.bars(artwork) { lines.append("\(path):1:1: warning: \(bars)") }

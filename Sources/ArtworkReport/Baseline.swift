@@ -1,0 +1,75 @@
+import ArtworkGeometry
+
+/// The failures of an earlier run, so a gate can be turned on for a library that already
+/// has some: a failure the baseline had for the same artwork (its path below the input),
+/// target, orientation, mode and check, at a figure no worse (within `tolerance`), is
+/// baselined and does not fail the run; a new failure, or one that got worse, does.
+public struct Baseline: Sendable {
+  /// How much worse a figure may be and still count as the same failure: 0.1 percentage point.
+  public static let tolerance = 0.001
+
+  struct Key: Hashable {
+    var artwork: String
+    var slug: String
+    var orientation: String
+    var mode: String
+    var check: String
+  }
+
+  private var figures: [Key: Double] = [:]
+
+  /// The failures of `report`.
+  public init(_ report: RunReport) {
+    for artwork in report.artworks {
+      let path = Self.relativePath(artwork.file)
+      for result in artwork.results where !result.passed {
+        for (check, figure) in Self.checks(of: result) {
+          figures[Self.key(path, result, check)] = figure
+        }
+      }
+    }
+  }
+
+  /// The report.json at `path` as a baseline.
+  public static func load(_ path: String) throws(ReportReader.Failure) -> Baseline {
+    Baseline(try ReportReader.read(path))
+  }
+
+  /// Marks each failing result of `report` whose every failure the baseline had, no worse.
+  public func apply(to report: inout RunReport) {
+    report.usedBaseline = true
+    for a in report.artworks.indices {
+      let path = Self.relativePath(report.artworks[a].file)
+      for r in report.artworks[a].results.indices where !report.artworks[a].results[r].passed {
+        let result = report.artworks[a].results[r]
+        report.artworks[a].results[r].baselined = Self.checks(of: result).allSatisfy { check, figure in
+          figures[Self.key(path, result, check)].map { figure <= $0 + Self.tolerance } ?? false
+        }
+      }
+    }
+  }
+
+  /// The artwork's path below the input it was found in (`onboarding/hero.png`), so a
+  /// renamed or moved input folder still matches.
+  static func relativePath(_ file: ArtworkFile) -> String {
+    let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return file.stem }
+    return file.stem + name[dot...]
+  }
+
+  /// Each failed check of `result` with the figure it failed at.
+  static func checks(of result: TargetResult) -> [(check: String, figure: Double)] {
+    result.failures.map { failure in
+      if failure.hasPrefix("crop_loss") { return ("crop_loss", result.placement.cropLoss) }
+      if failure.hasPrefix(Checks.focusUnknown) { return ("focus_unknown", 0) }
+      if failure.hasPrefix("focus") { return ("focus", result.placement.focusLoss ?? 1) }
+      return (String(failure.prefix { $0 != " " }), 0)
+    }
+  }
+
+  private static func key(_ path: String, _ result: TargetResult, _ check: String) -> Key {
+    Key(
+      artwork: path, slug: result.screen.target.slug, orientation: result.screen.orientation.rawValue,
+      mode: result.placement.requestedMode.rawValue, check: check)
+  }
+}
