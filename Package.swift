@@ -29,8 +29,7 @@ let package = Package(
     .target(name: "ArtworkCodec", dependencies: ["ArtworkSupport", "CImageIO"]),
     .target(
       name: "ArtworkPixels",
-      dependencies: ["ArtworkGeometry", "ArtworkCodec", "ArtworkSupport", "CPUFeatures"]
-        + fixedPointAVX2().map { .target(name: $0.name) }),
+      dependencies: ["ArtworkGeometry", "ArtworkCodec", "ArtworkSupport", "CPUFeatures", "FixedPointAVX2"]),
     .target(name: "ArtworkReport", dependencies: ["ArtworkGeometry", "ArtworkCodec", "ArtworkSupport"]),
     .target(
       name: "ArtworkRender",
@@ -40,6 +39,10 @@ let package = Package(
       dependencies: [
         "ArtworkGeometry", "ArtworkCodec", "ArtworkPixels", "ArtworkReport", "ArtworkRender", "ArtworkSupport",
       ]),
+    // The resampler's fixed-point passes for AVX2 CPUs, in C with per-function target
+    // attributes (no build flags, so the package builds as a dependency required by version);
+    // ArtworkPixels picks them at run time (Documentation/Resampling.md).
+    .target(name: "FixedPointAVX2"),
     // One C function: whether the CPU runs AVX2 code, for the resampler's and the PNG filters'
     // run-time choice.
     .target(name: "CPUFeatures"),
@@ -61,20 +64,6 @@ let package = Package(
     .testTarget(name: "ArtfitTests", dependencies: ["artfit", "TestSupport"]),
   ]
 )
-
-// The resampler's fixed-point passes compiled a second time for AVX2 CPUs (x86-64 hosts only);
-// ArtworkPixels picks them at run time when the CPU has AVX2 (Documentation/Resampling.md). SwiftPM
-// refuses `unsafeFlags` in a dependency required by version, so a package that depends on
-// Artwork that way builds with ARTFIT_BASELINE_ONLY=1 and gets the baseline passes only.
-func fixedPointAVX2() -> [Target] {
-  #if arch(x86_64)
-    guard Context.environment["ARTFIT_BASELINE_ONLY"] == nil else { return [] }
-    return [.target(name: "FixedPointAVX2", swiftSettings: [.unsafeFlags(["-target-cpu", "haswell"])])]
-  #else
-    return []
-  #endif
-}
-package.targets += fixedPointAVX2()
 
 // Fuzz targets (Fuzz/README.md): built only by `Scripts/fuzz.sh`, which sets ARTFIT_FUZZ and
 // `--sanitize=fuzzer`, because libFuzzer supplies their `main`.

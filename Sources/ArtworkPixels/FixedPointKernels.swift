@@ -1,8 +1,6 @@
 import CPUFeatures
 
-#if canImport(FixedPointAVX2)
-  import FixedPointAVX2
-#endif
+import FixedPointAVX2
 
 #if canImport(Glibc)
   import Glibc
@@ -10,9 +8,9 @@ import CPUFeatures
   import Darwin
 #endif
 
-/// The fixed-point passes to run: the AVX2 build of FixedPointPass when the CPU has AVX2
-/// (and the package was built with it), else the baseline build. Both come from the same
-/// source and give the same bytes (a test checks).
+/// The fixed-point passes to run: the AVX2 build (FixedPointAVX2, the same arithmetic in C
+/// with AVX2 target attributes) when the CPU has AVX2, else the baseline build of
+/// FixedPointPass. Both give the same bytes (a test checks).
 struct FixedPointKernels: Sendable {
   typealias Vertical =
     @Sendable (
@@ -38,14 +36,21 @@ struct FixedPointKernels: Sendable {
       FixedPointPass.horizontal($0, channels: $1, rowStart: $2, starts: $3, count: $4, stride: $5, table: $6, into: $7)
     })
 
-  #if canImport(FixedPointAVX2)
+  #if arch(x86_64)
     static let avx2 = FixedPointKernels(
       name: "avx2",
-      vertical: { FixedPointAVX2.FixedPointPass.vertical($0, taps: $1, count: $2, length: $3, into: $4) },
-      split: { FixedPointAVX2.FixedPointPass.split($0, count: $1, channels: $2, into: $3) },
-      horizontal: {
-        FixedPointAVX2.FixedPointPass.horizontal(
-          $0, channels: $1, rowStart: $2, starts: $3, count: $4, stride: $5, table: $6, into: $7)
+      vertical: { rows, taps, count, length, out in
+        fixed_point_avx2_vertical(
+          UnsafeRawPointer(rows).assumingMemoryBound(to: UnsafePointer<UInt8>?.self), taps, count, length, out)
+      },
+      split: { row, count, channels, planes in
+        fixed_point_avx2_split(
+          row, count, channels, UnsafeRawPointer(planes).assumingMemoryBound(to: UnsafeMutablePointer<Int32>?.self))
+      },
+      horizontal: { planes, channels, rowStart, starts, count, stride, table, out in
+        fixed_point_avx2_horizontal(
+          UnsafeRawPointer(planes).assumingMemoryBound(to: UnsafeMutablePointer<Int32>?.self), channels, rowStart,
+          starts, count, stride, table, out)
       })
   #endif
 
@@ -55,9 +60,7 @@ struct FixedPointKernels: Sendable {
   static let best: FixedPointKernels? = {
     if getenv("ARTFIT_BASELINE_SIMD").map({ String(cString: $0) == "1" }) == true { return baseline }
     #if arch(x86_64)
-      #if canImport(FixedPointAVX2)
-        if cpu_features_has_avx2() != 0 { return avx2 }
-      #endif
+      if cpu_features_has_avx2() != 0 { return avx2 }
       return nil
     #else
       return baseline

@@ -13,7 +13,7 @@ extension Slow {
     /// Both builds of the passes this machine can run: the baseline always, AVX2 when present.
     static var builds: [FixedPointKernels] {
       var builds = [FixedPointKernels.baseline]
-      #if canImport(FixedPointAVX2)
+      #if arch(x86_64)
         if FixedPointKernels.best?.name == "avx2" { builds.append(.avx2) }
       #endif
       return builds

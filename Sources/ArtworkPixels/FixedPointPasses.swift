@@ -2,9 +2,9 @@
 /// bytes, into rows of 16-bit samples with 6 fraction bits; then horizontal, one colour plane
 /// at a time, back to bytes.
 ///
-/// This file is compiled twice: into Artwork for the baseline CPU, and into FixedPointAVX2
-/// (a symbolic link) for CPUs with AVX2, chosen at run time. So it uses nothing but the
-/// standard library, and the two builds give the same bytes.
+/// This is the baseline build; `Sources/FixedPointAVX2` is the same arithmetic in C for CPUs
+/// with AVX2, chosen at run time (FixedPointKernels). The two give the same bytes (a test
+/// compares them), so a change here is a change there.
 package enum FixedPointPass {
   /// Fraction bits of the weights (FixedPointWeights).
   package static let weightBits = 14
