@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .executable(name: "artfit", targets: ["artfit"]),
     .library(name: "Artwork", targets: ["Artwork"]),
+    .plugin(name: "ArtfitPlugin", targets: ["ArtfitPlugin"]),
   ],
   targets: [
     // The system libraries, found through pkg-config. `providers` only prints a hint;
@@ -47,6 +48,13 @@ let package = Package(
     // run-time choice.
     .target(name: "CPUFeatures"),
     .executableTarget(name: "artfit", dependencies: ["Artwork", "ArtworkSupport"]),
+    // `swift package artfit check Art …` in a package that depends on this one (README, "In your build").
+    .plugin(
+      name: "ArtfitPlugin",
+      capability: .command(
+        intent: .custom(verb: "artfit", description: "Check or render the package's artwork with artfit."),
+        permissions: [.writeToPackageDirectory(reason: "artfit writes its reports where --out says.")]),
+      dependencies: ["artfit"]),
     // Stage timings for the benchmark (Benchmarks/README.md); never part of `swift test`.
     .executableTarget(
       name: "artfit-bench", dependencies: ["Artwork", "ArtworkSupport"], path: "Benchmarks/artfit-bench"),
