@@ -47,7 +47,7 @@ let package = Package(
     // One C function: whether the CPU runs AVX2 code, for the resampler's and the PNG filters'
     // run-time choice.
     .target(name: "CPUFeatures"),
-    .executableTarget(name: "artfit", dependencies: ["Artwork", "ArtworkSupport"]),
+    .executableTarget(name: "artfit", dependencies: ["Artwork", "ArtworkGeometry", "ArtworkSupport"]),
     // `swift package artfit check Art …` in a package that depends on this one (README, "In your build").
     .plugin(
       name: "ArtfitPlugin",

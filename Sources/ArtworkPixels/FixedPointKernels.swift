@@ -1,5 +1,4 @@
 import CPUFeatures
-
 import FixedPointAVX2
 
 #if canImport(Glibc)

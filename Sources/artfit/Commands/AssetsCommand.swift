@@ -1,4 +1,5 @@
 import Artwork
+import ArtworkGeometry
 import Foundation
 
 /// `artfit assets`: an Xcode asset catalog from master artwork.
@@ -61,7 +62,7 @@ struct AssetsCommand: Command {
     }
     if let text = arguments.value("--idioms") {
       var idioms: [AssetCatalog.Idiom] = []
-      for item in ValueParsers.list(text) {
+      for item in ValueText.list(text) {
         guard let idiom = AssetCatalog.Idiom(rawValue: item.lowercased()) else {
           throw UsageError("--idioms: unknown idiom '\(item)'; idioms are universal, iphone, ipad")
         }
@@ -70,10 +71,8 @@ struct AssetsCommand: Command {
       guard !idioms.isEmpty else { throw UsageError("--idioms names no idiom") }
       catalog.idioms = idioms
     }
-    if let text = arguments.value("--mode") {
-      guard let mode = FitMode(rawValue: text.lowercased()), mode != .auto else {
-        throw UsageError("--mode takes fill or fit (got '\(text)')")
-      }
+    if let mode = try arguments.parsed("--mode", FitMode.parse) {
+      guard mode != .auto else { throw UsageError("--mode takes fill or fit (got 'auto')") }
       catalog.mode = mode
     }
     catalog.focus = try arguments.parsed("--focus") { text throws(ValueError) in

@@ -1,4 +1,5 @@
 import Artwork
+import ArtworkGeometry
 
 /// `artfit devices`: the target catalog as a table or as JSON.
 struct DevicesCommand: Command {
@@ -28,7 +29,7 @@ struct DevicesCommand: Command {
     }
     json = arguments.has("--json")
     families = []
-    for name in ValueParsers.list(arguments.value("--family")!) {
+    for name in ValueText.list(arguments.value("--family")!) {
       if name.lowercased() == "all" {
         families = Family.allCases.filter { $0 != .custom }
       } else if let family = Family(rawValue: name.lowercased()), family != .custom {

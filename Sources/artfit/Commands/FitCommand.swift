@@ -1,4 +1,5 @@
 import Artwork
+import ArtworkGeometry
 
 /// `artfit fit`: one geometry answer for one source size on one target, no pixels.
 struct FitCommand: Command {
@@ -66,7 +67,7 @@ struct FitCommand: Command {
     if let given = try arguments.parsed(
       "--orientation",
       { text throws(ValueError) in
-        try ScreenOrientation.parse(text.trimmed)
+        try ScreenOrientation.parse(ValueText.trimmed(text))
       })
     {
       orientation = given
@@ -82,7 +83,7 @@ struct FitCommand: Command {
       scale = try ValueParsers.parse("--scale") { () throws(ValueError) in try Fraction.parseScale(text) }
     }
     screen = Screen(target: target, orientation: orientation, scale: scale)
-    mode = try arguments.parsed("--mode") { text throws(ValueError) in try FitMode.parse(text.trimmed) }!
+    mode = try arguments.parsed("--mode") { text throws(ValueError) in try FitMode.parse(ValueText.trimmed(text)) }!
     focus = try arguments.parsed("--focus") { text throws(ValueError) in try FocusRegion.parse(text, origin: .option) }
     gravity = try arguments.parsed("--gravity", Gravity.parse) ?? (focus == nil ? .center : .focus)
     checks = Checks(

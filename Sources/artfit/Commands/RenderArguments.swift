@@ -1,4 +1,5 @@
 import Artwork
+import ArtworkGeometry
 import Foundation
 
 /// The options `render` and `check` share, declared once.
@@ -152,11 +153,11 @@ enum RenderArguments {
     options.orientations = try arguments.parsed("--orientations", ScreenOrientation.parseList) ?? options.orientations
     options.modes = try arguments.parsed("--modes", FitMode.parseList) ?? options.modes
     if let text = arguments.value("--scales") {
-      if text.lowercased().trimmed == "native" {
+      if ValueText.trimmed(text.lowercased()) == "native" {
         options.scales = .native
       } else {
         var factors: [Double] = []
-        for item in ValueParsers.list(text) {
+        for item in ValueText.list(text) {
           factors.append(try ValueParsers.parse("--scales") { () throws(ValueError) in try Fraction.parseScale(item) })
         }
         guard !factors.isEmpty else { throw UsageError("--scales takes native or factors such as 2,3") }

@@ -20,8 +20,7 @@ enum Summary {
     guard !quiet else { return }
     for artwork in report.artworks {
       guard let bars = artwork.embeddedBars else { continue }
-      let sides = [("top", bars.top), ("bottom", bars.bottom), ("left", bars.left), ("right", bars.right)]
-        .filter { $0.1 > 0 }.map { "\($0.0) \(Int($0.1)) px" }.joined(separator: ", ")
+      let sides = DiagnosticText.sides(bars)
       let advice =
         options.trimBars
         ? "solved on the content inside them"

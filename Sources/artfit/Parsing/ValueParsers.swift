@@ -1,4 +1,5 @@
 import Artwork
+import ArtworkGeometry
 
 /// Option values read with the library's parsers; a bad value becomes bad usage that names
 /// the option.
@@ -18,12 +19,8 @@ enum ValueParsers {
     return Size(w, h)
   }
 
-  static func list(_ text: String) -> [String] {
-    text.split(separator: ",").map { String($0).trimmed }.filter { !$0.isEmpty }
-  }
-
   static func integer(_ text: String, option: String, range: ClosedRange<Int>) throws(UsageError) -> Int {
-    guard let value = Int(text.trimmed), range.contains(value) else {
+    guard let value = Int(ValueText.trimmed(text)), range.contains(value) else {
       throw UsageError(
         "\(option) takes a whole number \(range.lowerBound)...\(range.upperBound) (got '\(text)')")
     }
@@ -37,14 +34,5 @@ extension ParsedArguments {
   func parsed<Value>(_ name: String, _ parse: (String) throws(ValueError) -> Value) throws(UsageError) -> Value? {
     guard let text = value(name) else { return nil }
     return try ValueParsers.parse(name) { () throws(ValueError) in try parse(text) }
-  }
-}
-
-extension String {
-  var trimmed: String {
-    var slice = Substring(self)
-    while let first = slice.first, first.isWhitespace { slice = slice.dropFirst() }
-    while let last = slice.last, last.isWhitespace { slice = slice.dropLast() }
-    return String(slice)
   }
 }
