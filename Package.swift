@@ -20,9 +20,13 @@ let package = Package(
     .systemLibrary(
       name: "CLibDeflate", path: "Sources/CLibDeflate", pkgConfig: "libdeflate",
       providers: [.apt(["libdeflate-dev"])]),
-    // Thin C shims: libpng's and libjpeg's setjmp/longjmp error model stays here.
+    .systemLibrary(
+      name: "CLittleCMS", path: "Sources/CLittleCMS", pkgConfig: "lcms2",
+      providers: [.apt(["liblcms2-dev"])]),
+    // Thin C shims: libpng's and libjpeg's setjmp/longjmp error model stays here, and
+    // LittleCMS's logger.
     .target(
-      name: "CImageIO", dependencies: ["CLibPNG", "CLibJPEG", "CLibDeflate", "CPUFeatures"]),
+      name: "CImageIO", dependencies: ["CLibPNG", "CLibJPEG", "CLibDeflate", "CLittleCMS", "CPUFeatures"]),
     // The library, in layers the compiler keeps apart (Documentation/Architecture.md).
     // Each depends only on those listed before it; the umbrella re-exports them all.
     .target(name: "ArtworkGeometry"),
@@ -59,7 +63,9 @@ let package = Package(
     .executableTarget(
       name: "artfit-bench", dependencies: ["Artwork", "ArtworkSupport"], path: "Benchmarks/artfit-bench"),
     // Fixtures, research tables and a runner of the built binary, shared by the tests.
-    .target(name: "TestSupport", dependencies: ["Artwork"], path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["Artwork", "CTestColour"], path: "Tests/TestSupport"),
+    // Colour fixtures made with LittleCMS and libjpeg directly, for comparing artfit against them.
+    .target(name: "CTestColour", dependencies: ["CLittleCMS", "CLibJPEG"], path: "Tests/CTestColour"),
     // The library's tests, layer by layer.
     .testTarget(
       name: "ArtworkTests",

@@ -48,26 +48,29 @@ extension cimageio_limits {
 /// Reads the header. The corresponding C function is `cimageio_probe`.
 func rawProbe(
   _ bytes: UnsafeRawBufferPointer, shrink: Int, limits: ImageLimits, file: String
-) throws(ImageError) -> cimageio_info {
+) throws(ImageError) -> (info: cimageio_info, icc: [UInt8]?) {
   var info = cimageio_info()
   var error = cimageio_error()
   var cLimits = cimageio_limits(limits)
+  var icc: UnsafeMutablePointer<UInt8>? = nil
+  var iccSize = 0
   let status = cimageio_probe(
     bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, Int32(shrink),
-    &cLimits, &info, &error)
+    &cLimits, &info, &icc, &iccSize, &error)
+  defer { cimageio_free(icc) }
   guard status == 0 else {
     throw imageError(
       status: status, error: error, file: file, format: sniffFormat(bytes), info: info,
       limits: limits)
   }
-  return info
+  return (info, icc.map { [UInt8](UnsafeBufferPointer(start: $0, count: iccSize)) })
 }
 
 /// Decodes into a new buffer. The corresponding C function is `cimageio_decode`.
 func rawDecode(
-  _ bytes: UnsafeRawBufferPointer, shrink: Int, limits: ImageLimits, file: String
+  _ bytes: UnsafeRawBufferPointer, shrink: Int, limits: ImageLimits, cmyk: ColourTransform?, file: String
 ) throws(ImageError) -> (info: cimageio_info, storage: PixelStorage, icc: [UInt8]?) {
-  let header = try rawProbe(bytes, shrink: shrink, limits: limits, file: file)
+  let header = try rawProbe(bytes, shrink: shrink, limits: limits, file: file).info
   let sampleCount = Int(header.width) * Int(header.height) * Int(header.channels)
   var info = cimageio_info()
   var error = cimageio_error()
@@ -79,7 +82,7 @@ func rawDecode(
   func decode(into raw: UnsafeMutableRawBufferPointer) -> Int32 {
     cimageio_decode(
       data, bytes.count, Int32(shrink), &cLimits, &info, raw.baseAddress, raw.count, &icc,
-      &iccSize, &error)
+      &iccSize, cmyk?.cHandle, &error)
   }
   var status: Int32 = 0
   let storage: PixelStorage

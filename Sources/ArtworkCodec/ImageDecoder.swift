@@ -20,36 +20,44 @@ public enum ImageDecoder {
   public static func probe(data: [UInt8], name: String, limits: ImageLimits = ImageLimits()) throws(ImageError)
     -> ImageInfo
   {
-    let info = try data.withUnsafeBytes { bytes in
+    let probed = try data.withUnsafeBytes { bytes in
       Result { () throws(ImageError) in try rawProbe(bytes, shrink: 1, limits: limits, file: name) }
     }.get()
-    return ImageInfo(info)
+    var info = ImageInfo(probed.info)
+    info.iccProfile = probed.icc
+    return info
   }
 
   /// Decodes the file at `path`, turned upright by its EXIF orientation.
   ///
-  /// - Parameter shrink: JPEG shrink-on-load through libjpeg's DCT scaling: 1, 2, 4 or 8
-  ///   (each side becomes ⌈side / shrink⌉). PNG files always decode at full size.
+  /// - Parameters:
+  ///   - shrink: JPEG shrink-on-load through libjpeg's DCT scaling: 1, 2, 4 or 8 (each side
+  ///     becomes ⌈side / shrink⌉). PNG files always decode at full size.
+  ///   - cmyk: for a CMYK or YCCK JPEG, the transform from its profile to RGB (made for the
+  ///     storage the probe reported); without one the naive inversion, untagged.
   public static func decode(
-    file path: String, shrink: Int = 1, limits: ImageLimits = ImageLimits()
+    file path: String, shrink: Int = 1, limits: ImageLimits = ImageLimits(), cmyk: ColourTransform? = nil
   ) throws(ImageError) -> Image {
-    try decode(data: FileBytes.read(path, limit: limits.maxFileBytes), name: path, shrink: shrink, limits: limits)
+    try decode(
+      data: FileBytes.read(path, limit: limits.maxFileBytes), name: path, shrink: shrink, limits: limits, cmyk: cmyk)
   }
 
   /// Decodes an encoded image held in memory; `name` labels errors.
   public static func decode(
-    data: [UInt8], name: String, shrink: Int = 1, limits: ImageLimits = ImageLimits()
+    data: [UInt8], name: String, shrink: Int = 1, limits: ImageLimits = ImageLimits(), cmyk: ColourTransform? = nil
   ) throws(ImageError) -> Image {
     precondition([1, 2, 4, 8].contains(shrink), "shrink is 1, 2, 4 or 8")
     let decoded = try data.withUnsafeBytes { bytes in
       Result { () throws(ImageError) in
-        try rawDecode(bytes, shrink: shrink, limits: limits, file: name)
+        try rawDecode(bytes, shrink: shrink, limits: limits, cmyk: cmyk, file: name)
       }
     }.get()
     let layout = ChannelLayout(rawValue: Int(decoded.info.channels)) ?? .rgb
+    // RGB made from CMYK carries the transform's target profile, never the CMYK one.
+    let isCMYK = [CIMAGEIO_COLOR_CMYK, CIMAGEIO_COLOR_YCCK].map { Int32($0.rawValue) }.contains(decoded.info.color)
     let image = Image(
       width: Int(decoded.info.width), height: Int(decoded.info.height), layout: layout,
-      storage: decoded.storage, iccProfile: decoded.icc)
+      storage: decoded.storage, iccProfile: isCMYK ? cmyk?.target?.bytes : decoded.icc)
     return image.applying(ExifOrientation(rawValue: Int(decoded.info.orientation)) ?? .up)
   }
 }
@@ -64,6 +72,8 @@ extension ImageInfo {
       height: Int(orientation.swapsAxes ? info.full_width : info.full_height),
       storedWidth: Int(info.full_width), storedHeight: Int(info.full_height),
       orientation: orientation, bitDepth: Int(info.source_bit_depth),
-      hasAlpha: layout.hasAlpha, layout: layout, isInterlaced: info.interlaced != 0)
+      hasAlpha: layout.hasAlpha, layout: layout, isInterlaced: info.interlaced != 0,
+      cmyk: [CIMAGEIO_COLOR_CMYK, CIMAGEIO_COLOR_YCCK].map { Int32($0.rawValue) }.contains(info.color)
+        ? (info.adobe_inverted != 0 ? .inverted : .plain) : nil)
   }
 }

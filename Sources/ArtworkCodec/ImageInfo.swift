@@ -19,4 +19,16 @@ public struct ImageInfo: Sendable, Equatable {
   public var layout: ChannelLayout
   /// Adam7-interlaced PNG or progressive JPEG.
   public var isInterlaced: Bool
+  /// How a JPEG stores CMYK (or YCCK), which a decode turns into RGB; nil for other files.
+  public var cmyk: CMYKStorage? = nil
+  /// The embedded ICC profile, byte for byte, when the file carries one.
+  public var iccProfile: [UInt8]? = nil
+
+  /// CMYK as a JPEG stores it.
+  public enum CMYKStorage: Sendable, Equatable {
+    /// 255 is full ink.
+    case plain
+    /// 0 is full ink, as Adobe writes (its APP14 marker says so).
+    case inverted
+  }
 }

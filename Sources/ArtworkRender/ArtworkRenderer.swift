@@ -11,6 +11,7 @@ struct ArtworkRenderer {
   let options: RenderOptions
   let painter: OverlayPainter
   let workspaces = PreviewWorkspaces()
+  let colours = ColourCache()
 
   init(options: RenderOptions) {
     self.options = options
@@ -33,12 +34,13 @@ struct ArtworkRenderer {
     let source = Size(Double(info.width), Double(info.height))
     let settings = options.settings(for: file)
     let findFocus = options.autoFocus && settings.focus == nil
+    let colour = ArtworkColour(info: info, choice: options.profile, intent: options.intent, cache: colours)
 
     // Trimming and auto-focus need pixels before the geometry.
     var decoded: DecodedSource? = nil
     if options.trimBars || findFocus {
       let shrink = shrinkBeforeSolving(file, format: info.format, source: source, settings: settings)
-      decoded = try decode(file, shrink: shrink, stats: &stats)
+      decoded = try decode(file, shrink: shrink, colour: colour, stats: &stats)
     }
     let bars = decoded?.bars
     let content = options.trimBars ? Rect.of(source).inset(by: bars ?? .zero) : Rect.of(source)
@@ -46,19 +48,22 @@ struct ArtworkRenderer {
     let results = solve(source: source, content: content, focus: focus, settings: settings)
     var report = ArtworkReport(
       file: file, width: info.width, height: info.height, focus: focus, embeddedBars: bars, results: results)
+    report.profile = colour.profile.map { EmbeddedProfile(name: $0.name, space: $0.space.rawValue) }
+    if let problem = colour.problem { report.warnings.append("\(problem); treated as untagged sRGB") }
     guard options.writePreviews else { return report }
 
     let plan = PreviewPlan(stem: file.stem, results: results, overlays: painter, format: options.format)
     if decoded == nil {
       let shrink = info.format == .jpeg && !options.linear ? plan.jpegShrink() : 1
-      decoded = try decode(file, shrink: shrink, stats: &stats)
+      decoded = try decode(file, shrink: shrink, colour: colour, stats: &stats)
       report.embeddedBars = decoded?.bars
     }
     guard let decoded else { preconditionFailure("decoded above") }
     let image = decoded.image.droppingOpaqueAlpha()
-    try renderPreviews(plan, from: image, shrink: decoded.shrink, stats: &stats, onOutput: onOutput)
+    try renderPreviews(plan, from: image, shrink: decoded.shrink, colour: colour, stats: &stats, onOutput: onOutput)
     for index in report.results.indices { report.results[index].preview = plan.resultPaths[index] }
-    report.cropMap = try drawCropMap(image, source: source, results: results, stem: file.stem, stats: &stats)
+    report.cropMap = try drawCropMap(
+      image, source: source, results: results, stem: file.stem, colour: colour, stats: &stats)
     return report
   }
 
@@ -80,13 +85,13 @@ struct ArtworkRenderer {
     } catch { throw .image(error) }
   }
 
-  private func decode(_ file: ArtworkFile, shrink: Int, stats: inout RenderStats) throws(ArtworkFailure)
-    -> DecodedSource
+  private func decode(_ file: ArtworkFile, shrink: Int, colour: ArtworkColour, stats: inout RenderStats)
+    throws(ArtworkFailure) -> DecodedSource
   {
     let image: Image
     do {
       image = try MonotonicClock.timed(&stats.decode) { () throws(ImageError) in
-        try ImageDecoder.decode(file: file.path, shrink: shrink, limits: options.limits)
+        try ImageDecoder.decode(file: file.path, shrink: shrink, limits: options.limits, cmyk: colour.cmykDecode)
       }
     } catch { throw .image(error) }
     return DecodedSource(image: image, shrink: shrink, bars: EmbeddedBars.detect(in: image)?.scaled(by: Double(shrink)))
@@ -128,7 +133,8 @@ struct ArtworkRenderer {
   /// `--jobs` workers, largest first, each taken by whichever worker is free, so the cores
   /// finish together.
   private func renderPreviews(
-    _ plan: PreviewPlan, from image: Image, shrink: Int, stats: inout RenderStats, onOutput: @Sendable () -> Void
+    _ plan: PreviewPlan, from image: Image, shrink: Int, colour: ArtworkColour, stats: inout RenderStats,
+    onOutput: @Sendable () -> Void
   ) throws(ArtworkFailure) {
     // Geometry is in full-size source pixels; the decoded image may be 1/shrink of it.
     let toDecoded = 1 / Double(shrink)
@@ -136,6 +142,8 @@ struct ArtworkRenderer {
     let resample = ResampleOptions(kernel: options.kernel, linear: options.linear, threads: 1)
     let order = plan.groupsLargestFirst()
     let next = Locked(0)
+    let painter = colour.output == nil ? painter : painter.inColours(painter.colours.converted(colour.converted))
+    let background = colour.converted(options.background)
     DispatchQueue.concurrentPerform(iterations: min(options.jobs, plan.groups.count)) { _ in
       var local = RenderStats()
       let workspace = workspaces.take()
@@ -148,12 +156,14 @@ struct ArtworkRenderer {
         if shared.withLock({ $0.failure?.stopsBatch ?? false }) { break }
         let group = plan.groups[order[claimed]]
         let picture = MonotonicClock.timed(&local.resample) {
-          Resampler.resample(image, from: group.sourceRect.scaled(by: toDecoded), to: group.size, options: resample)
+          colour.converted(
+            Resampler.resample(image, from: group.sourceRect.scaled(by: toDecoded), to: group.size, options: resample))
         }
         for previewIndex in group.previews {
           let preview = plan.previews[previewIndex]
           do throws(ArtworkFailure) {
-            try write(preview, picture: picture, icc: image.iccProfile, workspace: workspace, stats: &local)
+            try write(
+              preview, picture: picture, painter: painter, background: background, workspace: workspace, stats: &local)
             for _ in 0...preview.copies.count { onOutput() }
           } catch {
             shared.withLock { if $0.failure == nil { $0.failure = error } }
@@ -166,15 +176,17 @@ struct ArtworkRenderer {
     if let failure = shared.withLock({ $0.failure }) { throw failure }
   }
 
+  /// Composites `picture` (already in the output profile and tagged with it) with the
+  /// overlays, then encodes and writes the preview and its thumbnail.
   private func write(
-    _ preview: PreviewPlan.Preview, picture: Image, icc: [UInt8]?, workspace: PreviewWorkspace,
-    stats: inout RenderStats
+    _ preview: PreviewPlan.Preview, picture: Image, painter: OverlayPainter, background: RGB,
+    workspace: PreviewWorkspace, stats: inout RenderStats
   ) throws(ArtworkFailure) {
     let p = preview.placement
     // Moved out of the workspace first, so the canvas holds the only reference and reuses it.
     let storage = workspace.canvasStorage
     workspace.canvasStorage = []
-    var canvas = Canvas(size: p.canvas, background: options.background, reusing: consume storage)
+    var canvas = Canvas(size: p.canvas, background: background, reusing: consume storage)
     defer { workspace.canvasStorage = canvas.releaseStorage() }
     MonotonicClock.timed(&stats.overlay) {
       let origin = p.mode == .fit ? (p.renderedImageRect.x, p.renderedImageRect.y) : (0, 0)
@@ -184,9 +196,9 @@ struct ArtworkRenderer {
     }
     let files = [preview.path] + preview.copies
     let paths = try outputPaths(files)
-    try encode(canvas.image(iccProfile: icc), to: paths, pngWriter: workspace.pngWriter, stats: &stats)
+    try encode(canvas.image(iccProfile: picture.iccProfile), to: paths, pngWriter: workspace.pngWriter, stats: &stats)
     stats.outputs += paths.count
-    if options.thumbnails { try writeThumbnail(canvas, for: files, stats: &stats) }
+    if options.thumbnails { try writeThumbnail(canvas, profile: picture.iccProfile, for: files, stats: &stats) }
   }
 
   /// Encodes a preview in the chosen format and writes it to each of `paths`.
@@ -216,17 +228,19 @@ struct ArtworkRenderer {
     }
   }
 
-  /// A small JPEG of the preview for the contact sheet (at most 240 px on its long side),
-  /// written for each of the preview's files.
-  private func writeThumbnail(_ canvas: Canvas, for previews: [String], stats: inout RenderStats) throws(ArtworkFailure)
-  {
+  /// A small JPEG of the preview for the contact sheet (at most 240 px on its long side, with
+  /// the preview's profile), written for each of the preview's files.
+  private func writeThumbnail(
+    _ canvas: Canvas, profile: [UInt8]?, for previews: [String], stats: inout RenderStats
+  ) throws(ArtworkFailure) {
     let size = canvas.size
     let factor = 240 / Double(max(size.width, size.height))
     let thumb = PixelSize(
       max(1, Int((Double(size.width) * factor).rounded())), max(1, Int((Double(size.height) * factor).rounded())))
     let paths = try outputPaths(previews.map(HTMLWriter.thumbnailPath(for:)))
     let small = MonotonicClock.timed(&stats.overlay) {
-      Resampler.resample(canvas.image(), to: thumb, options: ResampleOptions(kernel: .box, threads: 1))
+      Resampler.resample(
+        canvas.image(iccProfile: profile), to: thumb, options: ResampleOptions(kernel: .box, threads: 1))
     }
     let bytes = try encoded(&stats) { () throws(ImageError) in try ImageEncoder.jpeg(small, quality: 80, name: paths[0])
     }
@@ -257,30 +271,32 @@ struct ArtworkRenderer {
   }
 
   /// The whole source, at most 1024 px on its long side, with the visible rect of every
-  /// fill result outlined in its family's colour.
+  /// fill result outlined in its family's colour; in the previews' profile.
   private func drawCropMap(
-    _ image: Image, source: Size, results: [TargetResult], stem: String, stats: inout RenderStats
+    _ image: Image, source: Size, results: [TargetResult], stem: String, colour: ArtworkColour,
+    stats: inout RenderStats
   ) throws(ArtworkFailure) -> String {
     let longSide = Double(max(image.width, image.height))
     let factor = min(1, 1024 / longSide)
     let size = PixelSize(
       max(1, Int((Double(image.width) * factor).rounded())), max(1, Int((Double(image.height) * factor).rounded())))
     let small = MonotonicClock.timed(&stats.resample) {
-      Resampler.resample(image, to: size, options: ResampleOptions(kernel: options.kernel, threads: options.jobs))
+      colour.converted(
+        Resampler.resample(image, to: size, options: ResampleOptions(kernel: options.kernel, threads: options.jobs)))
     }
-    var canvas = Canvas(size: size, background: RGB(128, 128, 128))
+    var canvas = Canvas(size: size, background: colour.converted(RGB(128, 128, 128)))
     canvas.draw(small, at: (0, 0))
     let toMap = Double(size.width) / source.width
     var drawn = Set<[Double]>()
     for result in results where result.placement.mode == .fill && result.placement.boxing == .crop {
       let crop = result.placement.crop.scaled(by: toMap)
       guard drawn.insert([crop.x, crop.y, crop.width, crop.height]).inserted else { continue }
-      let colour = CropMapColours.colour(for: result.screen.target.family)
-      for side in painter.frame(crop.insetBy(1), width: 2) { canvas.fill(side, colour, opacity: 0.85) }
+      let outline = colour.converted(CropMapColours.colour(for: result.screen.target.family))
+      for side in painter.frame(crop.insetBy(1), width: 2) { canvas.fill(side, outline, opacity: 0.85) }
     }
     let path = stem + "/crop-map.png"
     let bytes = try encoded(&stats) { () throws(ImageError) in
-      try ImageEncoder.png(canvas.image(), level: options.pngLevel, name: path)
+      try ImageEncoder.png(canvas.image(iccProfile: small.iccProfile), level: options.pngLevel, name: path)
     }
     try write(bytes, to: outputPaths([path]), stats: &stats)
     return path

@@ -37,6 +37,10 @@ public struct AssetCatalog: Sendable {
   public var focus: FocusRegion?
   public var kernel: ResampleKernel
   public var limits: ImageLimits
+  /// The profile the images carry (`keep`: the artwork's RGB profile).
+  public var profile: OutputProfile = .keep
+  public var intent: RenderingIntent = .relative
+  private let colours = ColourCache()
 
   public init(
     points: Size? = nil, idioms: [Idiom] = [.universal], mode: FitMode = .fill, gravity: Gravity = .center,
@@ -79,7 +83,9 @@ public struct AssetCatalog: Sendable {
   }
 
   private func writeImageSet(_ file: ArtworkFile, into catalog: String) throws -> [Entry] {
-    let image = try ImageDecoder.decode(file: file.path, limits: limits)
+    let info = try ImageDecoder.probe(file: file.path, limits: limits)
+    let colour = ArtworkColour(info: info, choice: profile, intent: intent, cache: colours)
+    let image = try ImageDecoder.decode(file: file.path, limits: limits, cmyk: colour.cmykDecode)
     let source = Size(Double(image.width), Double(image.height))
     let box = points ?? Size(source.width / 3, source.height / 3)
     let parts = file.stem.split(separator: "/").map(String.init)
@@ -102,8 +108,9 @@ public struct AssetCatalog: Sendable {
           source: source, canvas: canvas, mode: mode == .fit ? .fit : .fill, gravity: gravity, focus: focus)
         let size =
           mode == .fit ? PixelSize(placement.renderedImageRect.width, placement.renderedImageRect.height) : canvas
-        let picture = Resampler.resample(
-          image, from: mode == .fit ? nil : placement.crop, to: size, options: ResampleOptions(kernel: kernel))
+        let picture = colour.converted(
+          Resampler.resample(
+            image, from: mode == .fit ? nil : placement.crop, to: size, options: ResampleOptions(kernel: kernel)))
         let filename = idiom == .universal ? "\(name)@\(scale)x.png" : "\(name)-\(idiom.rawValue)@\(scale)x.png"
         try AtomicFile.write(
           try ImageEncoder.png(picture, name: filename), to: OutputFolder.path(set + filename, in: catalog))
@@ -169,6 +176,7 @@ public struct AssetCatalog: Sendable {
     let names = idioms.map(\.rawValue).joined(separator: ",")
     return
       "\(ArtfitVersion.generator) \(box) \(names) \(mode.rawValue) \(gravity.rawValue) \(region) \(kernel.rawValue)"
+      + " \(profile.rawValue) \(intent.rawValue)"
   }
 
   static func cacheJSON(key: String, entries: [(source: String, fingerprint: String, entries: [Entry])]) -> JSONValue {

@@ -25,11 +25,42 @@ public enum Overlay: String, Sendable, Hashable, CaseIterable, Codable {
   static let outlineColour = RGB(20, 20, 20)
 }
 
+/// The colours overlays are drawn in: defined in sRGB, converted into a preview's profile.
+public struct OverlayColours: Sendable, Equatable {
+  public var safeAreaTint = Overlay.safeAreaTint
+  public var statusBar = Overlay.statusBarColour
+  public var focus = Overlay.focusColour
+  public var homeIndicator = Overlay.homeIndicatorColour
+  public var outline = Overlay.outlineColour
+  /// Corners and the sensor housing.
+  public var black = RGB(0, 0, 0)
+
+  public init() {}
+
+  /// Every colour passed through `convert`.
+  public func converted(_ convert: (RGB) -> RGB) -> OverlayColours {
+    var colours = self
+    for path in [\OverlayColours.safeAreaTint, \.statusBar, \.focus, \.homeIndicator, \.outline, \.black] {
+      colours[keyPath: path] = convert(self[keyPath: path])
+    }
+    return colours
+  }
+}
+
 /// Draws overlays for one screen onto a canvas, at the screen's pixel scale.
 public struct OverlayPainter: Sendable {
   public var overlays: Set<Overlay>
+  /// sRGB unless the preview has another profile.
+  public var colours = OverlayColours()
 
   public init(overlays: Set<Overlay>) { self.overlays = overlays }
+
+  /// The same overlays in `colours`.
+  public func inColours(_ colours: OverlayColours) -> OverlayPainter {
+    var painter = self
+    painter.colours = colours
+    return painter
+  }
 
   /// Paints every requested overlay; `focus` is the focus region in canvas pixels.
   public func paint(_ canvas: inout Canvas, screen: Screen, focus: Rect?) {
@@ -45,34 +76,34 @@ public struct OverlayPainter: Sendable {
           Rect(x: 0, y: safe.y, width: safe.x, height: safe.height),
           Rect(x: safe.maxX, y: safe.y, width: bounds.maxX - safe.maxX, height: safe.height),
         ] where !band.isEmpty {
-          canvas.fill(.rect(band), Overlay.safeAreaTint, opacity: 0.3)
+          canvas.fill(.rect(band), colours.safeAreaTint, opacity: 0.3)
         }
         let line = max(1, point)
-        for side in frame(safe, width: line) { canvas.fill(side, Overlay.safeAreaTint, opacity: 0.9) }
+        for side in frame(safe, width: line) { canvas.fill(side, colours.safeAreaTint, opacity: 0.9) }
       }
     }
     if overlays.contains(.statusBar) && screen.statusBarHeight > 0 {
       let band = Rect(x: 0, y: 0, width: bounds.width, height: screen.statusBarHeight)
-      for side in frame(band, width: max(1, point)) { canvas.fill(side, Overlay.statusBarColour, opacity: 0.85) }
+      for side in frame(band, width: max(1, point)) { canvas.fill(side, colours.statusBar, opacity: 0.85) }
     }
     if overlays.contains(.focus), let focus {
-      for side in frame(focus, width: max(2, 2 * point)) { canvas.fill(side, Overlay.focusColour, opacity: 1) }
+      for side in frame(focus, width: max(2, 2 * point)) { canvas.fill(side, colours.focus, opacity: 1) }
     }
     if overlays.contains(.homeIndicator), let pill = screen.homeIndicator {
       let radius = pill.height / 2
       let border = max(1, point / 2)
-      canvas.fill(.roundedRect(expand(pill, by: border), radius: radius + border), Overlay.outlineColour, opacity: 0.5)
-      canvas.fill(.roundedRect(pill, radius: radius), Overlay.homeIndicatorColour, opacity: 0.95)
+      canvas.fill(.roundedRect(expand(pill, by: border), radius: radius + border), colours.outline, opacity: 0.5)
+      canvas.fill(.roundedRect(pill, radius: radius), colours.homeIndicator, opacity: 0.95)
     }
     if overlays.contains(.sensor), let housing = screen.sensorHousing, let shape = screen.target.sensorHousing?.shape {
-      canvas.fill(sensorRegion(housing, shape: shape, orientation: screen.orientation), RGB(0, 0, 0))
+      canvas.fill(sensorRegion(housing, shape: shape, orientation: screen.orientation), colours.black)
     }
     if overlays.contains(.corners) && screen.cornerRadius > 0 {
       let r = screen.cornerRadius
       let outside = CanvasRegion.outside(.roundedRect(bounds, radius: r))
       let side = Int(r.rounded(.up)) + 1
       for (x, y) in [(0, 0), (size.width - side, 0), (0, size.height - side), (size.width - side, size.height - side)] {
-        canvas.fill(outside, RGB(0, 0, 0), within: PixelRect(x: x, y: y, width: side, height: side))
+        canvas.fill(outside, colours.black, within: PixelRect(x: x, y: y, width: side, height: side))
       }
     }
   }

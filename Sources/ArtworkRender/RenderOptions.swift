@@ -35,6 +35,10 @@ public struct RenderOptions: Sendable {
   public var kernel: ResampleKernel
   public var linear: Bool
   public var background: RGB
+  /// The profile written files carry (`--profile`).
+  public var profile: OutputProfile = .keep
+  /// How conversions between profiles treat colours out of gamut (`--intent`).
+  public var intent: RenderingIntent = .relative
   public var jobs: Int
   public var limits: ImageLimits
   /// Write previews (render) or only solve and check (check).
@@ -156,6 +160,8 @@ public struct RenderOptions: Sendable {
       ("trim_bars", .bool(trimBars)),
       ("shard", shard.map { .string($0.description) } ?? .null),
       ("background", .string(background.description)),
+      ("profile", .string(profile.rawValue)),
+      ("intent", .string(intent.rawValue)),
       ("manifest", manifest.map { .string($0.path) } ?? .null),
     ]
     return .object(members)

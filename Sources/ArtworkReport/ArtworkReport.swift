@@ -10,6 +10,10 @@ public struct ArtworkReport: Sendable {
   public var focus: FocusRegion?
   /// Baked-in letterbox/pillarbox bars in source pixels, when pixels were read and found some.
   public var embeddedBars: Insets?
+  /// The colour profile the artwork carries, when it is usable; nil for untagged artwork.
+  public var profile: EmbeddedProfile?
+  /// What artfit noticed and worked around, such as an unusable colour profile.
+  public var warnings: [String] = []
   /// The crop map's path relative to the output folder, when one was written.
   public var cropMap: String?
   public var results: [TargetResult]
@@ -63,6 +67,21 @@ public struct ArtworkReport: Sendable {
     } else {
       json.null()
     }
+    json.key(.profile)
+    if let profile {
+      json.beginObject(inline: true)
+      json.key(.name)
+      json.string(profile.name)
+      json.key(.space)
+      json.string(profile.space)
+      json.endObject()
+    } else {
+      json.null()
+    }
+    json.key(.warnings)
+    json.beginArray(inline: true)
+    for warning in warnings { json.string(warning) }
+    json.endArray()
     json.key(.cropMap)
     json.string(cropMap)
     json.key(.results)

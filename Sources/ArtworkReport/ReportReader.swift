@@ -60,11 +60,23 @@ public enum ReportReader {
     }
     var results: [TargetResult] = []
     for item in try fields.array(.results) { results.append(try result(item, of: source)) }
-    return ArtworkReport(
+    var artwork = ArtworkReport(
       file: ArtworkFile(path: source, stem: try fields.string(.stem)), width: try fields.integer(.width),
       height: try fields.integer(.height), focus: focus, embeddedBars: bars,
       cropMap: try fields.optionalString(.cropMap),
       results: results)
+    // Reports of artfit before colour management have neither member.
+    if case .object? = fields.members[ReportKey.profile.text] {
+      let p = try Fields(try fields.value(.profile), "a profile")
+      artwork.profile = EmbeddedProfile(name: try p.string(.name), space: try p.string(.space))
+    }
+    if fields.members[ReportKey.warnings.text] != nil {
+      for item in try fields.array(.warnings) {
+        guard case .string(let warning) = item else { throw fail("\"warnings\" of \(source) must hold strings") }
+        artwork.warnings.append(warning)
+      }
+    }
+    return artwork
   }
 
   static func result(_ value: JSONValue, of source: String) throws(Failure) -> TargetResult {

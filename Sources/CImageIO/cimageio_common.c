@@ -28,7 +28,7 @@ int cimageio_sniff(const uint8_t *data, size_t size) {
 static int dispatch(const uint8_t *data, size_t size, int scale_denom,
                     const cimageio_limits *limits, cimageio_info *info, void *pixels,
                     size_t pixels_size, uint8_t **icc, size_t *icc_size,
-                    cimageio_error *err) {
+                    const cimageio_transform *cmyk_transform, cimageio_error *err) {
   static const cimageio_limits no_limits = {0, 0, 0};
   if (info == NULL) return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "no info struct");
   memset(info, 0, sizeof *info);
@@ -46,25 +46,25 @@ static int dispatch(const uint8_t *data, size_t size, int scale_denom,
       return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "scale_denom %d is not 1, 2, 4 or 8",
                            scale_denom);
     return cimageio_jpeg_read(data, size, scale_denom, limits, info, pixels, pixels_size,
-                              icc, icc_size, err);
+                              icc, icc_size, cmyk_transform, err);
   default:
     return cimageio_fail(err, CIMAGEIO_UNSUPPORTED, "not a PNG or JPEG file");
   }
 }
 
 int cimageio_probe(const uint8_t *data, size_t size, int scale_denom,
-                   const cimageio_limits *limits, cimageio_info *info,
-                   cimageio_error *err) {
-  return dispatch(data, size, scale_denom, limits, info, NULL, 0, NULL, NULL, err);
+                   const cimageio_limits *limits, cimageio_info *info, uint8_t **icc,
+                   size_t *icc_size, cimageio_error *err) {
+  return dispatch(data, size, scale_denom, limits, info, NULL, 0, icc, icc_size, NULL, err);
 }
 
 int cimageio_decode(const uint8_t *data, size_t size, int scale_denom,
                     const cimageio_limits *limits, cimageio_info *info, void *pixels,
                     size_t pixels_size, uint8_t **icc, size_t *icc_size,
-                    cimageio_error *err) {
+                    const cimageio_transform *cmyk_transform, cimageio_error *err) {
   if (pixels == NULL) return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "no pixel buffer");
   return dispatch(data, size, scale_denom, limits, info, pixels, pixels_size, icc, icc_size,
-                  err);
+                  cmyk_transform, err);
 }
 
 void cimageio_free(void *pointer) { free(pointer); }

@@ -101,12 +101,24 @@ static void cmyk_row_to_rgb(const uint8_t *cmyk, uint8_t *rgb, uint32_t width, i
   }
 }
 
+// Gives the caller the profile libjpeg-turbo read (when it asked for one), or frees it.
+static void hand_over_profile(JOCTET *profile, unsigned int length, uint8_t **icc,
+                              size_t *icc_size) {
+  if (icc != NULL && profile != NULL) {
+    *icc = profile;
+    *icc_size = length;
+  } else {
+    free(profile);
+  }
+}
+
 // The libjpeg calls live in this one function so that its locals are not touched between
 // setjmp and longjmp (libjpeg-turbo example.c explains the undefined behaviour otherwise).
 int cimageio_jpeg_read(const uint8_t *data, size_t size, int scale_denom,
                        const cimageio_limits *limits, cimageio_info *info,
                        void *pixels, size_t pixels_size, uint8_t **icc,
-                       size_t *icc_size, cimageio_error *err) {
+                       size_t *icc_size, const cimageio_transform *cmyk_transform,
+                       cimageio_error *err) {
   struct jpeg_decompress_struct cinfo;
   jpeg_failure failure;
   memset(&failure, 0, sizeof failure);
@@ -162,17 +174,6 @@ int cimageio_jpeg_read(const uint8_t *data, size_t size, int scale_denom,
                          info->full_width, info->full_height,
                          (unsigned long long)limits->max_pixels);
   }
-  if (pixels == NULL) {  // probe only
-    jpeg_destroy_decompress(&cinfo);
-    return CIMAGEIO_OK;
-  }
-  size_t stride = (size_t)info->width * info->channels;
-  if (pixels_size != stride * info->height) {
-    jpeg_destroy_decompress(&cinfo);
-    return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "pixel buffer has %zu bytes, needs %zu",
-                         pixels_size, stride * info->height);
-  }
-
   if (icc != NULL) {  // only readable before jpeg_finish_decompress
     JOCTET *bytes = NULL;
     unsigned int length = 0;
@@ -180,6 +181,18 @@ int cimageio_jpeg_read(const uint8_t *data, size_t size, int scale_denom,
       profile = bytes;  // malloc'd by libjpeg-turbo
       profile_length = length;
     }
+  }
+  if (pixels == NULL) {  // probe only
+    jpeg_destroy_decompress(&cinfo);
+    hand_over_profile(profile, profile_length, icc, icc_size);
+    return CIMAGEIO_OK;
+  }
+  size_t stride = (size_t)info->width * info->channels;
+  if (pixels_size != stride * info->height) {
+    jpeg_destroy_decompress(&cinfo);
+    free(profile);
+    return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "pixel buffer has %zu bytes, needs %zu",
+                         pixels_size, stride * info->height);
   }
   jpeg_start_decompress(&cinfo);
   if (cmyk) {
@@ -195,16 +208,14 @@ int cimageio_jpeg_read(const uint8_t *data, size_t size, int scale_denom,
     uint8_t *row = out + (size_t)cinfo.output_scanline * stride;
     JSAMPROW target = cmyk ? cmyk_row : row;
     if (jpeg_read_scanlines(&cinfo, &target, 1) != 1) break;
-    if (cmyk) cmyk_row_to_rgb(cmyk_row, row, info->width, info->adobe_inverted);
+    if (cmyk && cmyk_transform != NULL)
+      cimageio_transform_rows(cmyk_transform, cmyk_row, row, info->width);
+    else if (cmyk)
+      cmyk_row_to_rgb(cmyk_row, row, info->width, info->adobe_inverted);
   }
   jpeg_finish_decompress(&cinfo);
 
-  if (icc != NULL && profile != NULL) {
-    *icc = profile;
-    *icc_size = profile_length;
-  } else {
-    free(profile);
-  }
+  hand_over_profile(profile, profile_length, icc, icc_size);
   jpeg_destroy_decompress(&cinfo);
   free(cmyk_row);
   return CIMAGEIO_OK;

@@ -108,6 +108,22 @@ static void read_metadata(png_structp png, png_infop info_ptr, cimageio_info *in
     info->orientation = cimageio_exif_orientation(exif, exif_size);
 }
 
+// Copies the iCCP profile, if any, for the caller (when it asked for one).
+static void copy_profile(png_structp png, png_infop info_ptr, uint8_t **icc, size_t *icc_size) {
+  if (icc == NULL) return;
+  png_charp name;
+  int compression;
+  png_bytep profile;
+  png_uint_32 length;
+  if (png_get_iCCP(png, info_ptr, &name, &compression, &profile, &length) != 0 && length > 0) {
+    *icc = malloc(length);
+    if (*icc != NULL) {
+      memcpy(*icc, profile, length);
+      *icc_size = length;
+    }
+  }
+}
+
 int cimageio_png_read(const uint8_t *data, size_t size, const cimageio_limits *limits,
                       cimageio_info *info, void *pixels, size_t pixels_size,
                       uint8_t **icc, size_t *icc_size, cimageio_error *err) {
@@ -162,6 +178,7 @@ int cimageio_png_read(const uint8_t *data, size_t size, const cimageio_limits *l
                          (unsigned long long)limits->max_pixels);
   }
   if (pixels == NULL) {  // probe only
+    copy_profile(png, info_ptr, icc, icc_size);
     png_destroy_read_struct(&png, &info_ptr, &end_ptr);
     return CIMAGEIO_OK;
   }
@@ -205,20 +222,7 @@ int cimageio_png_read(const uint8_t *data, size_t size, const cimageio_limits *l
   }
   if (info->orientation == 1) read_metadata(png, end_ptr, info);  // eXIf after IDAT
 
-  if (icc != NULL) {
-    png_charp name;
-    int compression;
-    png_bytep profile;
-    png_uint_32 length;
-    if (png_get_iCCP(png, info_ptr, &name, &compression, &profile, &length) != 0 &&
-        length > 0) {
-      *icc = malloc(length);
-      if (*icc != NULL) {
-        memcpy(*icc, profile, length);
-        *icc_size = length;
-      }
-    }
-  }
+  copy_profile(png, info_ptr, icc, icc_size);
   png_destroy_read_struct(&png, &info_ptr, &end_ptr);
   return CIMAGEIO_OK;
 }

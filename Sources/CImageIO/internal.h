@@ -19,6 +19,7 @@ int cimageio_png_read(const uint8_t *data, size_t size, const cimageio_limits *l
 int cimageio_jpeg_read(const uint8_t *data, size_t size, int scale_denom,
                        const cimageio_limits *limits, cimageio_info *info,
                        void *pixels, size_t pixels_size, uint8_t **icc,
-                       size_t *icc_size, cimageio_error *err);
+                       size_t *icc_size, const cimageio_transform *cmyk_transform,
+                       cimageio_error *err);
 
 #endif

@@ -1,4 +1,4 @@
-// CImageIO: thin C shims over libpng and libjpeg(-turbo).
+// CImageIO: thin C shims over libpng, libjpeg(-turbo), libdeflate and LittleCMS.
 //
 // Why this layer exists: both libraries report errors by longjmp (libpng aborts and libjpeg
 // exits when no handler is installed). Nothing may longjmp through Swift frames, so every
@@ -85,19 +85,27 @@ typedef struct {
 
 /// Reads the headers only (no pixel data is decoded) and fills `info` with what
 /// cimageio_decode would deliver at `scale_denom` (JPEG: 1, 2, 4 or 8; PNG: ignored).
+/// When the file carries an ICC profile and `icc` is not NULL, `*icc` receives a copy (free
+/// with cimageio_free) and `*icc_size` its size.
 int cimageio_probe(const uint8_t *data, size_t size, int scale_denom,
-                   const cimageio_limits *limits, cimageio_info *info,
-                   cimageio_error *err);
+                   const cimageio_limits *limits, cimageio_info *info, uint8_t **icc,
+                   size_t *icc_size, cimageio_error *err);
+
+typedef struct cimageio_transform cimageio_transform;
 
 /// Decodes into `pixels`, which must hold exactly
 /// info.width * info.height * info.channels * info.bit_depth / 8 bytes as given by a
 /// cimageio_probe with the same arguments. Palette, low bit depths and tRNS are expanded;
-/// 16-bit stays 16-bit; CMYK and YCCK become RGB. When the file carries an ICC profile and
-/// `icc` is not NULL, `*icc` receives a copy (free with cimageio_free) and `*icc_size` its size.
+/// 16-bit stays 16-bit; CMYK and YCCK become RGB: through `cmyk_transform` when it is not
+/// NULL (a transform from CIMAGEIO_PIXELS_CMYK8, or _INVERTED when the probe said
+/// adobe_inverted, to CIMAGEIO_PIXELS_RGB8), else by the naive inversion. When the file
+/// carries an ICC profile and `icc` is not NULL, `*icc` receives a copy (free with
+/// cimageio_free) and `*icc_size` its size.
 int cimageio_decode(const uint8_t *data, size_t size, int scale_denom,
                     const cimageio_limits *limits, cimageio_info *info,
                     void *pixels, size_t pixels_size, uint8_t **icc,
-                    size_t *icc_size, cimageio_error *err);
+                    size_t *icc_size, const cimageio_transform *cmyk_transform,
+                    cimageio_error *err);
 
 /// Encodes a PNG into a new buffer `*out` (free with cimageio_free).
 /// `level` is the zlib level 0...9; `bit_depth` 8 or 16 (16-bit samples native-endian).
@@ -136,6 +144,66 @@ int cimageio_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
                          int channels, int quality, int progressive,
                          const uint8_t *icc, size_t icc_size, uint8_t **out,
                          size_t *out_size, cimageio_error *err);
+
+/// The colour space of an ICC profile, as far as artfit is concerned.
+typedef enum {
+  CIMAGEIO_SPACE_OTHER = 0,
+  CIMAGEIO_SPACE_GRAY = 1,
+  CIMAGEIO_SPACE_RGB = 2,
+  CIMAGEIO_SPACE_CMYK = 3,
+} cimageio_space;
+
+/// What cimageio_profile_read found.
+typedef struct {
+  int space;       // cimageio_space
+  char name[128];  // the description tag (English), or empty
+} cimageio_profile_info;
+
+/// Reads an ICC profile with LittleCMS and checks that colour converts through it: its class
+/// is input, display, output or colour space, its data gray, RGB or CMYK, and a transform
+/// from it to sRGB builds. On failure `err` says why (`info` still holds what was read).
+int cimageio_profile_read(const uint8_t *icc, size_t size, cimageio_profile_info *info,
+                          cimageio_error *err);
+
+/// Profiles artfit writes into converted files.
+typedef enum {
+  CIMAGEIO_PROFILE_SRGB = 1,
+  CIMAGEIO_PROFILE_DISPLAY_P3 = 2,  // P3 primaries, D65, the sRGB transfer function
+} cimageio_profile;
+
+/// Builds one of the profiles above into `*out` (free with cimageio_free), the same bytes
+/// on every call.
+int cimageio_profile_make(int which, uint8_t **out, size_t *out_size, cimageio_error *err);
+
+/// Pixel layouts a transform converts (16-bit samples native-endian; alpha is copied).
+typedef enum {
+  CIMAGEIO_PIXELS_GRAY8 = 1,
+  CIMAGEIO_PIXELS_GRAYA8 = 2,
+  CIMAGEIO_PIXELS_RGB8 = 3,
+  CIMAGEIO_PIXELS_RGBA8 = 4,
+  CIMAGEIO_PIXELS_GRAY16 = 5,
+  CIMAGEIO_PIXELS_GRAYA16 = 6,
+  CIMAGEIO_PIXELS_RGB16 = 7,
+  CIMAGEIO_PIXELS_RGBA16 = 8,
+  CIMAGEIO_PIXELS_CMYK8 = 9,           // 255 = full ink
+  CIMAGEIO_PIXELS_CMYK8_INVERTED = 10, // 0 = full ink (Adobe)
+} cimageio_pixels;
+
+/// A LittleCMS transform from one profile and layout to another; NULL profile bytes stand
+/// for sRGB. `intent` is ICC's 0 perceptual, 1 relative colorimetric, 2 saturation,
+/// 3 absolute colorimetric. Returns NULL and fills `err` when a profile is unreadable or
+/// does not match its layout. One transform may run on several threads at once.
+cimageio_transform *cimageio_transform_new(const uint8_t *from, size_t from_size, int from_format,
+                                           const uint8_t *to, size_t to_size, int to_format,
+                                           int intent, int black_point_compensation,
+                                           cimageio_error *err);
+
+/// Converts `pixel_count` pixels from `in` to `out` (which may be the same buffer when both
+/// layouts have the same size).
+void cimageio_transform_rows(const cimageio_transform *transform, const void *in, void *out,
+                             size_t pixel_count);
+
+void cimageio_transform_free(cimageio_transform *transform);
 
 /// Frees a buffer returned by this module.
 void cimageio_free(void *pointer);

@@ -26,6 +26,8 @@ struct AssetsCommand: Command {
       .option("--focus", "X,Y,W,H", "The important region, as fractions 0...1 of the source."),
       .option("--kernel", "K", "lanczos3, mitchell, catmull-rom, bilinear, box", default: "lanczos3").completing(
         ResampleKernel.allCases.map(\.rawValue)),
+      RenderArguments.profileOption,
+      RenderArguments.intentOption,
       .option("--jobs", "N", "Worker threads.", default: "cores"),
       .flag("--no-cache", "Write every image set, even those unchanged since the last run into --out."),
       .flag("--quiet", "No summary; errors still go to stderr."),
@@ -84,6 +86,8 @@ struct AssetsCommand: Command {
       catalog.gravity = .focus
     }
     catalog.kernel = try arguments.parsed("--kernel", ResampleKernel.parse) ?? catalog.kernel
+    catalog.profile = try arguments.parsed("--profile", OutputProfile.parse)!
+    catalog.intent = try arguments.parsed("--intent", RenderingIntent.parse)!
     jobs =
       try arguments.value("--jobs").map { text throws(UsageError) in
         try ValueParsers.integer(text, option: "--jobs", range: 1...256)

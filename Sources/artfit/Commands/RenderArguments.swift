@@ -75,8 +75,24 @@ enum RenderArguments {
       defaultValue: defaults.kernel.rawValue
     ).completing(ResampleKernel.allCases.map(\.rawValue)),
     .flag("--linear", "Resample in linear light (gamma-correct) instead of the encoded values."),
+    profileOption,
+    intentOption,
     .flag("--no-cache", "Render every artwork, even those unchanged since the last render into --out."),
   ]
+
+  /// `--profile`, shared with `assets`.
+  static let profileOption = OptionSpec.option(
+    "--profile", "P",
+    "Profile of written files: keep (the artwork's RGB profile), srgb, or display-p3 (pixels converted).",
+    defaultValue: OutputProfile.keep.rawValue
+  ).completing(OutputProfile.allCases.map(\.rawValue))
+
+  /// `--intent`, shared with `assets`.
+  static let intentOption = OptionSpec.option(
+    "--intent", "I",
+    "Rendering intent of profile conversions: relative (with black-point compensation), perceptual, saturation, absolute.",
+    defaultValue: RenderingIntent.relative.rawValue
+  ).completing(RenderingIntent.allCases.map(\.rawValue))
 
   /// The report named by --baseline, or nil.
   static func baseline(_ arguments: ParsedArguments) throws(UsageError) -> Baseline? {
@@ -216,6 +232,8 @@ enum RenderArguments {
     options.jpegQuality = try ValueParsers.integer(arguments.value("--quality")!, option: "--quality", range: 1...100)
     options.kernel = try arguments.parsed("--kernel", ResampleKernel.parse)!
     options.linear = arguments.has("--linear")
+    options.profile = try arguments.parsed("--profile", OutputProfile.parse)!
+    options.intent = try arguments.parsed("--intent", RenderingIntent.parse)!
     options.useCache = !arguments.has("--no-cache")
   }
 }

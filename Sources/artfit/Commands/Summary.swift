@@ -19,6 +19,7 @@ enum Summary {
     }
     guard !quiet else { return }
     for artwork in report.artworks {
+      for warning in artwork.warnings { printError("artfit: warning: \(artwork.file.path): \(warning)") }
       guard let bars = artwork.embeddedBars else { continue }
       let sides = DiagnosticText.sides(bars)
       let advice =

@@ -24,6 +24,9 @@ enum GitHubDiagnostics {
       if let bars = DiagnosticText.bars(artwork) {
         warnings.append(command("warning", file: file, title: "artfit: bars baked in", message: bars))
       }
+      for warning in artwork.warnings {
+        warnings.append(command("warning", file: file, title: "artfit: colour profile", message: warning))
+      }
     }
     for error in report.errors {
       errors.append(

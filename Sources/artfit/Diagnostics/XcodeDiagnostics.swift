@@ -4,7 +4,7 @@ import Artwork
 /// `/abs/path/art.png:1:1: error: iPhone 16 Pro portrait fill: crop_loss 74.1% > 25.0%`.
 enum XcodeDiagnostics {
   /// One error per failing result and per unreadable input, one warning per artwork with
-  /// bars baked in; `absolute` turns a reported path into an absolute one.
+  /// bars baked in and per warning of an artwork (an unusable colour profile); `absolute` turns a reported path into an absolute one.
   static func lines(_ report: RunReport, absolute: (String) -> String) -> [String] {
     var lines: [String] = []
     for artwork in report.artworks {
@@ -13,6 +13,7 @@ enum XcodeDiagnostics {
         lines.append("\(path):1:1: error: \(oneLine(DiagnosticText.failure(result)))")
       }
       if let bars = DiagnosticText.bars(artwork) { lines.append("\(path):1:1: warning: \(bars)") }
+      for warning in artwork.warnings { lines.append("\(path):1:1: warning: \(oneLine(warning))") }
     }
     for error in report.errors {
       lines.append("\(absolute(error.source)):1:1: error: \(oneLine(Remedy.inputError(error)))")

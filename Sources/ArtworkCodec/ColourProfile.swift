@@ -1,0 +1,70 @@
+import ArtworkSupport
+import CImageIO
+
+/// An ICC profile artfit can convert colour through, read and checked by LittleCMS.
+public struct ColourProfile: Sendable, Hashable {
+  /// The kind of pixels a profile describes.
+  public enum Space: String, Sendable {
+    case gray = "GRAY"
+    case rgb = "RGB"
+    case cmyk = "CMYK"
+  }
+
+  /// The profile, byte for byte, as embedded in files.
+  public let bytes: [UInt8]
+  /// Its description tag (English), or "" when it has none.
+  public let name: String
+  public let space: Space
+  /// FNV-1a of `bytes`: what caches compare.
+  public let fingerprint: UInt64
+
+  /// Reads `bytes` as an ICC profile; throws when LittleCMS cannot read it or convert through
+  /// it (a device link, an abstract profile, a colour space other than gray, RGB or CMYK).
+  public init(reading bytes: [UInt8]) throws(ProfileError) {
+    var info = cimageio_profile_info()
+    var error = cimageio_error()
+    let status = bytes.withUnsafeBufferPointer { cimageio_profile_read($0.baseAddress, $0.count, &info, &error) }
+    guard status == 0 else { throw .unusable(reason: Self.text(of: error)) }
+    let space: Space =
+      switch cimageio_space(rawValue: UInt32(info.space)) {
+      case CIMAGEIO_SPACE_GRAY: .gray
+      case CIMAGEIO_SPACE_CMYK: .cmyk
+      default: .rgb
+      }
+    let name = withUnsafeBytes(of: info.name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+    self.init(bytes: bytes, name: name, space: space)
+  }
+
+  private init(bytes: [UInt8], name: String, space: Space) {
+    self.bytes = bytes
+    self.name = name
+    self.space = space
+    fingerprint = fnv1a(bytes)
+  }
+
+  /// sRGB (IEC 61966-2-1), as LittleCMS builds it.
+  public static let sRGB = made(CIMAGEIO_PROFILE_SRGB, name: "sRGB")
+  /// Display P3: the P3 primaries, D65 white and the sRGB transfer function, what Apple's
+  /// screens show.
+  public static let displayP3 = made(CIMAGEIO_PROFILE_DISPLAY_P3, name: "Display P3")
+
+  private static func made(_ which: cimageio_profile, name: String) -> ColourProfile {
+    var out: UnsafeMutablePointer<UInt8>? = nil
+    var size = 0
+    var error = cimageio_error()
+    let status = cimageio_profile_make(Int32(which.rawValue), &out, &size, &error)
+    defer { cimageio_free(out) }
+    guard status == 0, let out else { fatalError("LittleCMS could not build \(name): \(text(of: error))") }
+    return ColourProfile(bytes: Array(UnsafeBufferPointer(start: out, count: size)), name: name, space: .rgb)
+  }
+
+  static func text(of error: cimageio_error) -> String {
+    withUnsafeBytes(of: error.message) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+  }
+
+  public static func == (a: ColourProfile, b: ColourProfile) -> Bool {
+    a.fingerprint == b.fingerprint && a.bytes == b.bytes
+  }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(fingerprint) }
+}
