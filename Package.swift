@@ -87,5 +87,6 @@ if Context.environment["ARTFIT_FUZZ"] != nil {
     .executableTarget(name: "fuzz-png", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-png"),
     .executableTarget(name: "fuzz-jpeg", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-jpeg"),
     .executableTarget(name: "fuzz-manifest", dependencies: ["Artwork"], path: "Fuzz/fuzz-manifest"),
+    .executableTarget(name: "fuzz-profile", dependencies: ["Artwork"], path: "Fuzz/fuzz-profile"),
   ]
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with AddressSanitizer and runs each for SECONDS (default 600).
 #
-#   Scripts/fuzz.sh [SECONDS] [TARGET ...]     targets: fuzz-png fuzz-jpeg fuzz-manifest
+#   Scripts/fuzz.sh [SECONDS] [TARGET ...]     targets: fuzz-png fuzz-jpeg fuzz-manifest fuzz-profile
 #
 # The committed seeds (Fuzz/corpus/<kind>) are copied into a working corpus under
 # .build-fuzz/corpus, which grows across runs. A crash stops its target, is copied to
@@ -13,9 +13,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 seconds=${1:-600}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz-png fuzz-jpeg fuzz-manifest)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz-png fuzz-jpeg fuzz-manifest fuzz-profile)
 
-# libpng and libjpeg-turbo instrumented too (static, in .build-fuzz/libs), found through
+# libpng, libjpeg-turbo and LittleCMS instrumented too (static, in .build-fuzz/libs), found through
 # pkg-config ahead of the system's copies.
 Scripts/fuzz_libs.sh
 export PKG_CONFIG_PATH=$PWD/.build-fuzz/libs/lib/pkgconfig
@@ -35,7 +35,10 @@ for target in "${targets[@]}"; do
   echo "== $target for ${seconds}s (log: $log)"
   # rss_limit: the harness caps images at 2^22 pixels, so more memory than this is a leak or a
   # limit that does not hold. -timeout: a single input taking longer than 10 s is a hang.
-  if ! .build-fuzz/swift/debug/"$target" "$corpus" -max_total_time="$seconds" -max_len=65536 \
+  # Profiles with colour tables run to tens of kilobytes.
+  max_len=65536
+  [ "$kind" = profile ] && max_len=131072
+  if ! .build-fuzz/swift/debug/"$target" "$corpus" -max_total_time="$seconds" -max_len=$max_len \
       -rss_limit_mb=1024 -timeout=10 -print_final_stats=1 -artifact_prefix=Fuzz/findings/"$kind"- \
       >"$log" 2>&1; then
     status=1

@@ -25,6 +25,10 @@ public enum ImageDecoder {
     }.get()
     var info = ImageInfo(probed.info)
     info.iccProfile = probed.icc
+    let dropped = withUnsafeBytes(of: probed.info.profile_problem) {
+      String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self)
+    }
+    if probed.icc == nil && !dropped.isEmpty { info.droppedProfile = dropped }
     return info
   }
 

@@ -27,7 +27,7 @@ struct ArtworkColour {
     case .success(let embedded)? where embedded.space == pixels: profile = embedded
     case .success(let embedded)?: problem = .mismatched(profile: embedded.space, pixels: pixels.rawValue)
     case .failure(let error)?: problem = error
-    case nil: break
+    case nil: problem = info.droppedProfile.map { .unusable(reason: $0) }
     }
     if let cmyk = info.cmyk, let profile {
       switch cache.transform(

@@ -1,5 +1,6 @@
 // PNG probe and decode over libpng's full API (the simplified API would truncate 16-bit).
 #include <png.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +13,7 @@ typedef struct {
   int ran_out;             // the file ended before libpng was done
   uint8_t *volatile indexes;  // palette indexes before expansion; freed on longjmp too
   cimageio_error *err;
+  cimageio_info *info;  // where a refused profile is noted
 } png_source;
 
 static uint32_t be32(const uint8_t *p) {
@@ -50,10 +52,13 @@ static void on_error(png_structp png, png_const_charp message) {
   png_longjmp(png, 1);
 }
 
-// Warnings are about ancillary chunks (bad text, a broken ICC profile) and are ignored.
+// Warnings are about ancillary chunks (bad text, a broken ICC profile): the chunk is dropped
+// and decoding goes on. A dropped profile is noted, so the caller can say why the art is
+// treated as untagged.
 static void on_warning(png_structp png, png_const_charp message) {
-  (void)png;
-  (void)message;
+  png_source *source = png_get_error_ptr(png);
+  if (strncmp(message, "iCCP", 4) == 0 && source->info->profile_problem[0] == 0)
+    snprintf(source->info->profile_problem, sizeof source->info->profile_problem, "%s", message);
 }
 
 // Expands palette indexes to RGB or RGBA. libpng's own expansion maps an index past the
@@ -141,7 +146,7 @@ int cimageio_png_read(const uint8_t *data, size_t size, const cimageio_limits *l
   }
   if (!chunks_fit(data, size, pixels == NULL))
     return cimageio_fail(err, CIMAGEIO_TRUNCATED, "PNG data ends early (truncated file)");
-  png_source source = {data, size, 0, 0, NULL, err};
+  png_source source = {data, size, 0, 0, NULL, err, info};
   png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &source, on_error,
                                            on_warning);
   if (png == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");

@@ -144,6 +144,20 @@ struct ColourRenderTests {
     }
   }
 
+  /// libpng refuses a malformed iCCP chunk while reading; artfit says so rather than staying silent.
+  @Test(arguments: [HostileProfile.garbage, .tooShort, .deviceLink])
+  func pngWhoseProfileLibpngRefusesIsAWarning(_ hostile: HostileProfile) throws {
+    let folder = TemporaryFolder()
+    defer { folder.remove() }
+    let png = PNGProfileChunk.inserting(hostile.bytes, into: try ImageEncoder.png(Self.flat(Self.colour, profile: nil)))
+    try Self.write(png, "bad.png", in: folder)
+    let report = BatchRenderer(options: try Self.options(folder, profile: .keep)).run().report
+    let artwork = try #require(report.artworks.first)
+    #expect(report.errors.isEmpty && artwork.profile == nil)
+    #expect(artwork.warnings.count == 1 && artwork.warnings[0].contains("unusable"), "\(artwork.warnings)")
+    for image in try Self.files(report, in: folder).values { #expect(image.iccProfile == nil) }
+  }
+
   /// The overlays are drawn in sRGB colours converted into the artwork's profile.
   @Test func overlayColoursAreConvertedIntoTheArtworksProfile() throws {
     var info = ImageInfo(
