@@ -23,7 +23,8 @@ public struct ImageInfo: Sendable, Equatable {
   public var cmyk: CMYKStorage? = nil
   /// The embedded ICC profile, byte for byte, when the file carries one.
   public var iccProfile: [UInt8]? = nil
-  /// Why the file's profile was dropped while reading (libpng refuses a malformed iCCP chunk).
+  /// Why the file's profile was dropped while reading (libpng refuses a malformed iCCP chunk;
+  /// libjpeg, ICC_PROFILE markers out of sequence).
   public var droppedProfile: String? = nil
 
   /// CMYK as a JPEG stores it.

@@ -124,7 +124,19 @@ public enum HTMLWriter {
       out.append(focus.origin.rawValue)
       out.append(")")
     }
+    if let profile = artwork.profile {
+      out.append(" · colour profile ")
+      out.html(profile.name.isEmpty ? "(unnamed)" : profile.name)
+      out.append(" (")
+      out.html(profile.space)
+      out.append(")")
+    }
     out.append("</p>\n")
+    for warning in artwork.warnings {
+      out.append("<p class=\"warning\">")
+      out.html(warning)
+      out.append("</p>\n")
+    }
   }
 
   private static func cropMap(_ artwork: ArtworkReport, to out: inout ByteBuffer) {
@@ -307,6 +319,7 @@ public enum HTMLWriter {
     table{border-collapse:collapse;width:100%;font-size:12px;background:#fff}
     th,td{border-bottom:1px solid #e5e5ea;padding:3px 6px;text-align:left}th{cursor:pointer;position:sticky;top:0;background:#f2f2f7}
     tr.failed td{background:#fff1f0}.hint{color:#636366;font-size:12px}
+    p.warning{color:#9a5b00}
     """
 
   static let script = """

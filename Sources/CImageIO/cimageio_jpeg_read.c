@@ -8,8 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jerror.h>
+// jpeglib.h first: it brings jconfig.h, whose settings decide the numbering of jerror.h's
+// later messages (JWRN_BOGUS_ICC).
 #include <jpeglib.h>
+#include <jerror.h>
 
 #include "internal.h"
 
@@ -20,6 +22,7 @@ typedef struct {
   cimageio_error *err;
   int status;
   uint32_t max_scans;
+  cimageio_info *info;  // where a dropped profile is noted
 } jpeg_failure;
 
 static void on_error_exit(j_common_ptr cinfo) {
@@ -38,6 +41,14 @@ static void on_error_exit(j_common_ptr cinfo) {
 static void on_message(j_common_ptr cinfo, int level) {
   if (level >= 0) return;  // trace messages
   jpeg_failure *failure = (jpeg_failure *)cinfo->err;
+  // Broken ICC markers lose the profile, not the picture: the art is then untagged.
+  if (cinfo->err->msg_code == JWRN_BOGUS_ICC) {
+    if (failure->info->profile_problem[0] == 0)
+      snprintf(failure->info->profile_problem, sizeof failure->info->profile_problem,
+               "its APP2 ICC_PROFILE markers are malformed (libjpeg: \"%s\")",
+               cinfo->err->jpeg_message_table[JWRN_BOGUS_ICC]);
+    return;
+  }
   if (cinfo->err->msg_code == JWRN_JPEG_EOF) {
     failure->status = CIMAGEIO_TRUNCATED;
     cimageio_fail(failure->err, CIMAGEIO_TRUNCATED, "JPEG data ends early (truncated file)");
@@ -124,6 +135,7 @@ int cimageio_jpeg_read(const uint8_t *data, size_t size, int scale_denom,
   memset(&failure, 0, sizeof failure);
   failure.err = err;
   failure.max_scans = limits->max_jpeg_scans;
+  failure.info = info;
   uint8_t *volatile cmyk_row = NULL;
   JOCTET *volatile profile = NULL;
   volatile unsigned int profile_length = 0;

@@ -116,7 +116,7 @@ int test_gray_profile(double gamma, const char *name, uint8_t **out, size_t *siz
   return status;
 }
 
-int test_cmyk_jpeg(const uint8_t *cmyk, uint32_t width, uint32_t height, int quality, const uint8_t *icc,
+int test_cmyk_jpeg(const uint8_t *cmyk, uint32_t width, uint32_t height, int quality, int ycck, const uint8_t *icc,
                    size_t icc_size, uint8_t **out, size_t *size) {
   struct jpeg_compress_struct cinfo;
   struct jpeg_error_mgr errors;
@@ -131,6 +131,7 @@ int test_cmyk_jpeg(const uint8_t *cmyk, uint32_t width, uint32_t height, int qua
   cinfo.in_color_space = JCS_CMYK;
   jpeg_set_defaults(&cinfo);
   jpeg_set_quality(&cinfo, quality, TRUE);
+  if (ycck) jpeg_set_colorspace(&cinfo, JCS_YCCK);
   jpeg_start_compress(&cinfo, TRUE);
   if (icc != NULL) jpeg_write_icc_profile(&cinfo, icc, (unsigned int)icc_size);
   while (cinfo.next_scanline < height) {

@@ -28,14 +28,17 @@ public enum ColourFixtures {
     }
   }
 
-  /// A CMYK JPEG of `cmyk` (4 samples a pixel, 0 = full ink as Adobe stores it).
-  public static func cmykJPEG(_ cmyk: [UInt8], width: Int, height: Int, profile: [UInt8]?) -> [UInt8] {
+  /// A CMYK JPEG of `cmyk` (4 samples a pixel, 0 = full ink as Adobe stores it), stored as
+  /// YCCK when `ycck`.
+  public static func cmykJPEG(_ cmyk: [UInt8], width: Int, height: Int, profile: [UInt8]?, ycck: Bool = false)
+    -> [UInt8]
+  {
     take { out, size in
       cmyk.withUnsafeBufferPointer { pixels in
         (profile ?? []).withUnsafeBufferPointer { icc in
           test_cmyk_jpeg(
-            pixels.baseAddress, UInt32(width), UInt32(height), 95, profile == nil ? nil : icc.baseAddress, icc.count,
-            &out, &size)
+            pixels.baseAddress, UInt32(width), UInt32(height), 95, ycck ? 1 : 0,
+            profile == nil ? nil : icc.baseAddress, icc.count, &out, &size)
         }
       }
     }

@@ -74,7 +74,7 @@ typedef struct {
   int interlaced;        // PNG Adam7 or progressive JPEG
   int adobe_inverted;    // JPEG: CMYK/YCCK stored inverted (Adobe APP14 marker)
   int scale_denom;       // JPEG shrink-on-load applied (1, 2, 4, 8)
-  char profile_problem[160];  // PNG: why libpng refused the file's iCCP profile, or empty
+  char profile_problem[160];  // why the file's ICC profile was dropped while reading, or empty
 } cimageio_info;
 
 /// Limits applied while reading.

@@ -15,10 +15,10 @@ struct CMYKDecodeTests {
     return [UInt8(x * 255 / (width - 1)), UInt8(y * 255 / (height - 1)), UInt8((x + y) * 4 % 256), UInt8(255 - x * 3)]
   }
 
-  @Test(arguments: RenderingIntent.allCases)
-  func profiledCMYKMatchesLittleCMSExactly(intent: RenderingIntent) throws {
+  @Test(arguments: RenderingIntent.allCases, [false, true])
+  func profiledCMYKMatchesLittleCMSExactly(intent: RenderingIntent, ycck: Bool) throws {
     let jpeg = ColourFixtures.cmykJPEG(
-      Self.cmyk, width: Self.width, height: Self.height, profile: ColourFixtures.cmykProfile)
+      Self.cmyk, width: Self.width, height: Self.height, profile: ColourFixtures.cmykProfile, ycck: ycck)
     let info = try ImageDecoder.probe(data: jpeg, name: "cmyk.jpg")
     #expect(info.cmyk == .inverted && info.iccProfile == ColourFixtures.cmykProfile)
     let profile = try ColourProfile(reading: try #require(info.iccProfile))

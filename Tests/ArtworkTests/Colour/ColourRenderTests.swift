@@ -74,14 +74,23 @@ struct ColourRenderTests {
     #expect(report.artworks.first?.profile == EmbeddedProfile(name: "test Display P3", space: "RGB"))
   }
 
-  @Test func wideGamutJPEGKeepsItsProfileEverywhere() throws {
+  /// A wide-gamut RGB JPEG (Adobe RGB): every written file carries its profile, or is
+  /// converted, and all show the same colour once colour-managed.
+  @Test(arguments: OutputProfile.allCases)
+  func wideGamutJPEGLooksTheSameInEveryFile(profile: OutputProfile) throws {
     let folder = TemporaryFolder()
     defer { folder.remove() }
     let jpeg = try ImageEncoder.jpeg(Self.flat(Self.colour, profile: ColourFixtures.adobeRGB), quality: 95, name: "a")
     try Self.write(jpeg, "adobe.jpg", in: folder)
-    let report = BatchRenderer(options: try Self.options(folder, profile: .keep)).run().report
+    let decoded = try ImageDecoder.decode(data: jpeg, name: "adobe.jpg")
+    let source = decoded.pixel(x: 60, y: 45).map(UInt8.init)
+    let expected = ColourFixtures.converted(source, from: ColourFixtures.adobeRGB, to: nil).map(Int.init)
+    let report = BatchRenderer(options: try Self.options(folder, profile: profile)).run().report
     for (name, image) in try Self.files(report, in: folder) {
-      #expect(image.iccProfile == ColourFixtures.adobeRGB, "\(name)")
+      if profile == .keep { #expect(image.iccProfile == ColourFixtures.adobeRGB, "\(name)") }
+      let seen = Self.seenInSRGB(image)
+      let tolerance = name == "thumbnail" ? 4 : 1
+      #expect(zip(seen, expected).allSatisfy { abs($0 - $1) <= tolerance }, "\(name): \(seen) vs \(expected)")
     }
   }
 
@@ -155,6 +164,24 @@ struct ColourRenderTests {
     let artwork = try #require(report.artworks.first)
     #expect(report.errors.isEmpty && artwork.profile == nil)
     #expect(artwork.warnings.count == 1 && artwork.warnings[0].contains("unusable"), "\(artwork.warnings)")
+    for image in try Self.files(report, in: folder).values { #expect(image.iccProfile == nil) }
+  }
+
+  /// ICC_PROFILE markers out of sequence (two first chunks) lose the profile, not the picture.
+  @Test func jpegWithBrokenProfileMarkersIsAWarning() throws {
+    let folder = TemporaryFolder()
+    defer { folder.remove() }
+    let tagged = try ImageEncoder.jpeg(
+      Self.flat(Self.colour, profile: ColourFixtures.displayP3), quality: 90, name: "a")
+    let payload = Array("ICC_PROFILE".utf8) + [0, 1, 1] + ColourFixtures.adobeRGB
+    let length = payload.count + 2
+    let marker: [UInt8] = [0xFF, 0xE2, UInt8(length >> 8), UInt8(length & 0xff)] + payload
+    try Self.write(Array(tagged[..<2]) + marker + Array(tagged[2...]), "markers.jpg", in: folder)
+    let report = BatchRenderer(options: try Self.options(folder, profile: .keep)).run().report
+    #expect(report.errors.isEmpty, "\(report.errors.map(\.message))")
+    let artwork = try #require(report.artworks.first)
+    #expect(artwork.profile == nil)
+    #expect(artwork.warnings.count == 1 && artwork.warnings[0].contains("malformed"), "\(artwork.warnings)")
     for image in try Self.files(report, in: folder).values { #expect(image.iccProfile == nil) }
   }
 

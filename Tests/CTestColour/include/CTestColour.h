@@ -19,8 +19,9 @@ int test_rgb_profile(const double primaries[6], const double white[2], double ga
 int test_gray_profile(double gamma, const char *name, uint8_t **out, size_t *size);
 
 /// A baseline CMYK JPEG (libjpeg writes the Adobe marker, so samples are stored as given
-/// and read as 0 = full ink) with `icc` embedded when not NULL; `*out` is malloc'd.
-int test_cmyk_jpeg(const uint8_t *cmyk, uint32_t width, uint32_t height, int quality, const uint8_t *icc,
+/// and read as 0 = full ink), stored as YCCK when `ycck`, with `icc` embedded when not NULL;
+/// `*out` is malloc'd.
+int test_cmyk_jpeg(const uint8_t *cmyk, uint32_t width, uint32_t height, int quality, int ycck, const uint8_t *icc,
                    size_t icc_size, uint8_t **out, size_t *size);
 
 /// The raw CMYK samples of a CMYK JPEG as libjpeg decodes them (width × height × 4 into `cmyk`).
