@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Copies a folder of PNG and JPEG files with an ICC profile embedded and their pixel data
-untouched (PNG: an iCCP chunk after IHDR; JPEG: APP2 ICC_PROFILE segments after the APPn
-markers; any profile they had is dropped), so a benchmark compares tagged against untagged input of the very same pixels.
+untouched (PNG: an iCCP chunk after IHDR; JPEG: APP2 ICC_PROFILE segments after JFIF's
+APP0; any profile they had is dropped), so a benchmark compares tagged against untagged input of the very same pixels.
 
     python3 Benchmarks/tag_corpus.py SOURCE_FOLDER TARGET_FOLDER PROFILE.icc
 """
@@ -30,17 +30,18 @@ def tag_png(data, profile):
 
 
 def tag_jpeg(data, profile):
-    at, kept = 2, [data[:2]]
-    while data[at] == 0xFF and 0xE0 <= data[at + 1] <= 0xEF:
+    segments, at = [], 2
+    while data[at] == 0xFF and data[at + 1] != 0xDA:  # the marker segments before the scan
         end = at + 2 + struct.unpack(">H", data[at + 2:at + 4])[0]
         if not (data[at + 1] == 0xE2 and data[at + 4:at + 16] == b"ICC_PROFILE\0"):  # the old profile goes
-            kept.append(data[at:end])
+            segments.append(data[at:end])
         at = end
     pieces = [profile[i:i + 65519] for i in range(0, len(profile), 65519)]
-    segments = b"".join(
+    icc = [
         b"\xff\xe2" + struct.pack(">H", 2 + 14 + len(piece)) + b"ICC_PROFILE\0" + bytes([n + 1, len(pieces)]) + piece
-        for n, piece in enumerate(pieces))
-    return b"".join(kept) + segments + data[at:]
+        for n, piece in enumerate(pieces)]
+    first = 1 if segments and segments[0][1] == 0xE0 else 0  # after JFIF's APP0
+    return data[:2] + b"".join(segments[:first] + icc + segments[first:]) + data[at:]
 
 
 def main():
