@@ -63,7 +63,8 @@ struct ArtworkRenderer {
     try renderPreviews(plan, from: image, shrink: decoded.shrink, colour: colour, stats: &stats, onOutput: onOutput)
     for index in report.results.indices { report.results[index].preview = plan.resultPaths[index] }
     report.cropMap = try drawCropMap(
-      image, source: source, results: results, stem: file.stem, colour: colour, stats: &stats)
+      image, source: source, results: results, safeEverywhere: report.safeEverywhere, stem: file.stem, colour: colour,
+      stats: &stats)
     return report
   }
 
@@ -271,10 +272,11 @@ struct ArtworkRenderer {
   }
 
   /// The whole source, at most 1024 px on its long side, with the visible rect of every
-  /// fill result outlined in its family's colour; in the previews' profile.
+  /// fill result outlined in its family's colour and the region safe on every screen in
+  /// white; in the previews' profile.
   private func drawCropMap(
-    _ image: Image, source: Size, results: [TargetResult], stem: String, colour: ArtworkColour,
-    stats: inout RenderStats
+    _ image: Image, source: Size, results: [TargetResult], safeEverywhere: Rect?, stem: String,
+    colour: ArtworkColour, stats: inout RenderStats
   ) throws(ArtworkFailure) -> String {
     let longSide = Double(max(image.width, image.height))
     let factor = min(1, 1024 / longSide)
@@ -293,6 +295,11 @@ struct ArtworkRenderer {
       guard drawn.insert([crop.x, crop.y, crop.width, crop.height]).inserted else { continue }
       let outline = colour.converted(CropMapColours.colour(for: result.screen.target.family))
       for side in painter.frame(crop.insetBy(1), width: 2) { canvas.fill(side, outline, opacity: 0.85) }
+    }
+    if let safe = safeEverywhere?.scaled(by: toMap) {
+      let dark = colour.converted(Overlay.outlineColour)
+      for side in painter.frame(safe.insetBy(2), width: 5) { canvas.fill(side, dark, opacity: 0.6) }
+      for side in painter.frame(safe.insetBy(2), width: 3) { canvas.fill(side, colour.converted(RGB(255, 255, 255))) }
     }
     let path = stem + "/crop-map.png"
     let bytes = try encoded(&stats) { () throws(ImageError) in

@@ -10,6 +10,8 @@ public struct ArtworkReport: Sendable {
   public var focus: FocusRegion?
   /// Baked-in letterbox/pillarbox bars in source pixels, when pixels were read and found some.
   public var embeddedBars: Insets?
+  /// The source region inside the safe area on every result (`SafeEverywhere`), or nil.
+  public var safeEverywhere: Rect?
   /// The colour profile the artwork carries, when it is usable; nil for untagged artwork.
   public var profile: EmbeddedProfile?
   /// What artfit noticed and worked around, such as an unusable colour profile.
@@ -29,6 +31,7 @@ public struct ArtworkReport: Sendable {
     self.embeddedBars = embeddedBars
     self.cropMap = cropMap
     self.results = results
+    safeEverywhere = SafeEverywhere.region(results)
   }
 
   /// The artwork object of report.json.
@@ -63,6 +66,14 @@ public struct ArtworkReport: Sendable {
       json.compact(bars.left, 4)
       json.key(.right)
       json.compact(bars.right, 4)
+      json.endObject()
+    } else {
+      json.null()
+    }
+    json.key(.safeEverywhere)
+    if let safe = safeEverywhere {
+      json.beginObject(inline: true)
+      writeRectMembers(safe, places: 1, to: &json)
       json.endObject()
     } else {
       json.null()

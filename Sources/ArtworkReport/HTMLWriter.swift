@@ -132,11 +132,38 @@ public enum HTMLWriter {
       out.append(")")
     }
     out.append("</p>\n")
+    safeEverywhere(artwork, to: &out)
     for warning in artwork.warnings {
       out.append("<p class=\"warning\">")
       out.html(warning)
       out.append("</p>\n")
     }
+  }
+
+  /// Where the subject must go to be inside the safe area on every screen, in words.
+  private static func safeEverywhere(_ artwork: ArtworkReport, to out: inout ByteBuffer) {
+    guard !artwork.results.isEmpty else { return }
+    // From the figures as report.json rounds them, so a page made from a merged report
+    // reads the same as one made from the run.
+    func tenths(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+    guard let exact = artwork.safeEverywhere else {
+      out.append("<p class=\"safe\">No part of the artwork is inside the safe area on every screen of this run.</p>\n")
+      return
+    }
+    let safe = Rect(x: tenths(exact.x), y: tenths(exact.y), width: tenths(exact.width), height: tenths(exact.height))
+    out.append("<p class=\"safe\">Safe on every screen: keep the subject inside x ")
+    out.integer(Int(safe.x.rounded()))
+    out.append("–")
+    out.integer(Int(safe.maxX.rounded()))
+    out.append(", y ")
+    out.integer(Int(safe.y.rounded()))
+    out.append("–")
+    out.integer(Int(safe.maxY.rounded()))
+    out.append(" px: ")
+    out.integer(Int((100 * safe.width / Double(artwork.width)).rounded()))
+    out.append(" % of the width, ")
+    out.integer(Int((100 * safe.height / Double(artwork.height)).rounded()))
+    out.append(" % of the height.</p>\n")
   }
 
   private static func cropMap(_ artwork: ArtworkReport, to out: inout ByteBuffer) {
@@ -148,7 +175,7 @@ public enum HTMLWriter {
     out.append("\" alt=\"crop map of ")
     out.html(artwork.file.path)
     out.append(
-      "\" loading=\"lazy\"></a><figcaption>Crop map: the visible part of the source on every fill target, outlined by family.</figcaption></figure>\n"
+      "\" loading=\"lazy\"></a><figcaption>Crop map: the visible part of the source on every fill target, outlined by family; in white, the part inside the safe area on every screen.</figcaption></figure>\n"
     )
   }
 
@@ -319,7 +346,7 @@ public enum HTMLWriter {
     table{border-collapse:collapse;width:100%;font-size:12px;background:#fff}
     th,td{border-bottom:1px solid #e5e5ea;padding:3px 6px;text-align:left}th{cursor:pointer;position:sticky;top:0;background:#f2f2f7}
     tr.failed td{background:#fff1f0}.hint{color:#636366;font-size:12px}
-    p.warning{color:#9a5b00}
+    p.warning{color:#9a5b00}p.safe{color:#1c6b2a}
     """
 
   static let script = """

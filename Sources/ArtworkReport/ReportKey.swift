@@ -49,6 +49,7 @@ struct ReportKey {
   static let results = ReportKey("results")
   static let right = ReportKey("right")
   static let safeCropLoss = ReportKey("safe_crop_loss")
+  static let safeEverywhere = ReportKey("safe_everywhere")
   static let scale = ReportKey("scale")
   static let sizeClass = ReportKey("size_class")
   static let slug = ReportKey("slug")

@@ -65,6 +65,16 @@ public enum ReportReader {
       height: try fields.integer(.height), focus: focus, embeddedBars: bars,
       cropMap: try fields.optionalString(.cropMap),
       results: results)
+    // What the writer computed from exact placements; the results read back carry rounded ones.
+    if let safe = fields.members[ReportKey.safeEverywhere.text] {
+      if case .object = safe {
+        let r = try Fields(safe, "safe_everywhere")
+        artwork.safeEverywhere = Rect(
+          x: try r.number(.x), y: try r.number(.y), width: try r.number(.w), height: try r.number(.h))
+      } else {
+        artwork.safeEverywhere = nil
+      }
+    }
     // Reports of artfit before colour management have neither member.
     if case .object? = fields.members[ReportKey.profile.text] {
       let p = try Fields(try fields.value(.profile), "a profile")

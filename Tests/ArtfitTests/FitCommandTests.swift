@@ -74,3 +74,48 @@ struct FitCommandTests {
     #expect(run.stdout.contains("bars top 218, bottom 217"))
   }
 }
+
+/// `artfit fit` on several targets: a line or a result per screen and the region safe on all.
+struct FitSeveralTargetsTests {
+  @Test func jsonHoldsEveryScreenAndTheRegionSafeOnAll() throws {
+    let run = try ArtfitRun([
+      "fit", "--source", "2732x2732", "--target", "iPhone 16 Pro,iPad Pro 13\" (M4, M5)", "--mode", "fill", "--json",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let object = try #require(try run.json() as? [String: Any])
+    let results = try #require(object["results"] as? [[String: Any]])
+    #expect(results.count == 4, "two devices in both orientations")
+    // Each result's visible source inside its safe area, intersected; the crops are centred on
+    // a square, so the region is centred too.
+    let safe = try #require(object["safe_everywhere"] as? [String: Double])
+    let x = try #require(safe["x"])
+    let w = try #require(safe["w"])
+    #expect(abs(x + w / 2 - 1366) <= 0.1 && w > 0 && w < 2732)
+    for result in results {
+      let crop = try #require(result["crop"] as? [String: Double])
+      #expect(crop["x"]! <= x + 0.1 && x + w <= crop["x"]! + crop["w"]! + 0.1, "inside every visible crop")
+    }
+  }
+
+  @Test func textEndsWithTheRegionAndAFamilyWorks() throws {
+    let run = try ArtfitRun(["fit", "--source", "2732x2732", "--target", "iphone", "--orientation", "portrait"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let lines = run.stdout.split(separator: "\n")
+    #expect(lines.first?.contains("on ") == true && lines.count > 10)
+    #expect(lines.last?.hasPrefix("safe on every one: x ") == true, "\(lines.last ?? "")")
+    #expect(!run.stdout.contains(" landscape "), "--orientation portrait keeps to portrait")
+  }
+
+  /// A 12:1 strip filled from its left edge: the region safe on all lies at the left, within
+  /// the landscape safe area's left inset of the edge.
+  @Test func gravityMovesTheRegion() throws {
+    let run = try ArtfitRun([
+      "fit", "--source", "6000x500", "--target", "iPhone 16 Pro,video-9x16", "--mode", "fill", "--gravity", "left",
+      "--json",
+    ])
+    let object = try #require(try run.json() as? [String: Any])
+    #expect((object["results"] as? [[String: Any]])?.count == 3)
+    let safe = try #require(object["safe_everywhere"] as? [String: Double])
+    #expect(safe["x"]! < 100 && safe["x"]! + safe["w"]! < 400, "\(safe)")
+  }
+}

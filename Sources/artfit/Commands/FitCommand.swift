@@ -1,18 +1,24 @@
 import Artwork
 import ArtworkGeometry
 
-/// `artfit fit`: one geometry answer for one source size on one target, no pixels.
+/// `artfit fit`: the geometry answer for one source size on one target, or on several with
+/// the region safe on all of them; no pixels.
 struct FitCommand: Command {
   static let spec = CommandSpec(
     name: "fit",
-    abstract: "Show how a WxH artwork lands on one target: placement, crop, bars, crop loss.",
+    abstract:
+      "Show how a WxH artwork lands on a target: placement, crop, bars, crop loss; on several, what is safe on all.",
     usage: "artfit fit --source WxH --target T [--orientation O] [--mode M] [--gravity G] [--focus X,Y,W,H] [--json]",
     options: [
       .option("--source", "WxH", "The artwork's size in pixels (after EXIF orientation)."),
-      .option("--target", "T", "A device name or slug from 'artfit devices', or a canvas WxH@S.").completing(
-        Completion.devices),
-      .option("--orientation", "O", "portrait, landscape or landscape-right", default: "the target's first").completing(
-        ScreenOrientation.allCases.map(\.rawValue)),
+      .option(
+        "--target", "T",
+        "A device name or slug from 'artfit devices', or a canvas WxH@S; or several: a family or a comma-separated list."
+      ).completing(Completion.devices),
+      .option(
+        "--orientation", "O", "portrait, landscape or landscape-right",
+        default: "the target's first; with several targets, every orientation each has"
+      ).completing(ScreenOrientation.allCases.map(\.rawValue)),
       .option("--mode", "M", "fit, fill or auto (Apple's video gravity rule)", defaultValue: "fill").completing(
         FitMode.allCases.map(\.rawValue)),
       .option(
@@ -25,16 +31,22 @@ struct FitCommand: Command {
       .option(
         "--max-crop-loss", "P", "Fail (exit 1) when crop loss exceeds P (25% or 0.25); auto falls back to fit past it."),
       .flag("--require-focus", "Fail (exit 1) unless the focus region is wholly inside the visible safe area."),
-      .flag("--json", "Print the result object that report.json uses."),
+      .flag(
+        "--json",
+        "Print the result object that report.json uses; with several targets, {\"results\": [...], \"safe_everywhere\": ...}."
+      ),
     ],
     discussion: """
       Example: artfit fit --source 750x1334 --target "iPhone X" --mode fill --json
+      With several targets (artfit fit --source 2732x2732 --target iphone) it prints one line per
+      screen and the source region inside the safe area on every one (safe_everywhere).
       Gravity `focus` centres the visible rect on the focus region and then clamps it inside the
       source (the libvips/imgproxy meaning of a focal point, not CSS object-position).
       """)
 
   var source: Size
-  var screen: Screen
+  /// One screen, or several when --target names several targets.
+  var screens: [Screen]
   var mode: FitMode
   var gravity: Gravity
   var focus: FocusRegion?
@@ -52,37 +64,25 @@ struct FitCommand: Command {
       throw UsageError("'artfit fit' needs --target, e.g. --target \"iPhone 15 Pro\" (see 'artfit devices')")
     }
     source = try ValueParsers.size(sourceText, option: "--source")
-    let resolved: [Target]
-    do {
-      resolved = try TargetSelection.resolve([targetName])
-    } catch {
-      throw UsageError(error.description)
+    // A name may hold a comma (iPad Pro 13" (M4, M5)): whole first, then as a list.
+    var resolved = (try? TargetSelection.resolve([targetName])) ?? []
+    if resolved.isEmpty {
+      do {
+        resolved = try TargetSelection.resolve(list: targetName)
+      } catch {
+        throw UsageError(error.description)
+      }
     }
-    guard resolved.count == 1 else {
-      throw UsageError(
-        "--target names one target; '\(targetName)' is a family of \(resolved.count) (use 'artfit check' for many)")
-    }
-    let target = resolved[0]
-    var orientation = target.orientations[0]
-    if let given = try arguments.parsed(
+    let given = try arguments.parsed(
       "--orientation",
       { text throws(ValueError) in
         try ScreenOrientation.parse(ValueText.trimmed(text))
       })
-    {
-      orientation = given
-      if !target.orientations.contains(orientation)
-        && !(orientation == .landscapeRight && target.orientations.contains(.landscape))
-      {
-        throw UsageError(
-          "\(target.name) is shown \(target.orientations.map(\.rawValue).joined(separator: " or ")) only")
-      }
-    }
-    var scale = target.scale
+    var scale: Double? = nil
     if let text = arguments.value("--scale"), text.lowercased() != "native" {
       scale = try ValueParsers.parse("--scale") { () throws(ValueError) in try Fraction.parseScale(text) }
     }
-    screen = Screen(target: target, orientation: orientation, scale: scale)
+    screens = try Self.screens(resolved, orientation: given, scale: scale)
     mode = try arguments.parsed("--mode") { text throws(ValueError) in try FitMode.parse(ValueText.trimmed(text)) }!
     focus = try arguments.parsed("--focus") { text throws(ValueError) in try FocusRegion.parse(text, origin: .option) }
     gravity = try arguments.parsed("--gravity", Gravity.parse) ?? (focus == nil ? .center : .focus)
@@ -92,19 +92,76 @@ struct FitCommand: Command {
     json = arguments.has("--json")
   }
 
-  func run() throws -> ExitStatus {
-    let result = TargetResult.solve(
-      source: source, screen: screen, mode: mode, gravity: gravity, focus: focus, checks: checks)
-    if json {
-      printOut(result.json.serialized())
-    } else {
-      printOut(describe(result))
+  /// One target in the given orientation (or its first); several in the given one where
+  /// they show it, else in every orientation each has.
+  private static func screens(_ targets: [Target], orientation: ScreenOrientation?, scale: Double?) throws(UsageError)
+    -> [Screen]
+  {
+    func shows(_ target: Target, _ orientation: ScreenOrientation) -> Bool {
+      target.orientations.contains(orientation)
+        || (orientation == .landscapeRight && target.orientations.contains(.landscape))
     }
-    return result.passed ? .success : .checkFailed
+    if targets.count == 1, let target = targets.first {
+      if let orientation, !shows(target, orientation) {
+        throw UsageError(
+          "\(target.name) is shown \(target.orientations.map(\.rawValue).joined(separator: " or ")) only")
+      }
+      return [Screen(target: target, orientation: orientation ?? target.orientations[0], scale: scale)]
+    }
+    let screens = targets.flatMap { target in
+      (orientation.map { shows(target, $0) ? [$0] : [] } ?? target.orientations).map {
+        Screen(target: target, orientation: $0, scale: scale)
+      }
+    }
+    guard !screens.isEmpty else { throw UsageError("none of these targets is shown \(orientation?.rawValue ?? "")") }
+    return screens
+  }
+
+  func run() throws -> ExitStatus {
+    let results = screens.map {
+      TargetResult.solve(source: source, screen: $0, mode: mode, gravity: gravity, focus: focus, checks: checks)
+    }
+    if results.count == 1, let result = results.first {
+      printOut(json ? result.json.serialized() : describe(result))
+    } else if json {
+      let safe = SafeEverywhere.region(results).map { r in
+        JSONValue.object([
+          ("x", .rounded(r.x, 1)), ("y", .rounded(r.y, 1)), ("w", .rounded(r.width, 1)), ("h", .rounded(r.height, 1)),
+        ])
+      }
+      printOut(
+        JSONValue.object([("results", .array(results.map(\.json))), ("safe_everywhere", safe ?? .null)]).serialized())
+    } else {
+      printOut(summarise(results))
+    }
+    return results.allSatisfy(\.passed) ? .success : .checkFailed
+  }
+
+  /// One line per screen, then the region safe on all of them.
+  private func summarise(_ results: [TargetResult]) -> String {
+    var lines = ["\(Int(source.width))x\(Int(source.height)), \(mode.rawValue), on \(results.count) screens:"]
+    for result in results {
+      let p = result.placement
+      let boxing =
+        p.boxing == .crop
+        ? "crop loss \(Checks.percent(p.cropLoss))" : "\(p.boxing.rawValue) \(Checks.percent(p.barsFraction))"
+      lines.append(
+        "  \(result.screen.target.name) \(result.screen.orientation.rawValue) \(p.mode.rawValue): \(boxing), safe crop loss \(Checks.percent(p.safeCropLoss))"
+          + (result.failures.isEmpty ? "" : "  FAILED \(result.failures.map(Remedy.failure).joined(separator: "; "))"))
+    }
+    if let safe = SafeEverywhere.region(results) {
+      lines.append(
+        "safe on every one: x \(Int(safe.x.rounded()))–\(Int(safe.maxX.rounded())), y \(Int(safe.y.rounded()))–\(Int(safe.maxY.rounded())) px (\(Int((100 * safe.width / source.width).rounded())) % of the width, \(Int((100 * safe.height / source.height).rounded())) % of the height)"
+      )
+    } else {
+      lines.append("safe on every one: nothing (no part of the source is inside the safe area on all of them)")
+    }
+    return lines.joined(separator: "\n")
   }
 
   private func describe(_ result: TargetResult) -> String {
     let p = result.placement
+    let screen = result.screen
     let target = screen.target
     var lines: [String] = []
     let modeText = p.requestedMode == p.mode ? p.mode.rawValue : "\(p.mode.rawValue) (auto)"

@@ -88,6 +88,12 @@ struct ReportWritersTests {
         var preview: String?
       }
       struct Focus: Decodable {
+        struct Rect: Decodable {
+          var x: Double
+          var y: Double
+          var w: Double
+          var h: Double
+        }
         var x: Double
         var y: Double
         var w: Double
@@ -99,6 +105,9 @@ struct ReportWritersTests {
       var height: Int
       var focus: Focus?
       var embeddedBars: [String: Int]?
+      var safeEverywhere: Focus.Rect?
+      var profile: [String: String]?
+      var warnings: [String]
       var results: [Result]
     }
     struct ErrorEntry: Decodable {
@@ -149,6 +158,27 @@ struct ReportWritersTests {
     ]
     let positions = keys.compactMap { text.range(of: $0)?.lowerBound }
     #expect(positions.count == keys.count && positions == positions.sorted())
+  }
+
+  /// safe_everywhere: one decimal, the intersection of the results' safe source regions, and
+  /// read back as written.
+  @Test func safeEverywhereIsWrittenAndReadBack() throws {
+    let report = try Self.sample()
+    let text = report.json.serialized()
+    let document = try Self.decoder.decode(Document.self, from: Data(text.utf8))
+    let artwork = try #require(report.artworks.first)
+    let exact = try #require(SafeEverywhere.region(artwork.results))
+    let written = try #require(document.artworks.first?.safeEverywhere)
+    for (have, want) in [
+      (written.x, exact.x), (written.y, exact.y), (written.w, exact.width), (written.h, exact.height),
+    ] {
+      #expect(abs(have - want) <= 0.05 && (have * 10).rounded() == have * 10, "one decimal: \(have) for \(want)")
+    }
+    #expect(document.artworks.first?.warnings == [] && document.artworks.first?.profile == nil)
+    let read = try ReportReader.report(try JSONParser.parse(Array(text.utf8)))
+    let back = try #require(read.artworks.first?.safeEverywhere)
+    #expect([back.x, back.y, back.width, back.height] == [written.x, written.y, written.w, written.h])
+    #expect(HTMLWriter.html(report).contains("Safe on every screen: keep the subject inside x "))
   }
 
   /// A small RFC 4180 reader, to read the CSV back.
