@@ -35,9 +35,9 @@ for target in "${targets[@]}"; do
   echo "== $target for ${seconds}s (log: $log)"
   # rss_limit: the harness caps images at 2^22 pixels, so more memory than this is a leak or a
   # limit that does not hold. -timeout: a single input taking longer than 10 s is a hang.
-  # Profiles with colour tables run to tens of kilobytes.
+  # Profiles with colour tables run to tens of kilobytes (alone, or in a CMYK JPEG).
   max_len=65536
-  [ "$kind" = profile ] && max_len=131072
+  [ "$kind" = profile ] || [ "$kind" = jpeg ] && max_len=131072
   if ! .build-fuzz/swift/debug/"$target" "$corpus" -max_total_time="$seconds" -max_len=$max_len \
       -rss_limit_mb=1024 -timeout=10 -print_final_stats=1 -artifact_prefix=Fuzz/findings/"$kind"- \
       >"$log" 2>&1; then

@@ -15,9 +15,18 @@ public func fuzzDecoder(_ input: [UInt8], magic: [UInt8]) {
     _ = error.description
     return
   }
+  // A CMYK JPEG whose profile reads decodes through LittleCMS, as a render would.
+  let cmyk = info.cmyk.flatMap { storage in
+    info.iccProfile.flatMap { bytes in
+      (try? ColourProfile(reading: bytes)).flatMap { profile in
+        profile.space == .cmyk
+          ? try? ColourTransform(cmykFrom: profile, inverted: storage == .inverted, to: .sRGB, intent: .relative) : nil
+      }
+    }
+  }
   do {
     let image = try ImageDecoder.decode(
-      data: bytes, name: "fuzz", shrink: info.format == .jpeg ? shrink : 1, limits: fuzzLimits)
+      data: bytes, name: "fuzz", shrink: info.format == .jpeg ? shrink : 1, limits: fuzzLimits, cmyk: cmyk)
     let factor = info.format == .jpeg ? shrink : 1
     let expected = ((info.width + factor - 1) / factor, (info.height + factor - 1) / factor)
     guard image.width == expected.0, image.height == expected.1, image.layout == info.layout else {

@@ -174,8 +174,29 @@ public enum HTMLWriter {
     out.html(map)
     out.append("\" alt=\"crop map of ")
     out.html(artwork.file.path)
+    // Crops as report.json rounds them, so a page made from a merged report reads the same.
+    func tenths(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+    let crops = artwork.results.filter { $0.placement.mode == .fill }.map(\.placement.crop).map {
+      Rect(x: tenths($0.x), y: tenths($0.y), width: tenths($0.width), height: tenths($0.height))
+    }
+    let coverage = SourceCoverage(visible: crops, source: Size(Double(artwork.width), Double(artwork.height)))
+    out.append("\" loading=\"lazy\"></a><figcaption>Crop map: ")
+    guard coverage.total > 0 else {
+      out.append(
+        "the whole source, shown on every screen (no fills); in white, the part inside the safe area on every screen.</figcaption></figure>\n"
+      )
+      return
+    }
+    out.append("darker where fewer of the run's ")
+    out.integer(coverage.total)
+    out.append(" fills show the source: clear where all ")
+    out.integer(coverage.total)
+    out.append(" do (")
+    out.integer(Int((100 * coverage.shownByAll).rounded()))
+    out.append(" % of it), darkest where ")
+    out.append(coverage.fewest == 0 ? "none does" : "only \(coverage.fewest) of \(coverage.total) do")
     out.append(
-      "\" loading=\"lazy\"></a><figcaption>Crop map: the visible part of the source on every fill target, outlined by family; in white, the part inside the safe area on every screen.</figcaption></figure>\n"
+      ". Each distinct fill crop outlined in its family's colour; in white, the part inside the safe area on every screen.</figcaption></figure>\n"
     )
   }
 
