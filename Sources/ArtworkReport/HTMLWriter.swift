@@ -132,6 +132,11 @@ public enum HTMLWriter {
       out.append(")")
     }
     out.append("</p>\n")
+    if !artwork.results.isEmpty {
+      out.append("<p class=\"verdict\"><b>Verdict:</b> ")
+      out.html(Verdict.of(artwork))
+      out.append("</p>\n")
+    }
     safeEverywhere(artwork, to: &out)
     for warning in artwork.warnings {
       out.append("<p class=\"warning\">")
@@ -367,7 +372,7 @@ public enum HTMLWriter {
     table{border-collapse:collapse;width:100%;font-size:12px;background:#fff}
     th,td{border-bottom:1px solid #e5e5ea;padding:3px 6px;text-align:left}th{cursor:pointer;position:sticky;top:0;background:#f2f2f7}
     tr.failed td{background:#fff1f0}.hint{color:#636366;font-size:12px}
-    p.warning{color:#9a5b00}p.safe{color:#1c6b2a}
+    p.warning{color:#9a5b00}p.safe{color:#1c6b2a}p.verdict{font-size:14px}
     """
 
   static let script = """

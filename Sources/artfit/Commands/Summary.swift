@@ -29,6 +29,11 @@ enum Summary {
       printError("artfit: warning: \(artwork.file.path) has bars baked in (\(sides)); \(advice)")
     }
     func say(_ text: String) { if toStderr { printError(text) } else { printOut(text) } }
+    // A verdict per artwork; a large run leaves the rest to the contact sheet.
+    for artwork in report.artworks.prefix(verdictLimit) { say("\(artwork.file.path): \(Verdict.of(artwork))") }
+    if report.artworks.count > verdictLimit {
+      say("... and the verdicts of \(report.artworks.count - verdictLimit) more artworks (see index.html)")
+    }
     let failing = report.artworks.flatMap { artwork in artwork.results.filter(\.failsRun).map { (artwork, $0) } }
     for (artwork, result) in failing.prefix(50) {
       say(
@@ -53,6 +58,9 @@ enum Summary {
       )
     }
   }
+
+  /// Artworks whose verdict the terminal prints.
+  static let verdictLimit = 20
 
   static func megabytes(_ bytes: Int) -> String { oneDecimal(Double(bytes) / 1_000_000) }
 }

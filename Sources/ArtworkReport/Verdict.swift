@@ -1,0 +1,59 @@
+import ArtworkGeometry
+
+/// One line that sums up what the run's screens do to an artwork, from its figures: the worst
+/// fill cut and where, the widest bars, the region safe everywhere, the focus, the failures.
+public enum Verdict {
+  public static func of(_ artwork: ArtworkReport) -> String {
+    let results = artwork.results
+    guard !results.isEmpty else { return "no screens in this run" }
+    var parts: [String] = []
+    let fills = results.filter { $0.placement.mode == .fill }
+    if let worst = fills.max(by: { figure($0.placement.cropLoss) < figure($1.placement.cropLoss) }) {
+      let loss = percent(worst.placement.cropLoss)
+      parts.append(loss == 0 ? "fills cut nothing" : "fills cut at most \(loss) % (\(group(worst)))")
+    }
+    let fits = results.filter { $0.placement.mode == .fit }
+    if let widest = fits.max(by: { figure($0.placement.barsFraction) < figure($1.placement.barsFraction) }) {
+      let bars = percent(widest.placement.barsFraction)
+      parts.append(bars == 0 ? "fits need no bars" : "fits add bars up to \(bars) % (\(group(widest)))")
+    }
+    if let safe = artwork.safeEverywhere {
+      let width = Int((100 * tenths(safe.width) / Double(artwork.width)).rounded())
+      let height = Int((100 * tenths(safe.height) / Double(artwork.height)).rounded())
+      parts.append("safe on every screen: \(width) % × \(height) % of it")
+    } else {
+      parts.append("no part is safe on every screen")
+    }
+    var lost: [String] = []
+    for result in results where result.placement.focusVisible == false && !lost.contains(group(result)) {
+      lost.append(group(result))
+    }
+    if !lost.isEmpty {
+      let named = lost.prefix(3).joined(separator: ", ") + (lost.count > 3 ? " and \(lost.count - 3) more" : "")
+      parts.append("the focus leaves the safe area on \(named)")
+    }
+    let failed = results.filter { !$0.passed }.count
+    if failed > 0 { parts.append("\(failed) of \(results.count) results fail") }
+    return parts.joined(separator: "; ")
+  }
+
+  /// "iPhones in landscape": the family and orientation a result speaks for.
+  static func group(_ result: TargetResult) -> String {
+    let family =
+      switch result.screen.target.family {
+      case .iphone: "iPhones"
+      case .ipad: "iPads"
+      case .ipod: "iPods"
+      case .tv: "Apple TVs"
+      case .split: "split windows"
+      case .video: "video canvases"
+      case .custom: "canvases"
+      }
+    return "\(family) in \(result.screen.orientation.rawValue)"
+  }
+
+  /// Figures as report.json rounds them (4 decimals), so a merged report reads the same.
+  static func figure(_ fraction: Double) -> Double { (fraction * 10_000).rounded() / 10_000 }
+  static func percent(_ fraction: Double) -> Int { Int((100 * figure(fraction)).rounded()) }
+  static func tenths(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+}
