@@ -235,7 +235,8 @@ public enum HTMLWriter {
     out.append("<h3>")
     out.append(family.rawValue)
     out.append("</h3><div class=\"grid\">\n")
-    for result in artwork.results where result.screen.target.family == family {
+    for outcome in Outcome.groups(artwork.results.filter { $0.screen.target.family == family }) {
+      let result = outcome[0]
       let p = result.placement
       out.append(result.passed ? "<figure>" : "<figure class=\"failed\">")
       if thumbnails, let preview = result.preview {
@@ -248,7 +249,7 @@ public enum HTMLWriter {
         out.append(" preview\" loading=\"lazy\"></a>")
       }
       out.append("<figcaption>")
-      out.html(result.screen.target.name)
+      deviceNames(outcome, to: &out)
       out.append("<br>")
       out.append(result.screen.orientation.rawValue)
       out.append(" · ")
@@ -259,6 +260,32 @@ public enum HTMLWriter {
     }
     out.append("</div>\n")
     out.flushIfFull()
+  }
+
+  /// The devices an outcome card stands for, each linked to its own preview when there are
+  /// several, then their sizes in points.
+  private static func deviceNames(_ outcome: [TargetResult], to out: inout ByteBuffer) {
+    guard outcome.count > 1 else { return out.html(outcome[0].screen.target.name) }
+    for (index, result) in outcome.enumerated() {
+      if index > 0 { out.append(", ") }
+      if let preview = result.preview {
+        out.append("<a href=\"")
+        out.html(preview)
+        out.append("\">")
+        out.html(result.screen.target.name)
+        out.append("</a>")
+      } else {
+        out.html(result.screen.target.name)
+      }
+    }
+    var sizes: [String] = []
+    for result in outcome {
+      let points = result.screen.points
+      let size = "\(Int(points.width.rounded()))×\(Int(points.height.rounded())) pt"
+      if !sizes.contains(size) { sizes.append(size) }
+    }
+    out.append(" — ")
+    out.append(sizes.joined(separator: ", "))
   }
 
   static func reported(_ fraction: Double) -> Double { (fraction * 10000).rounded() / 10000 }
