@@ -9,9 +9,7 @@ func imageError(
   status: Int32, error: cimageio_error, file: String, format: ImageFormat?,
   info: cimageio_info? = nil, limits: ImageLimits? = nil
 ) -> ImageError {
-  let detail = withUnsafeBytes(of: error.message) { raw in
-    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-  }
+  let detail = cText(error.message)
   let format = format ?? .png
   switch cimageio_status(rawValue: UInt32(status)) {
   case CIMAGEIO_UNSUPPORTED: return .notAnImage(file: file, reason: detail)
@@ -25,6 +23,16 @@ func imageError(
   case CIMAGEIO_ENCODE_FAILED, CIMAGEIO_BAD_ARGUMENT: return .encodeFailed(file: file, reason: detail)
   default: return .corrupt(file: file, format: format, detail: detail)
   }
+}
+
+/// The text of a fixed-size C char array (a message or a name), up to its first NUL.
+func cText<Chars>(_ chars: Chars) -> String {
+  withUnsafeBytes(of: chars) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+}
+
+extension cimageio_info {
+  /// A JPEG that stores CMYK or YCCK (a decode turns it into RGB).
+  var storesCMYK: Bool { color == Int32(CIMAGEIO_COLOR_CMYK.rawValue) || color == Int32(CIMAGEIO_COLOR_YCCK.rawValue) }
 }
 
 func sniffFormat(_ bytes: UnsafeRawBufferPointer) -> ImageFormat? {

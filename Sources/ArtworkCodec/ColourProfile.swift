@@ -24,15 +24,14 @@ public struct ColourProfile: Sendable, Hashable {
     var info = cimageio_profile_info()
     var error = cimageio_error()
     let status = bytes.withUnsafeBufferPointer { cimageio_profile_read($0.baseAddress, $0.count, &info, &error) }
-    guard status == 0 else { throw .unusable(reason: Self.text(of: error)) }
+    guard status == 0 else { throw .unusable(reason: cText(error.message)) }
     let space: Space =
       switch cimageio_space(rawValue: UInt32(info.space)) {
       case CIMAGEIO_SPACE_GRAY: .gray
       case CIMAGEIO_SPACE_CMYK: .cmyk
       default: .rgb
       }
-    let name = withUnsafeBytes(of: info.name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-    self.init(bytes: bytes, name: name, space: space)
+    self.init(bytes: bytes, name: cText(info.name), space: space)
   }
 
   private init(bytes: [UInt8], name: String, space: Space) {
@@ -54,12 +53,8 @@ public struct ColourProfile: Sendable, Hashable {
     var error = cimageio_error()
     let status = cimageio_profile_make(Int32(which.rawValue), &out, &size, &error)
     defer { cimageio_free(out) }
-    guard status == 0, let out else { fatalError("LittleCMS could not build \(name): \(text(of: error))") }
+    guard status == 0, let out else { fatalError("LittleCMS could not build \(name): \(cText(error.message))") }
     return ColourProfile(bytes: Array(UnsafeBufferPointer(start: out, count: size)), name: name, space: .rgb)
-  }
-
-  static func text(of error: cimageio_error) -> String {
-    withUnsafeBytes(of: error.message) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
   }
 
   public static func == (a: ColourProfile, b: ColourProfile) -> Bool {

@@ -60,7 +60,7 @@ public final class ColourTransform: @unchecked Sendable {
           to.count, input.rgbOutput.code, intent.iccValue, 1, &error)
       }
     }
-    guard let handle else { throw .unusable(reason: ColourProfile.text(of: error)) }
+    guard let handle else { throw .unusable(reason: cText(error.message)) }
     self.handle = handle
     self.target = target
     self.input = input

@@ -25,9 +25,7 @@ public enum ImageDecoder {
     }.get()
     var info = ImageInfo(probed.info)
     info.iccProfile = probed.icc
-    let dropped = withUnsafeBytes(of: probed.info.profile_problem) {
-      String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self)
-    }
+    let dropped = cText(probed.info.profile_problem)
     if probed.icc == nil && !dropped.isEmpty { info.droppedProfile = dropped }
     return info
   }
@@ -58,10 +56,9 @@ public enum ImageDecoder {
     }.get()
     let layout = ChannelLayout(rawValue: Int(decoded.info.channels)) ?? .rgb
     // RGB made from CMYK carries the transform's target profile, never the CMYK one.
-    let isCMYK = [CIMAGEIO_COLOR_CMYK, CIMAGEIO_COLOR_YCCK].map { Int32($0.rawValue) }.contains(decoded.info.color)
     let image = Image(
       width: Int(decoded.info.width), height: Int(decoded.info.height), layout: layout,
-      storage: decoded.storage, iccProfile: isCMYK ? cmyk?.target?.bytes : decoded.icc)
+      storage: decoded.storage, iccProfile: decoded.info.storesCMYK ? cmyk?.target?.bytes : decoded.icc)
     return image.applying(ExifOrientation(rawValue: Int(decoded.info.orientation)) ?? .up)
   }
 }
@@ -77,7 +74,6 @@ extension ImageInfo {
       storedWidth: Int(info.full_width), storedHeight: Int(info.full_height),
       orientation: orientation, bitDepth: Int(info.source_bit_depth),
       hasAlpha: layout.hasAlpha, layout: layout, isInterlaced: info.interlaced != 0,
-      cmyk: [CIMAGEIO_COLOR_CMYK, CIMAGEIO_COLOR_YCCK].map { Int32($0.rawValue) }.contains(info.color)
-        ? (info.adobe_inverted != 0 ? .inverted : .plain) : nil)
+      cmyk: info.storesCMYK ? (info.adobe_inverted != 0 ? .inverted : .plain) : nil)
   }
 }

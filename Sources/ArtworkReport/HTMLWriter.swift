@@ -148,14 +148,11 @@ public enum HTMLWriter {
   /// Where the subject must go to be inside the safe area on every screen, in words.
   private static func safeEverywhere(_ artwork: ArtworkReport, to out: inout ByteBuffer) {
     guard !artwork.results.isEmpty else { return }
-    // From the figures as report.json rounds them, so a page made from a merged report
-    // reads the same as one made from the run.
-    func tenths(_ value: Double) -> Double { (value * 10).rounded() / 10 }
     guard let exact = artwork.safeEverywhere else {
       out.append("<p class=\"safe\">No part of the artwork is inside the safe area on every screen of this run.</p>\n")
       return
     }
-    let safe = Rect(x: tenths(exact.x), y: tenths(exact.y), width: tenths(exact.width), height: tenths(exact.height))
+    let safe = Reported.rect(exact)
     out.append("<p class=\"safe\">Safe on every screen: keep the subject inside x ")
     out.integer(Int(safe.x.rounded()))
     out.append("–")
@@ -179,11 +176,7 @@ public enum HTMLWriter {
     out.html(map)
     out.append("\" alt=\"crop map of ")
     out.html(artwork.file.path)
-    // Crops as report.json rounds them, so a page made from a merged report reads the same.
-    func tenths(_ value: Double) -> Double { (value * 10).rounded() / 10 }
-    let crops = artwork.results.filter { $0.placement.mode == .fill }.map(\.placement.crop).map {
-      Rect(x: tenths($0.x), y: tenths($0.y), width: tenths($0.width), height: tenths($0.height))
-    }
+    let crops = artwork.results.filter { $0.placement.mode == .fill }.map { Reported.rect($0.placement.crop) }
     let coverage = SourceCoverage(visible: crops, source: Size(Double(artwork.width), Double(artwork.height)))
     out.append("\" loading=\"lazy\"></a><figcaption>Crop map: ")
     guard coverage.total > 0 else {
@@ -218,7 +211,7 @@ public enum HTMLWriter {
       out.append(" results")
       if let worst = fills.map(\.placement.cropLoss).max() {
         out.append(", fill crop loss up to ")
-        out.percent(reported(worst))
+        out.percent(Reported.fraction(worst))
       }
       if failed > 0 {
         out.append(", <span class=\"bad\">")
@@ -288,8 +281,6 @@ public enum HTMLWriter {
     out.append(sizes.joined(separator: ", "))
   }
 
-  static func reported(_ fraction: Double) -> Double { (fraction * 10000).rounded() / 10000 }
-
   /// The badge: crop loss for fill, bar share for fit; coloured by severity.
   static func badge(_ result: TargetResult, to out: inout ByteBuffer) {
     let p = result.placement
@@ -306,11 +297,11 @@ public enum HTMLWriter {
     out.append("\">")
     if p.mode == .fill {
       out.append("−")
-      out.percent(reported(p.cropLoss))
+      out.percent(Reported.fraction(p.cropLoss))
     } else if result.passed && p.boxing == .none {
       out.append("exact")
     } else {
-      out.percent(reported(p.barsFraction))
+      out.percent(Reported.fraction(p.barsFraction))
       out.append(" bars")
     }
     out.append("</span>")
@@ -346,14 +337,14 @@ public enum HTMLWriter {
           out.append("<td data-value=")
           out.fixed(fraction, places: 4)
           out.append(">")
-          out.percent(reported(fraction))
+          out.percent(Reported.fraction(fraction))
         }
         out.append("<td>")
         if let visible = p.focusVisible {
           if visible {
             out.append("visible")
           } else {
-            out.percent(reported(p.focusLoss ?? 0))
+            out.percent(Reported.fraction(p.focusLoss ?? 0))
             out.append(" lost")
           }
         }

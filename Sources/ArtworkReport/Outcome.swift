@@ -25,11 +25,10 @@ enum Outcome {
   /// merged report groups as the run did.
   static func key(_ result: TargetResult) -> String {
     let p = result.placement
-    func tenths(_ value: Double) -> Double { (value * 10).rounded() / 10 }
-    func fraction(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
+    let crop = Reported.rect(p.crop)
     let figures = [
-      tenths(p.crop.x), tenths(p.crop.y), tenths(p.crop.width), tenths(p.crop.height), fraction(p.barsFraction),
-      fraction(p.cropLoss), fraction(p.safeCropLoss),
+      crop.x, crop.y, crop.width, crop.height, Reported.fraction(p.barsFraction), Reported.fraction(p.cropLoss),
+      Reported.fraction(p.safeCropLoss),
     ]
     let focus = p.focusVisible.map { $0 ? "in" : "out" } ?? "none"
     return "\(p.mode.rawValue) \(p.requestedMode.rawValue) \(result.screen.orientation.rawValue) \(p.boxing.rawValue) "

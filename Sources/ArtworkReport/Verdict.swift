@@ -8,18 +8,21 @@ public enum Verdict {
     guard !results.isEmpty else { return "no screens in this run" }
     var parts: [String] = []
     let fills = results.filter { $0.placement.mode == .fill }
-    if let worst = fills.max(by: { figure($0.placement.cropLoss) < figure($1.placement.cropLoss) }) {
+    if let worst = fills.max(by: { Reported.fraction($0.placement.cropLoss) < Reported.fraction($1.placement.cropLoss) }
+    ) {
       let loss = percent(worst.placement.cropLoss)
       parts.append(loss == 0 ? "fills cut nothing" : "fills cut at most \(loss) % (\(group(worst)))")
     }
     let fits = results.filter { $0.placement.mode == .fit }
-    if let widest = fits.max(by: { figure($0.placement.barsFraction) < figure($1.placement.barsFraction) }) {
+    if let widest = fits.max(by: {
+      Reported.fraction($0.placement.barsFraction) < Reported.fraction($1.placement.barsFraction)
+    }) {
       let bars = percent(widest.placement.barsFraction)
       parts.append(bars == 0 ? "fits need no bars" : "fits add bars up to \(bars) % (\(group(widest)))")
     }
     if let safe = artwork.safeEverywhere {
-      let width = Int((100 * tenths(safe.width) / Double(artwork.width)).rounded())
-      let height = Int((100 * tenths(safe.height) / Double(artwork.height)).rounded())
+      let width = Int((100 * Reported.tenths(safe.width) / Double(artwork.width)).rounded())
+      let height = Int((100 * Reported.tenths(safe.height) / Double(artwork.height)).rounded())
       parts.append("safe on every screen: \(width) % × \(height) % of it")
     } else {
       parts.append("no part is safe on every screen")
@@ -52,8 +55,6 @@ public enum Verdict {
     return "\(family) in \(result.screen.orientation.rawValue)"
   }
 
-  /// Figures as report.json rounds them (4 decimals), so a merged report reads the same.
-  static func figure(_ fraction: Double) -> Double { (fraction * 10_000).rounded() / 10_000 }
-  static func percent(_ fraction: Double) -> Int { Int((100 * figure(fraction)).rounded()) }
-  static func tenths(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+  /// A fraction as a whole percent, from the figure report.json records.
+  static func percent(_ fraction: Double) -> Int { Int((100 * Reported.fraction(fraction)).rounded()) }
 }

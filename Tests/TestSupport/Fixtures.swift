@@ -64,6 +64,34 @@ public func bigEndian(_ value: UInt32) -> [UInt8] {
   [UInt8(value >> 24), UInt8(value >> 16 & 0xff), UInt8(value >> 8 & 0xff), UInt8(value & 0xff)]
 }
 
+/// `data` as a zlib stream of stored (uncompressed) deflate blocks.
+public func zlibStored(_ data: [UInt8]) -> [UInt8] {
+  var out: [UInt8] = [0x78, 0x01]
+  var start = 0
+  repeat {
+    let count = min(65535, data.count - start)
+    let last: UInt8 = start + count == data.count ? 1 : 0
+    out += [last, UInt8(count & 0xff), UInt8(count >> 8), UInt8(~count & 0xff), UInt8((~count >> 8) & 0xff)]
+    out += data[start..<start + count]
+    start += count
+  } while start < data.count
+  var a: UInt32 = 1
+  var b: UInt32 = 0
+  for byte in data {
+    a = (a + UInt32(byte)) % 65521
+    b = (b + a) % 65521
+  }
+  return out + bigEndian(b << 16 | a)
+}
+
+/// `png` with an iCCP chunk holding `profile` right after IHDR, put there as another writer
+/// might, past libpng's checks on write, so tests can hand artfit a malformed profile.
+public func pngInsertingProfile(_ profile: [UInt8], into png: [UInt8]) -> [UInt8] {
+  let afterHeader = 8 + 12 + 13  // signature, IHDR
+  let chunk = pngChunk("iCCP", Array("ICC profile".utf8) + [0, 0] + zlibStored(profile))
+  return Array(png[..<afterHeader]) + chunk + Array(png[afterHeader...])
+}
+
 /// Reads the samples of an 8-bit image.
 public func samples8(_ image: Image) -> [UInt8] {
   guard case .uint8(let samples) = image.storage else { preconditionFailure("expected 8-bit") }

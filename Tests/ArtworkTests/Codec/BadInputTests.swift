@@ -154,23 +154,3 @@ func findSubsequence(_ haystack: [UInt8], _ needle: [UInt8]) -> Int? {
   }
   return nil
 }
-
-/// `data` as a zlib stream of stored (uncompressed) deflate blocks.
-func zlibStored(_ data: [UInt8]) -> [UInt8] {
-  var out: [UInt8] = [0x78, 0x01]
-  var start = 0
-  repeat {
-    let count = min(65535, data.count - start)
-    let last: UInt8 = start + count == data.count ? 1 : 0
-    out += [last, UInt8(count & 0xff), UInt8(count >> 8), UInt8(~count & 0xff), UInt8((~count >> 8) & 0xff)]
-    out += data[start..<start + count]
-    start += count
-  } while start < data.count
-  var a: UInt32 = 1
-  var b: UInt32 = 0
-  for byte in data {
-    a = (a + UInt32(byte)) % 65521
-    b = (b + a) % 65521
-  }
-  return out + bigEndian(b << 16 | a)
-}

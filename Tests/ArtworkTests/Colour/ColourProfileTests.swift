@@ -55,7 +55,7 @@ struct ColourProfileTests {
     }
   }
 
-  @Test func cacheReadsEachProfileOnceAndRemembersFailures() {
+  @Test func cacheGivesTheSameProfileAgainAndRemembersFailures() {
     let cache = ColourCache()
     let first = try? cache.profile(ColourFixtures.displayP3).get()
     let second = try? cache.profile(ColourFixtures.displayP3).get()

@@ -158,7 +158,7 @@ struct ColourRenderTests {
   func pngWhoseProfileLibpngRefusesIsAWarning(_ hostile: HostileProfile) throws {
     let folder = TemporaryFolder()
     defer { folder.remove() }
-    let png = PNGProfileChunk.inserting(hostile.bytes, into: try ImageEncoder.png(Self.flat(Self.colour, profile: nil)))
+    let png = pngInsertingProfile(hostile.bytes, into: try ImageEncoder.png(Self.flat(Self.colour, profile: nil)))
     try Self.write(png, "bad.png", in: folder)
     let report = BatchRenderer(options: try Self.options(folder, profile: .keep)).run().report
     let artwork = try #require(report.artworks.first)
