@@ -1,8 +1,23 @@
 import ArtworkCodec
 import ArtworkGeometry
 
-/// Outline colours of the crop map, by family (the contact sheet shows the legend).
+/// Outline colours of the crop map and the template, by family, and the words their legends
+/// use.
 public enum CropMapColours {
+  /// The families a legend lists, in its order (iPod touch is drawn as an iPhone).
+  public static let legendFamilies: [Family] = [.iphone, .ipad, .tv, .video, .split, .custom]
+
+  public static func label(for family: Family) -> String {
+    switch family {
+    case .iphone, .ipod: "iPhone"
+    case .ipad: "iPad"
+    case .tv: "Apple TV"
+    case .video: "video"
+    case .split: "split window"
+    case .custom: "canvas"
+    }
+  }
+
   public static func colour(for family: Family) -> RGB {
     switch family {
     case .iphone, .ipod: RGB(255, 59, 48)

@@ -360,14 +360,10 @@ public enum HTMLWriter {
   }
 
   static var legend: String {
-    let items = [
-      (Family.iphone, "iPhone"), (.ipad, "iPad"), (.tv, "Apple TV"), (.video, "video"), (.split, "split window"),
-      (.custom, "canvas"),
-    ]
     var out = "<p class=\"legend\">Crop-map outlines: "
-    out += items.map { family, label in
+    out += CropMapColours.legendFamilies.map { family in
       let c = CropMapColours.colour(for: family)
-      return "<span class=\"swatch\" style=\"background:\(c.description)\"></span>\(label)"
+      return "<span class=\"swatch\" style=\"background:\(c.description)\"></span>\(CropMapColours.label(for: family))"
     }.joined(separator: " ")
     return out + ". Badges: crop loss under 10% green, under 25% amber, else red; fit shows the share of bars.</p>\n"
   }

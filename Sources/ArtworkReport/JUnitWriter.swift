@@ -20,7 +20,7 @@ public enum JUnitWriter {
     out.append("\">\n")
     for artwork in report.artworks {
       out.append("  <testsuite name=\"")
-      escape(artwork.file.path, to: &out)
+      out.xml(artwork.file.path)
       out.append("\" tests=\"")
       out.integer(artwork.results.count)
       out.append("\" failures=\"")
@@ -29,12 +29,12 @@ public enum JUnitWriter {
       out.integer(artwork.results.reduce(0) { $0 + ($1.baselined ? 1 : 0) })
       out.append("\">\n")
       var classname = ByteBuffer(capacity: 64)
-      escape(artwork.file.stem, to: &classname)
+      classname.xml(artwork.file.stem)
       for result in artwork.results {
         out.append("    <testcase classname=\"")
         out.append(classname)
         out.append("\" name=\"")
-        escape(result.screen.target.name, to: &out)
+        out.xml(result.screen.target.name)
         out.append(byte: 0x20)
         out.append(result.screen.orientation.rawValue)
         out.append(byte: 0x20)
@@ -47,15 +47,15 @@ public enum JUnitWriter {
         } else if result.baselined {
           // Known from the baseline: shown, not failed.
           out.append(">\n      <skipped message=\"baselined: ")
-          escape(result.failures.joined(separator: "; "), to: &out)
+          out.xml(result.failures.joined(separator: "; "))
           out.append("\"/>\n    </testcase>\n")
         } else {
           out.append(">\n")
           for failure in result.failures {
             out.append("      <failure type=\"check\" message=\"")
-            escape(failure, to: &out)
+            out.xml(failure)
             out.append("\">")
-            escape(failure, to: &out)
+            out.xml(failure)
             out.append("</failure>\n")
           }
           out.append("    </testcase>\n")
@@ -72,13 +72,13 @@ public enum JUnitWriter {
       out.append("\" skipped=\"0\">\n")
       for error in report.errors {
         out.append("    <testcase classname=\"inputs\" name=\"")
-        escape(error.source, to: &out)
+        out.xml(error.source)
         out.append("\" time=\"0\">\n      <error type=\"input\" message=\"")
-        escape(error.message, to: &out)
+        out.xml(error.message)
         out.append("\">")
-        escape(error.source, to: &out)
+        out.xml(error.source)
         out.append(": ")
-        escape(error.message, to: &out)
+        out.xml(error.message)
         out.append("</error>\n    </testcase>\n")
       }
       out.append("  </testsuite>\n")
@@ -86,27 +86,4 @@ public enum JUnitWriter {
     out.append("</testsuites>\n")
   }
 
-  /// Text safe inside XML attributes and elements; characters XML 1.0 forbids are dropped.
-  static func escape(_ text: String, to out: inout ByteBuffer) {
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out.append("&amp;")
-      case "<": out.append("&lt;")
-      case ">": out.append("&gt;")
-      case "\"": out.append("&quot;")
-      case "'": out.append("&apos;")
-      case "\n": out.append("&#10;")
-      case "\r": out.append("&#13;")
-      case "\t": out.append("&#9;")
-      default:
-        let v = scalar.value
-        if v < 0x20 || v == 0xfffe || v == 0xffff { continue }
-        if v < 0x80 {
-          out.append(byte: UInt8(v))
-        } else {
-          out.append(String(scalar))
-        }
-      }
-    }
-  }
 }

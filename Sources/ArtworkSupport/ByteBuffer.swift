@@ -149,7 +149,7 @@ package struct ByteBuffer {
   /// `value` rounded to `places` decimals, trailing zeros dropped but one kept (JSON:
   /// 0.5, 3.0, -681.25). The same text as Swift's shortest form of the rounded Double,
   /// for the magnitudes reports hold (below 10^11).
-  mutating func decimal(_ value: Double, places: Int) {
+  package mutating func decimal(_ value: Double, places: Int) {
     guard value.isFinite else { return append("null") }
     var (negative, whole, fraction, factor) = Self.split(value, places: places)
     if negative { append(byte: UInt8(ascii: "-")) }
@@ -192,6 +192,30 @@ package struct ByteBuffer {
         case 0x22: append("&quot;")
         case 0x27: append("&#39;")
         default: append(byte: byte)
+        }
+      }
+    }
+  }
+
+  /// Text safe inside XML attributes and elements; characters XML 1.0 forbids are dropped.
+  package mutating func xml(_ text: String) {
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": append("&amp;")
+      case "<": append("&lt;")
+      case ">": append("&gt;")
+      case "\"": append("&quot;")
+      case "'": append("&apos;")
+      case "\n": append("&#10;")
+      case "\r": append("&#13;")
+      case "\t": append("&#9;")
+      default:
+        let v = scalar.value
+        if v < 0x20 || v == 0xfffe || v == 0xffff { continue }
+        if v < 0x80 {
+          append(byte: UInt8(v))
+        } else {
+          append(String(scalar))
         }
       }
     }

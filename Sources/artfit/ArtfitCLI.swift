@@ -3,7 +3,8 @@ import Artwork
 /// Routes the command line to a subcommand and turns failures into exit statuses.
 enum ArtfitCLI {
   nonisolated(unsafe) static let commands: [any Command.Type] = [
-    RenderCommand.self, CheckCommand.self, DevicesCommand.self, FitCommand.self, AssetsCommand.self,
+    RenderCommand.self, CheckCommand.self, DevicesCommand.self, FitCommand.self, TemplateCommand.self,
+    AssetsCommand.self,
     MergeReportsCommand.self, CompletionsCommand.self,
   ]
 

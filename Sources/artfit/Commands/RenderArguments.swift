@@ -132,6 +132,8 @@ enum RenderArguments {
     var options = RenderOptions(writePreviews: previews)
     try readInputsAndOutput(arguments, into: &options)
     try readSelection(arguments, into: &options)
+    try readScales(arguments, into: &options)
+    try readPlacement(arguments, into: &options)
     try readChecks(arguments, into: &options)
     try readRunSettings(arguments, into: &options)
     if previews { try readPreviewSettings(arguments, into: &options) }
@@ -155,9 +157,8 @@ enum RenderArguments {
     }
   }
 
-  /// What to solve: targets, orientations, modes, scales.
-  private static func readSelection(_ arguments: ParsedArguments, into options: inout RenderOptions) throws(UsageError)
-  {
+  /// What to solve: targets, orientations, modes (shared with `template`).
+  static func readSelection(_ arguments: ParsedArguments, into options: inout RenderOptions) throws(UsageError) {
     if let text = arguments.value("--targets") {
       do {
         options.targets = try TargetSelection.resolve(list: text)
@@ -168,6 +169,10 @@ enum RenderArguments {
     }
     options.orientations = try arguments.parsed("--orientations", ScreenOrientation.parseList) ?? options.orientations
     options.modes = try arguments.parsed("--modes", FitMode.parseList) ?? options.modes
+  }
+
+  /// The scales to draw at: native, or factors.
+  private static func readScales(_ arguments: ParsedArguments, into options: inout RenderOptions) throws(UsageError) {
     if let text = arguments.value("--scales") {
       if ValueText.trimmed(text.lowercased()) == "native" {
         options.scales = .native
@@ -182,12 +187,17 @@ enum RenderArguments {
     }
   }
 
-  /// Where the crop goes and what fails a result: gravity, focus, the crop-loss limit.
-  private static func readChecks(_ arguments: ParsedArguments, into options: inout RenderOptions) throws(UsageError) {
+  /// Where the crop goes: gravity and focus (shared with `template`).
+  static func readPlacement(_ arguments: ParsedArguments, into options: inout RenderOptions) throws(UsageError) {
     options.gravity = try arguments.parsed("--gravity", Gravity.parse) ?? options.gravity
     options.focus =
       try arguments.parsed("--focus") { text throws(ValueError) in try FocusRegion.parse(text, origin: .option) }
       ?? options.focus
+  }
+
+  /// What fails a result: the crop-loss limit, the focus requirement; and which settings the
+  /// command line fixed over the manifest's.
+  private static func readChecks(_ arguments: ParsedArguments, into options: inout RenderOptions) throws(UsageError) {
     options.checks.maxCropLoss = try arguments.parsed("--max-crop-loss", Fraction.parse) ?? options.checks.maxCropLoss
     options.checks.requireFocus = arguments.has("--require-focus")
     let explicitKeys: [(String, ManifestKey)] = [

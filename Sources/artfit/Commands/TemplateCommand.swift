@@ -1,0 +1,106 @@
+import Artwork
+import ArtworkGeometry
+import Foundation
+
+/// `artfit template`: template.svg and template.png to lay over a canvas in a design tool,
+/// the visible region of every kind of screen and the part safe on all; no pixels read.
+struct TemplateCommand: Command {
+  static let spec = CommandSpec(
+    name: "template",
+    abstract: "Write template.svg and template.png: what each screen shows of a WxH canvas, and the part safe on all.",
+    usage:
+      "artfit template --source WxH|FILE [--targets LIST] [--orientations LIST] [--modes LIST] [--gravity G] [--focus X,Y,W,H] [--out DIR] [--json]",
+    options: [
+      .option(
+        "--source", "WxH|FILE",
+        "The canvas size in pixels, or an artwork whose header gives it (after EXIF orientation)."),
+      .option("--out", "DIR", "Where template.svg and template.png go (created when missing).", defaultValue: "."),
+    ]
+      + RenderArguments.sharedOptions.filter {
+        ["--targets", "--orientations", "--modes", "--gravity", "--focus"].contains($0.name)
+      } + [
+        .flag("--json", "Print the regions as JSON instead of writing files.")
+      ],
+    discussion: """
+      Example: artfit template --source 2732x2732 --targets iphone,ipad --out Templates
+      template.svg has viewBox="0 0 W H" in source pixels and opens as layers: visible-regions
+      (one rect per distinct region a screen shows, outlined in its family's colour, the screens
+      it stands for in its title), safe-parts (dashed: the part of each inside its screens' safe
+      area), safe-on-every-screen (the rect id="safe-everywhere") and legend. template.png is the
+      same picture, W×H and transparent, for tools that take no SVG.
+      """)
+
+  var source: Size
+  /// The artwork's file name, or the size, for the legend.
+  var name: String
+  var options: RenderOptions
+  var output: String
+  var json: Bool
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    guard arguments.positionals.isEmpty else {
+      throw UsageError(
+        "'artfit template' takes options only (got '\(arguments.positionals[0])'); give the artwork as --source FILE")
+    }
+    guard let sourceText = arguments.value("--source") else {
+      throw UsageError("'artfit template' needs --source WxH or --source FILE, e.g. --source 2732x2732")
+    }
+    (source, name) = try Self.source(sourceText)
+    options = RenderOptions()
+    try RenderArguments.readSelection(arguments, into: &options)
+    try RenderArguments.readPlacement(arguments, into: &options)
+    output = arguments.value("--out")!
+    guard !output.isEmpty else { throw UsageError("--out needs a folder") }
+    json = arguments.has("--json")
+  }
+
+  /// A file's size from its header when `text` names one, else WxH.
+  private static func source(_ text: String) throws(UsageError) -> (Size, String) {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: text, isDirectory: &isDirectory) else {
+      guard let size = try? ValueParsers.size(text, option: "--source") else {
+        throw UsageError("--source '\(text)' is neither a file that exists nor a size WxH such as 2732x2732")
+      }
+      return (size, "\(Int(size.width))x\(Int(size.height))")
+    }
+    guard !isDirectory.boolValue else {
+      throw UsageError("--source \(text) is a folder; give one artwork or a size WxH")
+    }
+    do {
+      let info = try ImageDecoder.probe(file: text)
+      return (Size(Double(info.width), Double(info.height)), (text as NSString).lastPathComponent)
+    } catch {
+      throw UsageError("--source \(error.description)")
+    }
+  }
+
+  func run() throws -> ExitStatus {
+    let gravity = options.gravity ?? (options.focus != nil ? .focus : .center)
+    let results = options.screens.flatMap { screen in
+      options.modes.map { mode in
+        TargetResult.solve(
+          source: source, screen: screen, mode: mode, gravity: gravity, focus: options.focus, checks: Checks())
+      }
+    }
+    let template = Template(source: source, results: results)
+    if json {
+      printOut(template.json.serialized())
+      return .success
+    }
+    let paths: [String]
+    do {
+      paths = try TemplateFiles.write(template, name: name, to: output)
+    } catch {
+      if case .tooLarge = error {
+        throw UsageError("--source: \(error.description); a template is drawn at the canvas's own size")
+      }
+      printError("artfit: \(error.description)")
+      return .outputUnavailable
+    }
+    printOut(
+      "wrote \(paths.joined(separator: " and ")): \(template.regions.count) visible regions for \(results.count) results"
+    )
+    printOut(TemplateStyle.safeEverywhereWords(template))
+    return .success
+  }
+}
