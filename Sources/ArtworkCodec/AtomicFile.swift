@@ -35,15 +35,32 @@ public enum AtomicFile {
   /// Creates a temporary file beside `path`, lets `fill` write it (returning 0 or an errno),
   /// and renames it over `path`; on any failure the temporary file is removed.
   private static func replace(_ path: String, _ fill: (Int32) -> Int32) throws(OutputError) {
+    let (temporary, descriptor) = try openTemporary(for: path)
+    defer { registry.remove(temporary) }
+    try commit(temporary, descriptor: descriptor, failure: fill(descriptor), to: path)
+  }
+
+  /// A new temporary file beside `path` (its folder created), open for writing and tracked
+  /// until it is committed or abandoned.
+  static func openTemporary(for path: String) throws(OutputError) -> (path: String, descriptor: Int32) {
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent().path
     try Folders.make(folder)
     let temporary = folder + "/." + url.lastPathComponent + ".artfit-tmp-\(getpid())-\(registry.nextNumber())"
     registry.add(temporary)
-    defer { registry.remove(temporary) }
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw failure(errno, path) }
-    var failure = fill(descriptor)
+    let descriptor = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      let code = errno
+      registry.remove(temporary)
+      throw self.failure(code, path)
+    }
+    return (temporary, descriptor)
+  }
+
+  /// Closes the temporary file and renames it over `path`, or removes it when `failure`
+  /// (an errno) or the close says the bytes did not all land.
+  static func commit(_ temporary: String, descriptor: Int32, failure: Int32, to path: String) throws(OutputError) {
+    var failure = failure
     if close(descriptor) != 0 && failure == 0 { failure = errno }
     if failure != 0 {
       unlink(temporary)
@@ -56,8 +73,18 @@ public enum AtomicFile {
     }
   }
 
+  /// Stops tracking a temporary file that was renamed into place or removed.
+  static func forget(_ temporary: String) { registry.remove(temporary) }
+
+  /// Closes and removes a temporary file that will not be committed.
+  static func abandon(_ temporary: String, descriptor: Int32) {
+    close(descriptor)
+    unlink(temporary)
+    registry.remove(temporary)
+  }
+
   /// The error for `code`: the ones that will hit every later write too stop a batch.
-  static func failure(_ code: Int32, _ path: String) -> OutputError {
+  package static func failure(_ code: Int32, _ path: String) -> OutputError {
     let reason = String(cString: strerror(code))
     switch code {
     case ENOSPC, EDQUOT, EROFS, EFBIG, EIO: return .outputUnavailable(file: path, reason: reason)

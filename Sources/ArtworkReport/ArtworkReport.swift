@@ -122,35 +122,25 @@ public struct RunReport: Sendable {
     self.stoppedBy = stoppedBy
   }
 
-  public var resultCount: Int { artworks.reduce(0) { $0 + $1.results.count } }
   /// Whether a baseline was applied (`--baseline`): the summary then counts what it excused.
   public var usedBaseline = false
 
+  /// The counts of the whole report.
+  public var tally: RunTally {
+    var tally = RunTally()
+    for artwork in artworks { tally.count(artwork) }
+    tally.errors = errors
+    tally.usedBaseline = usedBaseline
+    tally.stoppedBy = stoppedBy
+    return tally
+  }
+
+  public var resultCount: Int { artworks.reduce(0) { $0 + $1.results.count } }
   /// The failing results a baseline excused.
-  public var baselinedCount: Int {
-    var count = 0
-    for artwork in artworks {
-      for result in artwork.results where result.baselined { count += 1 }
-    }
-    return count
-  }
-
+  public var baselinedCount: Int { tally.baselined }
   /// The results whose failures no baseline excuses.
-  public var failedCount: Int {
-    var count = 0
-    for artwork in artworks {
-      for result in artwork.results where result.failsRun { count += 1 }
-    }
-    return count
-  }
-
-  /// The run's exit status: the output folder failing outranks unreadable inputs, which
-  /// outrank failed checks.
-  public var exitStatus: ExitStatus {
-    if stoppedBy != nil { return .outputUnavailable }
-    if !errors.isEmpty { return .inputErrors }
-    return failedCount > 0 ? .checkFailed : .success
-  }
+  public var failedCount: Int { tally.failed }
+  public var exitStatus: ExitStatus { tally.exitStatus }
 
   /// report.json, version 1, as UTF-8 (pretty-printed, keys in the contract's order).
   public func jsonBytes() -> [UInt8] {
@@ -169,6 +159,13 @@ public struct RunReport: Sendable {
   }
 
   func write(to json: inout JSONStream) {
+    Self.writeHead(options: options, to: &json)
+    for index in artworks.indices { artworks[index].write(to: &json) }
+    Self.writeTail(tally, to: &json)
+  }
+
+  /// report.json up to the artworks array, opened.
+  static func writeHead(options: JSONValue, to json: inout JSONStream) {
     json.beginObject()
     json.key(.version)
     json.integer(1)
@@ -178,11 +175,14 @@ public struct RunReport: Sendable {
     json.value(options)
     json.key(.artworks)
     json.beginArray()
-    for index in artworks.indices { artworks[index].write(to: &json) }
+  }
+
+  /// report.json after the artworks: the array closed, the errors and the summary.
+  static func writeTail(_ tally: RunTally, to json: inout JSONStream) {
     json.endArray()
     json.key(.errors)
     json.beginArray()
-    for error in errors {
+    for error in tally.errors {
       json.beginObject(inline: true)
       json.key(.source)
       json.string(error.source)
@@ -194,17 +194,17 @@ public struct RunReport: Sendable {
     json.key(.summary)
     json.beginObject(inline: true)
     json.key(.artworks)
-    json.integer(artworks.count)
+    json.integer(tally.artworks)
     json.key(.results)
-    json.integer(resultCount)
+    json.integer(tally.results)
     json.key(.failed)
-    json.integer(failedCount)
-    if usedBaseline {
+    json.integer(tally.failed)
+    if tally.usedBaseline {
       json.key(.baselined)
-      json.integer(baselinedCount)
+      json.integer(tally.baselined)
     }
     json.key(.errors)
-    json.integer(errors.count)
+    json.integer(tally.errors.count)
     json.endObject()
     json.endObject()
   }

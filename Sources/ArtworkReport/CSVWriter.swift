@@ -17,52 +17,59 @@ public enum CSVWriter {
   }
 
   static func write(_ report: RunReport, to out: inout ByteBuffer) {
+    writeHeader(to: &out)
+    for artwork in report.artworks { writeRows(artwork, to: &out) }
+  }
+
+  static func writeHeader(to out: inout ByteBuffer) {
     for (index, name) in header.enumerated() {
       if index > 0 { out.append(byte: comma) }
       out.append(name)
     }
     out.append("\r\n")
-    for artwork in report.artworks {
-      var source = ByteBuffer(capacity: 64)
-      field(artwork.file.path, to: &source)
-      for result in artwork.results {
-        let p = result.placement
-        out.append(source)
-        for text in [
-          result.screen.target.name, result.screen.target.slug, result.screen.target.family.rawValue,
-          result.screen.orientation.rawValue, p.requestedMode.rawValue, p.mode.rawValue,
-          Screen.scaleText(result.screen.scale),
-        ] {
-          out.append(byte: comma)
-          field(text, to: &out)
-        }
-        for number in [p.canvas.width, p.canvas.height] {
-          out.append(byte: comma)
-          out.integer(number)
-        }
+  }
+
+  /// A row per result of `artwork`.
+  static func writeRows(_ artwork: ArtworkReport, to out: inout ByteBuffer) {
+    var source = ByteBuffer(capacity: 64)
+    field(artwork.file.path, to: &source)
+    for result in artwork.results {
+      let p = result.placement
+      out.append(source)
+      for text in [
+        result.screen.target.name, result.screen.target.slug, result.screen.target.family.rawValue,
+        result.screen.orientation.rawValue, p.requestedMode.rawValue, p.mode.rawValue,
+        Screen.scaleText(result.screen.scale),
+      ] {
         out.append(byte: comma)
-        out.append(p.boxing.rawValue)
-        for number in [p.bars.top, p.bars.bottom, p.bars.left, p.bars.right] {
-          out.append(byte: comma)
-          out.integer(number)
-        }
-        for fraction in [p.barsFraction, p.cropLoss, p.safeCropLoss] {
-          out.append(byte: comma)
-          out.fixed(fraction, places: 4)
-        }
-        out.append(byte: comma)
-        if let visible = p.focusVisible { out.append(visible ? "true" : "false") }
-        out.append(byte: comma)
-        if let loss = p.focusLoss { out.fixed(loss, places: 4) }
-        out.append(byte: comma)
-        out.append(result.passed ? "true" : "false")
-        out.append(byte: comma)
-        field(result.failures.joined(separator: "; "), to: &out)
-        out.append(byte: comma)
-        field(result.preview ?? "", to: &out)
-        out.append("\r\n")
-        out.flushIfFull()
+        field(text, to: &out)
       }
+      for number in [p.canvas.width, p.canvas.height] {
+        out.append(byte: comma)
+        out.integer(number)
+      }
+      out.append(byte: comma)
+      out.append(p.boxing.rawValue)
+      for number in [p.bars.top, p.bars.bottom, p.bars.left, p.bars.right] {
+        out.append(byte: comma)
+        out.integer(number)
+      }
+      for fraction in [p.barsFraction, p.cropLoss, p.safeCropLoss] {
+        out.append(byte: comma)
+        out.fixed(fraction, places: 4)
+      }
+      out.append(byte: comma)
+      if let visible = p.focusVisible { out.append(visible ? "true" : "false") }
+      out.append(byte: comma)
+      if let loss = p.focusLoss { out.fixed(loss, places: 4) }
+      out.append(byte: comma)
+      out.append(result.passed ? "true" : "false")
+      out.append(byte: comma)
+      field(result.failures.joined(separator: "; "), to: &out)
+      out.append(byte: comma)
+      field(result.preview ?? "", to: &out)
+      out.append("\r\n")
+      out.flushIfFull()
     }
   }
 

@@ -19,39 +19,13 @@ public enum HTMLWriter {
     return String(decoding: buffer.bytes, as: UTF8.self)
   }
 
-  static func write(_ report: RunReport, thumbnails: Bool, to out: inout ByteBuffer) {
-    out.append(
-      """
-      <!doctype html>
-      <html lang="en"><head><meta charset="utf-8">
-      <meta name="viewport" content="width=device-width, initial-scale=1">
-      <title>artfit report</title>
-      <style>
-      """)
-    out.append(css)
-    out.append("</style></head><body>\n<header><h1>artfit report</h1>\n<p class=\"summary\">")
-    out.integer(report.artworks.count)
-    out.append(" artworks · ")
-    out.integer(report.resultCount)
-    out.append(report.failedCount > 0 ? " results · <span class=\"bad\">" : " results · <span class=\"good\">")
-    out.integer(report.failedCount)
-    out.append(
-      report.errors.isEmpty ? " failed</span> · <span class=\"good\">" : " failed</span> · <span class=\"bad\">")
-    out.integer(report.errors.count)
-    out.append(" input errors</span> · ")
-    out.html(ArtfitVersion.generator)
-    out.append("</p>\n</header>\n")
-    if !report.errors.isEmpty {
-      out.append("<section class=\"problems\"><h2>Inputs that could not be read</h2><ul>\n")
-      for error in report.errors {
-        out.append("<li><code>")
-        out.html(error.source)
-        out.append("</code>: ")
-        out.html(error.message)
-        out.append("</li>\n")
-      }
-      out.append("</ul></section>\n")
-    }
+  /// The whole page, or with `page`, one page of a paged run: its artworks with a line that
+  /// links the first page and the pages either side.
+  static func write(_ report: RunReport, thumbnails: Bool, page: ContactSheetPage? = nil, to out: inout ByteBuffer) {
+    writeHead(title: page.map { "artfit report, page \($0.number)" } ?? "artfit report", to: &out)
+    if let page { page.writeNavigation(to: &out) }
+    writeSummary(report.tally, to: &out)
+    writeErrors(report.errors, to: &out)
     if report.failedCount > 0 {
       out.append("<section class=\"problems\"><h2>Failed checks</h2><ul>\n")
       // The first 30 show at once; the rest fold away so the page stays readable.
@@ -86,6 +60,58 @@ public enum HTMLWriter {
     out.append("<script>")
     out.append(script)
     out.append("</script>\n</body></html>\n")
+  }
+
+  /// The counts line, closing the header.
+  static func writeSummary(_ tally: RunTally, to out: inout ByteBuffer) {
+    out.append("<p class=\"summary\">")
+    out.integer(tally.artworks)
+    out.append(" artworks · ")
+    out.integer(tally.results)
+    out.append(tally.failed > 0 ? " results · <span class=\"bad\">" : " results · <span class=\"good\">")
+    out.integer(tally.failed)
+    out.append(
+      tally.errors.isEmpty ? " failed</span> · <span class=\"good\">" : " failed</span> · <span class=\"bad\">")
+    out.integer(tally.errors.count)
+    out.append(" input errors</span> · ")
+    out.html(ArtfitVersion.generator)
+    out.append("</p>\n</header>\n")
+  }
+
+  /// The inputs that could not be read: the first `limit`, and how many more.
+  static func writeErrors(_ errors: [InputError], limit: Int = .max, to out: inout ByteBuffer) {
+    guard !errors.isEmpty else { return }
+    out.append("<section class=\"problems\"><h2>Inputs that could not be read</h2><ul>\n")
+    for error in errors.prefix(limit) {
+      out.append("<li><code>")
+      out.html(error.source)
+      out.append("</code>: ")
+      out.html(error.message)
+      out.append("</li>\n")
+    }
+    if errors.count > limit {
+      out.append("<li>… and ")
+      out.integer(errors.count - limit)
+      out.append(" more (report.json and junit.xml list every one)</li>\n")
+    }
+    out.append("</ul></section>\n")
+  }
+
+  /// The document's head and the page heading, up to the summary line.
+  static func writeHead(title: String, to out: inout ByteBuffer) {
+    out.append(
+      """
+      <!doctype html>
+      <html lang="en"><head><meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>
+      """)
+    out.html(title)
+    out.append("</title>\n<style>")
+    out.append(css)
+    out.append("</style></head><body>\n<header><h1>")
+    out.html(title)
+    out.append("</h1>\n")
   }
 
   /// One artwork: its heading, its crop map, then its previews by family, or, when there
@@ -374,6 +400,7 @@ public enum HTMLWriter {
     .summary .bad,.problems h2,.families .bad{color:#c4281c}.summary .good{color:#1f7a33}
     .problems{background:#fff1f0;border:1px solid #f4c7c3;border-radius:8px;padding:4px 14px}
     .problems summary{cursor:pointer;margin:0 0 8px 22px;color:#c4281c}
+    nav.pages{margin:4px 0}
     .grid{display:flex;flex-wrap:wrap;gap:10px}
     figure{margin:0;background:#fff;border:1px solid #e5e5ea;border-radius:8px;padding:6px;width:150px}
     figure.failed{border-color:#c4281c;box-shadow:0 0 0 1px #c4281c}

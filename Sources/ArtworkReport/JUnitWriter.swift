@@ -11,66 +11,79 @@ public enum JUnitWriter {
   }
 
   static func write(_ report: RunReport, to out: inout ByteBuffer) {
+    writeHead(report.tally, to: &out)
+    for artwork in report.artworks { writeSuite(artwork, to: &out) }
+    writeTail(report.errors, to: &out)
+  }
+
+  /// The root element, with the run's totals.
+  static func writeHead(_ tally: RunTally, to out: inout ByteBuffer) {
     out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"artfit\" tests=\"")
-    out.integer(report.resultCount + report.errors.count)
+    out.integer(tally.results + tally.errors.count)
     out.append("\" failures=\"")
-    out.integer(report.failedCount)
+    out.integer(tally.failed)
     out.append("\" errors=\"")
-    out.integer(report.errors.count)
+    out.integer(tally.errors.count)
     out.append("\">\n")
-    for artwork in report.artworks {
-      out.append("  <testsuite name=\"")
-      out.xml(artwork.file.path)
-      out.append("\" tests=\"")
-      out.integer(artwork.results.count)
-      out.append("\" failures=\"")
-      out.integer(artwork.results.reduce(0) { $0 + ($1.failsRun ? 1 : 0) })
-      out.append("\" errors=\"0\" skipped=\"")
-      out.integer(artwork.results.reduce(0) { $0 + ($1.baselined ? 1 : 0) })
-      out.append("\">\n")
-      var classname = ByteBuffer(capacity: 64)
-      classname.xml(artwork.file.stem)
-      for result in artwork.results {
-        out.append("    <testcase classname=\"")
-        out.append(classname)
-        out.append("\" name=\"")
-        out.xml(result.screen.target.name)
-        out.append(byte: 0x20)
-        out.append(result.screen.orientation.rawValue)
-        out.append(byte: 0x20)
-        out.append(result.placement.requestedMode.rawValue)
-        out.append(" @")
-        out.append(Screen.scaleText(result.screen.scale))
-        out.append("x\" time=\"0\"")
-        if result.passed {
-          out.append("/>\n")
-        } else if result.baselined {
-          // Known from the baseline: shown, not failed.
-          out.append(">\n      <skipped message=\"baselined: ")
-          out.xml(result.failures.joined(separator: "; "))
-          out.append("\"/>\n    </testcase>\n")
-        } else {
-          out.append(">\n")
-          for failure in result.failures {
-            out.append("      <failure type=\"check\" message=\"")
-            out.xml(failure)
-            out.append("\">")
-            out.xml(failure)
-            out.append("</failure>\n")
-          }
-          out.append("    </testcase>\n")
+  }
+
+  /// One artwork's test suite: a test case per result.
+  static func writeSuite(_ artwork: ArtworkReport, to out: inout ByteBuffer) {
+    out.append("  <testsuite name=\"")
+    out.xml(artwork.file.path)
+    out.append("\" tests=\"")
+    out.integer(artwork.results.count)
+    out.append("\" failures=\"")
+    out.integer(artwork.results.reduce(0) { $0 + ($1.failsRun ? 1 : 0) })
+    out.append("\" errors=\"0\" skipped=\"")
+    out.integer(artwork.results.reduce(0) { $0 + ($1.baselined ? 1 : 0) })
+    out.append("\">\n")
+    var classname = ByteBuffer(capacity: 64)
+    classname.xml(artwork.file.stem)
+    for result in artwork.results {
+      out.append("    <testcase classname=\"")
+      out.append(classname)
+      out.append("\" name=\"")
+      out.xml(result.screen.target.name)
+      out.append(byte: 0x20)
+      out.append(result.screen.orientation.rawValue)
+      out.append(byte: 0x20)
+      out.append(result.placement.requestedMode.rawValue)
+      out.append(" @")
+      out.append(Screen.scaleText(result.screen.scale))
+      out.append("x\" time=\"0\"")
+      if result.passed {
+        out.append("/>\n")
+      } else if result.baselined {
+        // Known from the baseline: shown, not failed.
+        out.append(">\n      <skipped message=\"baselined: ")
+        out.xml(result.failures.joined(separator: "; "))
+        out.append("\"/>\n    </testcase>\n")
+      } else {
+        out.append(">\n")
+        for failure in result.failures {
+          out.append("      <failure type=\"check\" message=\"")
+          out.xml(failure)
+          out.append("\">")
+          out.xml(failure)
+          out.append("</failure>\n")
         }
-        out.flushIfFull()
+        out.append("    </testcase>\n")
       }
-      out.append("  </testsuite>\n")
+      out.flushIfFull()
     }
-    if !report.errors.isEmpty {
+    out.append("  </testsuite>\n")
+  }
+
+  /// The unreadable inputs as errors, and the root closed.
+  static func writeTail(_ errors: [InputError], to out: inout ByteBuffer) {
+    if !errors.isEmpty {
       out.append("  <testsuite name=\"inputs\" tests=\"")
-      out.integer(report.errors.count)
+      out.integer(errors.count)
       out.append("\" failures=\"0\" errors=\"")
-      out.integer(report.errors.count)
+      out.integer(errors.count)
       out.append("\" skipped=\"0\">\n")
-      for error in report.errors {
+      for error in errors {
         out.append("    <testcase classname=\"inputs\" name=\"")
         out.xml(error.source)
         out.append("\" time=\"0\">\n      <error type=\"input\" message=\"")

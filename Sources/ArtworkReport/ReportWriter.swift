@@ -1,34 +1,20 @@
 import ArtworkCodec
 import ArtworkSupport
-import Dispatch
 
 public enum ReportWriter {
-  /// Writes report.json, report.csv, junit.xml and index.html into `folder`, each streamed
-  /// to its file and all four at once.
-  public static func writeAll(_ report: RunReport, to folder: String) throws(OutputError) {
-    let writers: [(String, @Sendable (inout ByteBuffer) -> Void)] = [
-      (
-        "report.json",
-        { buffer in
-          var json = JSONStream(buffer: buffer)
-          report.write(to: &json)
-          json.buffer.append(byte: 0x0a)
-          buffer = json.buffer
-        }
-      ),
-      ("index.html", { HTMLWriter.write(report, thumbnails: true, to: &$0) }),
-      ("report.csv", { CSVWriter.write(report, to: &$0) }),
-      ("junit.xml", { JUnitWriter.write(report, to: &$0) }),
-    ]
-    let failures = Locked([OutputError?](repeating: nil, count: writers.count))
-    DispatchQueue.concurrentPerform(iterations: writers.count) { index in
-      let (name, produce) = writers[index]
-      do throws(OutputError) {
-        try AtomicFile.stream(to: folder + "/" + name, produce)
-      } catch {
-        failures.withLock { $0[index] = error }
-      }
+  /// Writes report.json, report.jsonl, report.csv, junit.xml and index.html (paged past
+  /// `pageSize` artworks) into `folder` from a report held whole (see `ReportStream` for a
+  /// run's artworks as they finish).
+  public static func writeAll(_ report: RunReport, to folder: String, pageSize: Int = ReportStream.pageSize)
+    throws(OutputError)
+  {
+    let stream = try ReportStream(folder: folder, options: report.options, pageSize: pageSize)
+    do {
+      for artwork in report.artworks { try stream.add(artwork) }
+      try stream.finish(errors: report.errors, usedBaseline: report.usedBaseline)
+    } catch {
+      stream.abandon()
+      throw error
     }
-    if let failure = failures.withLock({ $0 }).compactMap({ $0 }).first { throw failure }
   }
 }

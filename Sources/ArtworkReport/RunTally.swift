@@ -1,0 +1,37 @@
+import ArtworkCodec
+
+/// What a run's summary, exit status and report headers need, counted as artworks finish,
+/// so a run of any size keeps no artwork in memory for them.
+public struct RunTally: Sendable {
+  public var artworks = 0
+  public var results = 0
+  /// Results whose failures no baseline excuses.
+  public var failed = 0
+  /// Failing results a baseline excused.
+  public var baselined = 0
+  /// Inputs that could not be read, in path order once the run is over.
+  public var errors: [InputError] = []
+  /// Whether a baseline was applied (`--baseline`).
+  public var usedBaseline = false
+  /// Why the run stopped early, when the output folder could take no more.
+  public var stoppedBy: OutputError?
+
+  public init() {}
+
+  public mutating func count(_ artwork: ArtworkReport) {
+    artworks += 1
+    results += artwork.results.count
+    for result in artwork.results {
+      if result.failsRun { failed += 1 }
+      if result.baselined { baselined += 1 }
+    }
+  }
+
+  /// The run's exit status: the output folder failing outranks unreadable inputs, which
+  /// outrank failed checks.
+  public var exitStatus: ExitStatus {
+    if stoppedBy != nil { return .outputUnavailable }
+    if !errors.isEmpty { return .inputErrors }
+    return failed > 0 ? .checkFailed : .success
+  }
+}
