@@ -8,7 +8,16 @@ public struct BatchProgress: Sendable {
   public var artworksDone: Int
   public var artworks: Int
   public var outputs: Int
+  /// Results of the artworks done, and those that failed a check.
+  public var results: Int
+  public var failed: Int
   public var elapsed: Double
+
+  /// Seconds left at the pace so far, once an artwork is done.
+  public var secondsLeft: Double? {
+    guard artworksDone > 0, artworks > artworksDone else { return artworks == artworksDone ? 0 : nil }
+    return elapsed / Double(artworksDone) * Double(artworks - artworksDone)
+  }
 }
 
 /// Runs a whole batch: discovery, then every artwork, in input order. It writes previews
@@ -22,8 +31,13 @@ public struct BatchRenderer: Sendable {
     renderer = ArtworkRenderer(options: options)
   }
 
-  /// Renders (or only checks) every artwork; the report says what happened to each.
-  public func run(progress: (@Sendable (BatchProgress) -> Void)? = nil) -> (report: RunReport, stats: RenderStats) {
+  /// Renders (or only checks) every artwork; the report says what happened to each. With
+  /// `each`, every artwork's report goes to it as the artwork finishes, in input order, and
+  /// the returned report holds none (only errors): memory does not grow with the folder.
+  /// An error `each` returns stops the run as a full output folder does.
+  public func run(
+    progress: (@Sendable (BatchProgress) -> Void)? = nil, each: ((ArtworkReport) -> OutputError?)? = nil
+  ) -> (report: RunReport, stats: RenderStats) {
     let start = MonotonicClock.seconds()
     let (files, discoveryErrors) = discover()
     var run = RunReport(options: options.json, artworks: [], errors: discoveryErrors)
@@ -34,41 +48,65 @@ public struct BatchRenderer: Sendable {
         return (run, stats)
       }
     }
-    // Checking reads headers only, so artworks go in parallel; rendering spreads each
-    // artwork's previews over the cores instead.
-    let checked = options.writePreviews || files.count < 2 ? nil : checkInParallel(files)
+    // Checking reads headers only, so artworks go in parallel, a window at a time;
+    // rendering spreads each artwork's previews over the cores instead.
+    let window = options.writePreviews || files.count < 2 ? 1 : 64 * options.jobs
+    var checked: [(Result<ArtworkReport, ArtworkFailure>, RenderStats)] = []
     // Artworks unchanged since the last render into this folder keep their previews.
     let cacheKey = options.writePreviews && options.useCache ? RenderCache.key(for: options) : nil
     let cache = cacheKey.map { RenderCache.load(from: options.outputFolder, key: $0) }
     var renewed = cacheKey.map { RenderCache(key: $0) }
     let outputs = Locked(0)
+    // Results and failed results of the artworks done; previews report from the workers.
+    let counted = Locked((results: 0, failed: 0))
     @Sendable func report(_ done: Int) {
+      let (results, failed) = counted.withLock { $0 }
       progress?(
         BatchProgress(
-          artworksDone: done, artworks: files.count, outputs: outputs.withLock { $0 },
-          elapsed: MonotonicClock.seconds() - start))
+          artworksDone: done, artworks: files.count, outputs: outputs.withLock { $0 }, results: results,
+          failed: failed, elapsed: MonotonicClock.seconds() - start))
+    }
+    /// Hands the artwork on (or keeps it), counted for the progress line; false stops the run.
+    func finished(_ artwork: ArtworkReport) -> Bool {
+      counted.withLock {
+        $0.results += artwork.results.count
+        $0.failed += artwork.results.reduce(0) { $0 + ($1.failures.isEmpty ? 0 : 1) }
+      }
+      guard let each else {
+        run.artworks.append(artwork)
+        return true
+      }
+      if let error = each(artwork) {
+        run.stoppedBy = error
+        return false
+      }
+      return true
     }
     for (index, file) in files.enumerated() {
       defer { report(index + 1) }
+      if window > 1 && index % window == 0 {
+        checked = checkInParallel(Array(files[index..<min(files.count, index + window)]))
+      }
       let fingerprint =
         cacheKey == nil ? nil : RenderCache.fingerprint(of: file.path, limit: options.limits.maxFileBytes)
       if let fingerprint, let kept = cache?.reusable(file, fingerprint: fingerprint, in: options.outputFolder) {
-        run.artworks.append(kept)
         renewed?.record(kept, fingerprint: fingerprint)
         stats.reused += 1
+        guard finished(kept) else { return (run, stats) }
         continue
       }
       let (result, artworkStats) =
-        checked?[index]
-        ?? renderer.render(file) {
+        window > 1
+        ? checked[index % window]
+        : renderer.render(file) {
           outputs.withLock { $0 += 1 }
           report(index)
         }
       stats = stats + artworkStats
       switch result {
       case .success(let artwork):
-        run.artworks.append(artwork)
         if let fingerprint { renewed?.record(artwork, fingerprint: fingerprint) }
+        guard finished(artwork) else { return (run, stats) }
       case .failure(.output(let error)) where error.isOutputUnavailable:
         run.stoppedBy = error
         return (run, stats)

@@ -11,10 +11,19 @@ public struct RenderStats: Sendable {
   /// Artworks whose previews from an earlier run were kept (unchanged bytes and options).
   public var reused = 0
 
+  public init() {}
+
   public static func + (a: RenderStats, b: RenderStats) -> RenderStats {
-    RenderStats(
-      probe: a.probe + b.probe, decode: a.decode + b.decode, resample: a.resample + b.resample,
-      overlay: a.overlay + b.overlay, encode: a.encode + b.encode, write: a.write + b.write,
-      outputs: a.outputs + b.outputs, outputBytes: a.outputBytes + b.outputBytes, reused: a.reused + b.reused)
+    var sum = a
+    sum.probe += b.probe
+    sum.decode += b.decode
+    sum.resample += b.resample
+    sum.overlay += b.overlay
+    sum.encode += b.encode
+    sum.write += b.write
+    sum.outputs += b.outputs
+    sum.outputBytes += b.outputBytes
+    sum.reused += b.reused
+    return sum
   }
 }

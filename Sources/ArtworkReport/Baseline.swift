@@ -38,13 +38,16 @@ public struct Baseline: Sendable {
   /// Marks each failing result of `report` whose every failure the baseline had, no worse.
   public func apply(to report: inout RunReport) {
     report.usedBaseline = true
-    for a in report.artworks.indices {
-      let path = Self.relativePath(report.artworks[a].file)
-      for r in report.artworks[a].results.indices where !report.artworks[a].results[r].passed {
-        let result = report.artworks[a].results[r]
-        report.artworks[a].results[r].baselined = Self.checks(of: result).allSatisfy { check, figure in
-          figures[Self.key(path, result, check)].map { figure <= $0 + Self.tolerance } ?? false
-        }
+    for a in report.artworks.indices { apply(to: &report.artworks[a]) }
+  }
+
+  /// Marks the failing results of one artwork that the baseline already had, no worse.
+  public func apply(to artwork: inout ArtworkReport) {
+    let path = Self.relativePath(artwork.file)
+    for r in artwork.results.indices where !artwork.results[r].passed {
+      let result = artwork.results[r]
+      artwork.results[r].baselined = Self.checks(of: result).allSatisfy { check, figure in
+        figures[Self.key(path, result, check)].map { figure <= $0 + Self.tolerance } ?? false
       }
     }
   }

@@ -1,5 +1,6 @@
 import ArtworkCodec
 import ArtworkSupport
+import Dispatch
 
 /// A run's report files written as its artworks finish, in the order they are given, so a
 /// run of any size holds no more than a page of artworks: report.json, report.jsonl,
@@ -7,7 +8,10 @@ import ArtworkSupport
 /// whole when `finish` commits it, or not at all (an interrupted run leaves none of them,
 /// only pages already complete). With `jsonTo`, report.json goes to that descriptor alone
 /// (stdout for `--json`) and no file is written.
-public final class ReportStream {
+///
+/// Used from one thread, except inside `writePending`, where each file's state is touched by
+/// the one lane that writes that file: hence `@unchecked Sendable`.
+public final class ReportStream: @unchecked Sendable {
   /// Artworks a page of the contact sheet, and the most a one-page sheet holds.
   public static let pageSize = 100
 
@@ -51,31 +55,65 @@ public final class ReportStream {
     RunReport.writeHead(options: options, to: &json)
   }
 
+  /// Artworks gathered for the files, written a batch at a time with each file on its own
+  /// thread (they are independent), as the reports written whole always were.
+  private var pending: [ArtworkReport] = []
+  private static let batch = 64
+
   /// Adds the next artwork to every file.
   public func add(_ artwork: ArtworkReport) throws(OutputError) {
     tally.count(artwork)
-    artwork.write(to: &json)
-    json.buffer.flushIfFull()
-    if let jsonLines {
-      var line = JSONStream(buffer: jsonLines.buffer, oneLine: true)
-      artwork.write(to: &line)
-      line.buffer.append(byte: 0x0a)
-      jsonLines.buffer = line.buffer
-      jsonLines.flushIfFull()
+    pending.append(artwork)
+    if pending.count == Self.batch { try writePending() }
+  }
+
+  private func writePending() throws(OutputError) {
+    let artworks = pending
+    pending.removeAll(keepingCapacity: true)
+    let sheetError = Locked<OutputError?>(nil)
+    DispatchQueue.concurrentPerform(iterations: 5) { lane in
+      switch lane {
+      case 0:
+        for artwork in artworks {
+          artwork.write(to: &json)
+          json.buffer.flushIfFull()
+        }
+      case 1:
+        guard let jsonLines else { return }
+        var line = JSONStream(buffer: jsonLines.buffer, oneLine: true)
+        for artwork in artworks {
+          artwork.write(to: &line)
+          line.buffer.append(byte: 0x0a)
+          line.buffer.flushIfFull()
+        }
+        jsonLines.buffer = line.buffer
+      case 2:
+        guard let csv else { return }
+        for artwork in artworks {
+          CSVWriter.writeRows(artwork, to: &csv.buffer)
+          csv.flushIfFull()
+        }
+      case 3:
+        guard let junitSuites else { return }
+        for artwork in artworks {
+          JUnitWriter.writeSuite(artwork, to: &junitSuites.buffer)
+          junitSuites.flushIfFull()
+        }
+      default:
+        guard let sheet else { return }
+        do throws(OutputError) {
+          for artwork in artworks { try sheet.add(artwork) }
+        } catch {
+          sheetError.withLock { $0 = error }
+        }
+      }
     }
-    if let csv {
-      CSVWriter.writeRows(artwork, to: &csv.buffer)
-      csv.flushIfFull()
-    }
-    if let junitSuites {
-      JUnitWriter.writeSuite(artwork, to: &junitSuites.buffer)
-      junitSuites.flushIfFull()
-    }
-    try sheet?.add(artwork)
+    if let error = sheetError.withLock({ $0 }) { throw error }
   }
 
   /// Writes the tails (the errors, sorted, and the totals) and puts every file in place.
   public func finish(errors: [InputError], usedBaseline: Bool) throws(OutputError) {
+    try writePending()
     tally.errors = errors.sorted { $0.source.utf8.lexicographicallyPrecedes($1.source.utf8) }
     tally.usedBaseline = usedBaseline
     RunReport.writeTail(tally, to: &json)

@@ -32,13 +32,18 @@ struct CheckCommand: Command {
 
   func run() throws -> ExitStatus {
     Interruption.install()
+    let bar = quiet || json ? nil : ProgressBar()
     let started = MonotonicClock.seconds()
-    let (report, stats) = ReportedBatch.run(options, baseline: baseline, writeReports: !json)
-    if json { _ = report.writeJSON(to: 1) }
-    Diagnostics.emit(report, as: diagnostics, toStderr: json, environment: ProcessInfo.processInfo.environment)
-    Summary.print(
-      report, stats: stats, options: options, seconds: MonotonicClock.seconds() - started, quiet: quiet, toStderr: json,
+    let environment = ProcessInfo.processInfo.environment
+    let diagnosticsStream = DiagnosticsStream(diagnostics, toStderr: json, environment: environment)
+    let (tally, summary, stats) = ReportedBatch(
+      options: options, baseline: baseline, writeFiles: !json, jsonToStdout: json, diagnostics: diagnosticsStream
+    ) { progress in bar?.update(progress) }.run()
+    bar?.finish()
+    diagnosticsStream.finish(errors: tally.errors)
+    summary.print(
+      tally, stats: stats, options: options, seconds: MonotonicClock.seconds() - started, quiet: quiet, toStderr: json,
       wroteReports: !json)
-    return report.exitStatus
+    return tally.exitStatus
   }
 }

@@ -19,13 +19,24 @@ final class ProgressBar: @unchecked Sendable {
       let width = 24
       let done = progress.artworks == 0 ? width : width * progress.artworksDone / progress.artworks
       let bar = String(repeating: "#", count: done) + String(repeating: "-", count: width - done)
-      let rate = progress.elapsed > 0 ? Double(progress.outputs) / progress.elapsed : 0
-      writeAll(
-        2,
-        "\r[\(bar)] \(progress.artworksDone)/\(progress.artworks) artworks · \(progress.outputs) outputs · \(oneDecimal(progress.elapsed)) s · \(oneDecimal(rate))/s "
-      )
+      var line = "\r[\(bar)] \(progress.artworksDone)/\(progress.artworks) artworks · \(progress.results) results"
+      line += " · \(progress.failed) failed"
+      if progress.outputs > 0 { line += " · \(progress.outputs) outputs" }
+      line += " · \(oneDecimal(progress.elapsed)) s"
+      if let left = progress.secondsLeft, progress.artworksDone < progress.artworks {
+        line += " · about \(Self.duration(left)) left"
+      }
+      writeAll(2, line + "\u{1B}[K")
       drawn = true
     }
+  }
+
+  /// "45 s", "3 min 20 s", "2 h 5 min".
+  static func duration(_ seconds: Double) -> String {
+    let whole = Int(seconds.rounded())
+    if whole < 60 { return "\(whole) s" }
+    if whole < 3600 { return "\(whole / 60) min \(whole % 60) s" }
+    return "\(whole / 3600) h \(whole % 3600 / 60) min"
   }
 
   func finish() {

@@ -37,12 +37,15 @@ struct RenderCommand: Command {
     Interruption.install()
     let bar = quiet || json ? nil : ProgressBar()
     let started = MonotonicClock.seconds()
-    let (report, stats) = ReportedBatch.run(options, baseline: baseline) { progress in bar?.update(progress) }
+    let environment = ProcessInfo.processInfo.environment
+    let diagnosticsStream = DiagnosticsStream(diagnostics, toStderr: json, environment: environment)
+    let (tally, summary, stats) = ReportedBatch(
+      options: options, baseline: baseline, jsonToStdout: json, diagnostics: diagnosticsStream
+    ) { progress in bar?.update(progress) }.run()
     bar?.finish()
-    if json { _ = report.writeJSON(to: 1) }
-    Diagnostics.emit(report, as: diagnostics, toStderr: json, environment: ProcessInfo.processInfo.environment)
-    Summary.print(
-      report, stats: stats, options: options, seconds: MonotonicClock.seconds() - started, quiet: quiet, toStderr: json)
-    return report.exitStatus
+    diagnosticsStream.finish(errors: tally.errors)
+    summary.print(
+      tally, stats: stats, options: options, seconds: MonotonicClock.seconds() - started, quiet: quiet, toStderr: json)
+    return tally.exitStatus
   }
 }

@@ -1,23 +1,72 @@
 import Artwork
+import Foundation
 
-/// A batch (render or check) and then its reports, written into the output folder.
-enum ReportedBatch {
-  /// Runs the batch, marks what `baseline` already had, and unless told not to, writes
-  /// report.json, report.csv, junit.xml and index.html. A folder that takes no writes is
-  /// recorded as the report's `stoppedBy`.
-  static func run(
-    _ options: RenderOptions, baseline: Baseline? = nil, writeReports: Bool = true,
-    progress: (@Sendable (BatchProgress) -> Void)? = nil
-  ) -> (report: RunReport, stats: RenderStats) {
-    var (report, stats) = BatchRenderer(options: options).run(progress: progress)
-    baseline?.apply(to: &report)
-    guard writeReports, report.stoppedBy == nil else { return (report, stats) }
-    do {
-      try OutputFolder.prepare(options.outputFolder)
-      try ReportWriter.writeAll(report, to: options.outputFolder)
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A batch (render or check) whose reports are written as its artworks finish, in input
+/// order: each artwork is marked against the baseline, added to the report files, the
+/// summary and the diagnostics, and let go, so memory does not grow with the folder.
+struct ReportedBatch {
+  var options: RenderOptions
+  var baseline: Baseline? = nil
+  /// Where reports go: the output folder's files, report.json on stdout alone (`check
+  /// --json`), or both (`render --json`).
+  var writeFiles = true
+  var jsonToStdout = false
+  var diagnostics: DiagnosticsStream
+  var progress: (@Sendable (BatchProgress) -> Void)? = nil
+
+  /// Runs the batch; the tally has the counts, the errors and what stopped the run.
+  func run() -> (tally: RunTally, summary: Summary, stats: RenderStats) {
+    var tally = RunTally()
+    var summary = Summary(trimBars: options.trimBars)
+    var stream: ReportStream? = nil
+    do throws(OutputError) {
+      if writeFiles {
+        try OutputFolder.prepare(options.outputFolder)
+        stream = try ReportStream(folder: options.outputFolder, options: options.json)
+      } else if jsonToStdout {
+        stream = ReportStream(jsonTo: 1, options: options.json)
+      }
     } catch {
-      report.stoppedBy = error
+      tally.stoppedBy = error
+      return (tally, summary, RenderStats())
     }
-    return (report, stats)
+    let (report, stats) = BatchRenderer(options: options).run(progress: progress) { finished in
+      var artwork = finished
+      baseline?.apply(to: &artwork)
+      tally.count(artwork)
+      summary.add(artwork)
+      diagnostics.add(artwork)
+      do throws(OutputError) { try stream?.add(artwork) } catch { return error }
+      return nil
+    }
+    tally.errors = report.errors
+    tally.usedBaseline = baseline != nil
+    tally.stoppedBy = report.stoppedBy
+    if tally.stoppedBy == nil {
+      do throws(OutputError) {
+        try stream?.finish(errors: report.errors, usedBaseline: baseline != nil)
+        if writeFiles && jsonToStdout { try Self.copy(options.outputFolder + "/report.json", to: 1) }
+      } catch {
+        tally.stoppedBy = error
+      }
+    } else {
+      stream?.abandon()
+    }
+    return (tally, summary, stats)
+  }
+
+  /// Copies a file to a descriptor a megabyte at a time.
+  private static func copy(_ path: String, to descriptor: Int32) throws(OutputError) {
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw .writeFailed(file: path, reason: "cannot read it back")
+    }
+    defer { try? handle.close() }
+    while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+      writeAll(descriptor, bytes: Array(chunk))
+    }
   }
 }

@@ -4,52 +4,80 @@ import Artwork
   import Glibc
 #endif
 
-/// The lines printed at the end of render and check.
-enum Summary {
-  static func print(
-    _ report: RunReport, stats: RenderStats, options: RenderOptions, seconds: Double, quiet: Bool, toStderr: Bool,
+/// The lines printed at the end of render and check, gathered as artworks finish: a bounded
+/// number of verdicts, failures and warnings, so a run of any size prints a summary of a
+/// bounded length from bounded memory.
+struct Summary {
+  /// Artworks whose verdict the terminal prints.
+  static let verdictLimit = 20
+  static let failureLimit = 50
+  static let warningLimit = 100
+
+  let trimBars: Bool
+  private(set) var verdicts: [String] = []
+  private var artworks = 0
+  private var failures: [String] = []
+  private var failureCount = 0
+  private var warnings: [String] = []
+  private var warningCount = 0
+
+  init(trimBars: Bool) { self.trimBars = trimBars }
+
+  mutating func add(_ artwork: ArtworkReport) {
+    artworks += 1
+    if verdicts.count < Self.verdictLimit { verdicts.append("\(artwork.file.path): \(Verdict.of(artwork))") }
+    var found = artwork.warnings.map { "artfit: warning: \(artwork.file.path): \($0)" }
+    if let bars = artwork.embeddedBars {
+      let advice =
+        trimBars
+        ? "solved on the content inside them"
+        : "Apple advises against baking them in; --trim-bars solves on the content inside"
+      found.append("artfit: warning: \(artwork.file.path) has bars baked in (\(DiagnosticText.sides(bars))); \(advice)")
+    }
+    warningCount += found.count
+    warnings += found.prefix(Self.warningLimit - warnings.count)
+    for result in artwork.results where result.failsRun {
+      failureCount += 1
+      guard failures.count < Self.failureLimit else { continue }
+      failures.append(
+        "FAILED \(artwork.file.path) on \(result.screen.target.name) \(result.screen.orientation.rawValue) \(result.placement.requestedMode.rawValue): \(result.failures.map(Remedy.failure).joined(separator: "; "))"
+      )
+    }
+  }
+
+  func print(
+    _ tally: RunTally, stats: RenderStats, options: RenderOptions, seconds: Double, quiet: Bool, toStderr: Bool,
     wroteReports: Bool = true
   ) {
-    for error in report.errors { printError("artfit: \(error.source): \(Remedy.inputError(error))") }
-    if let stop = report.stoppedBy {
+    for error in tally.errors { printError("artfit: \(error.source): \(Remedy.inputError(error))") }
+    if let stop = tally.stoppedBy {
       printError("artfit: \(stop.description)")
       printError(
         "artfit: stopped: the output folder \(options.outputFolder) takes no more writes; previews already written are whole, no partial files were left, and the reports may be missing or stale."
       )
     }
     guard !quiet else { return }
-    for artwork in report.artworks {
-      for warning in artwork.warnings { printError("artfit: warning: \(artwork.file.path): \(warning)") }
-      guard let bars = artwork.embeddedBars else { continue }
-      let sides = DiagnosticText.sides(bars)
-      let advice =
-        options.trimBars
-        ? "solved on the content inside them"
-        : "Apple advises against baking them in; --trim-bars solves on the content inside"
-      printError("artfit: warning: \(artwork.file.path) has bars baked in (\(sides)); \(advice)")
+    for warning in warnings { printError(warning) }
+    if warningCount > warnings.count {
+      printError("artfit: ... and \(warningCount - warnings.count) more warnings (report.json lists every one)")
     }
     func say(_ text: String) { if toStderr { printError(text) } else { printOut(text) } }
     // A verdict per artwork; a large run leaves the rest to the contact sheet.
-    for artwork in report.artworks.prefix(verdictLimit) { say("\(artwork.file.path): \(Verdict.of(artwork))") }
-    if report.artworks.count > verdictLimit {
-      say("... and the verdicts of \(report.artworks.count - verdictLimit) more artworks (see index.html)")
+    for verdict in verdicts { say(verdict) }
+    if artworks > verdicts.count {
+      say("... and the verdicts of \(artworks - verdicts.count) more artworks (see index.html)")
     }
-    let failing = report.artworks.flatMap { artwork in artwork.results.filter(\.failsRun).map { (artwork, $0) } }
-    for (artwork, result) in failing.prefix(50) {
-      say(
-        "FAILED \(artwork.file.path) on \(result.screen.target.name) \(result.screen.orientation.rawValue) \(result.placement.requestedMode.rawValue): \(result.failures.map(Remedy.failure).joined(separator: "; "))"
-      )
-    }
-    if failing.count > 50 { say("... and \(failing.count - 50) more failures (see report.csv)") }
-    var line = "\(report.artworks.count) artwork\(report.artworks.count == 1 ? "" : "s"), \(report.resultCount) results"
-    if options.writePreviews { line += ", \(stats.outputs) previews written (\(megabytes(stats.outputBytes)) MB)" }
+    for failure in failures { say(failure) }
+    if failureCount > failures.count { say("... and \(failureCount - failures.count) more failures (see report.csv)") }
+    var line = "\(tally.artworks) artwork\(tally.artworks == 1 ? "" : "s"), \(tally.results) results"
+    if options.writePreviews { line += ", \(stats.outputs) previews written (\(Self.megabytes(stats.outputBytes)) MB)" }
     if stats.reused > 0 { line += ", \(stats.reused) unchanged artwork\(stats.reused == 1 ? "" : "s") kept" }
-    if report.usedBaseline { line += ", \(report.baselinedCount) baselined" }
+    if tally.usedBaseline { line += ", \(tally.baselined) baselined" }
     line +=
-      ", \(report.failedCount) failed, \(report.errors.count) input error\(report.errors.count == 1 ? "" : "s") in \(oneDecimal(seconds)) s"
+      ", \(tally.failed) failed, \(tally.errors.count) input error\(tally.errors.count == 1 ? "" : "s") in \(oneDecimal(seconds)) s"
     say(line)
-    if wroteReports && report.stoppedBy == nil {
-      say("Report: \(options.outputFolder)/index.html (and report.json, report.csv, junit.xml)")
+    if wroteReports && tally.stoppedBy == nil {
+      say("Report: \(options.outputFolder)/index.html (and report.json, report.jsonl, report.csv, junit.xml)")
     }
     if getenv("ARTFIT_TIMINGS") != nil {
       // Seconds of work summed over threads, for the benchmark's stage split.
@@ -58,9 +86,6 @@ enum Summary {
       )
     }
   }
-
-  /// Artworks whose verdict the terminal prints.
-  static let verdictLimit = 20
 
   static func megabytes(_ bytes: Int) -> String { oneDecimal(Double(bytes) / 1_000_000) }
 }

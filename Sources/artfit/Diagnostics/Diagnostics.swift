@@ -18,18 +18,9 @@ enum Diagnostics {
   }
 
   static func emit(_ report: RunReport, as format: DiagnosticsFormat, toStderr: Bool, environment: [String: String]) {
-    let lines: [String]
-    switch format {
-    case .none: return
-    case .xcode: lines = XcodeDiagnostics.lines(report, absolute: absolutePath)
-    case .github:
-      let workspace = environment["GITHUB_WORKSPACE"]
-      lines = GitHubDiagnostics.lines(report) { relativePath(absolutePath($0), to: workspace) }
-      if let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
-        append(GitHubDiagnostics.stepSummary(report), to: summary)
-      }
-    }
-    for line in lines { if toStderr { printError(line) } else { printOut(line) } }
+    let stream = DiagnosticsStream(format, toStderr: toStderr, environment: environment)
+    for artwork in report.artworks { stream.add(artwork) }
+    stream.finish(errors: report.errors)
   }
 
   /// `path` made absolute against the current folder, `.` and `..` resolved.
@@ -45,7 +36,7 @@ enum Diagnostics {
     return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
   }
 
-  private static func append(_ text: String, to path: String) {
+  static func append(_ text: String, to path: String) {
     if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
     guard let handle = FileHandle(forWritingAtPath: path) else {
       printError("artfit: cannot write the job summary to \(path)")

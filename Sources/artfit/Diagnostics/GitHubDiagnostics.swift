@@ -3,46 +3,110 @@ import Artwork
 /// GitHub Actions workflow commands (`::error file=…,title=…::message`): one annotation per
 /// artwork, at most `limit` errors and `limit` warnings (GitHub shows no more), and a notice
 /// counting the rest; and a Markdown table for the job summary.
-enum GitHubDiagnostics {
+struct GitHubDiagnostics {
   static let limit = 10
+  /// Rows of the job summary's table (GitHub takes at most 1 MiB of summary a step).
+  static let summaryRows = 500
 
-  /// The workflow commands; `relative` turns a reported path into one relative to
-  /// GITHUB_WORKSPACE.
-  static func lines(_ report: RunReport, relative: (String) -> String) -> [String] {
-    var errors: [String] = []
-    var warnings: [String] = []
-    for artwork in report.artworks {
-      let file = relative(artwork.file.path)
-      let failing = artwork.results.filter(\.failsRun)
-      if let worst = DiagnosticText.worst(failing) {
-        let more = failing.count > 1 ? " (and \(failing.count - 1) more)" : ""
+  /// Turns a reported path into one relative to GITHUB_WORKSPACE.
+  let relative: (String) -> String
+  private var errors: [String] = []
+  private var warnings: [String] = []
+  private var errorCount = 0
+  private var warningCount = 0
+  private var failingArtworks = 0
+  private var artworks = 0
+  private var rows: [String] = []
+
+  init(relative: @escaping (String) -> String) { self.relative = relative }
+
+  /// The workflow commands for a whole report.
+  static func lines(_ report: RunReport, relative: @escaping (String) -> String) -> [String] {
+    var github = GitHubDiagnostics(relative: relative)
+    for artwork in report.artworks { github.add(artwork) }
+    return github.lines(errors: report.errors)
+  }
+
+  /// Counts the artwork's annotations, keeping the first `limit` of each kind and the first
+  /// `summaryRows` rows of the job summary.
+  mutating func add(_ artwork: ArtworkReport) {
+    artworks += 1
+    let file = relative(artwork.file.path)
+    let failing = artwork.results.filter(\.failsRun)
+    if let worst = DiagnosticText.worst(failing) {
+      failingArtworks += 1
+      errorCount += 1
+      let more = failing.count > 1 ? " (and \(failing.count - 1) more)" : ""
+      if errors.count < Self.limit {
         errors.append(
-          command(
+          Self.command(
             "error", file: file, title: "artfit: \(failing.count) of \(artwork.results.count) targets fail",
             message: DiagnosticText.failure(worst) + more))
       }
-      if let bars = DiagnosticText.bars(artwork) {
-        warnings.append(command("warning", file: file, title: "artfit: bars baked in", message: bars))
-      }
-      for warning in artwork.warnings {
-        warnings.append(command("warning", file: file, title: "artfit: colour profile", message: warning))
+      if rows.count < Self.summaryRows {
+        rows.append(
+          "| \(Self.cell(artwork.file.path)) | \(failing.count) of \(artwork.results.count) | \(Self.cell(DiagnosticText.failure(worst))) |"
+        )
       }
     }
-    for error in report.errors {
+    var found: [String] = []
+    if let bars = DiagnosticText.bars(artwork) {
+      found.append(Self.command("warning", file: file, title: "artfit: bars baked in", message: bars))
+    }
+    for warning in artwork.warnings {
+      found.append(Self.command("warning", file: file, title: "artfit: colour profile", message: warning))
+    }
+    warningCount += found.count
+    warnings += found.prefix(Self.limit - warnings.count)
+  }
+
+  /// The workflow commands: the first `limit` errors (the unreadable inputs among them) and
+  /// warnings, and a notice counting the rest.
+  func lines(errors inputErrors: [InputError]) -> [String] {
+    var errors = self.errors
+    for error in inputErrors where errors.count < Self.limit {
       errors.append(
-        command("error", file: relative(error.source), title: "artfit: unreadable", message: Remedy.inputError(error)))
+        Self.command(
+          "error", file: relative(error.source), title: "artfit: unreadable", message: Remedy.inputError(error)))
     }
-    var lines = Array(errors.prefix(limit)) + Array(warnings.prefix(limit))
-    let hiddenErrors = max(0, errors.count - limit)
-    let hiddenWarnings = max(0, warnings.count - limit)
+    var lines = errors + warnings
+    let hiddenErrors = errorCount + inputErrors.count - errors.count
+    let hiddenWarnings = warningCount - warnings.count
     if hiddenErrors + hiddenWarnings > 0 {
       lines.append(
         "::notice title=artfit::"
-          + escapeData(
+          + Self.escapeData(
             "\(hiddenErrors) more error\(hiddenErrors == 1 ? "" : "s") and \(hiddenWarnings) more warning\(hiddenWarnings == 1 ? "" : "s") not annotated (GitHub shows 10 of each); see the job summary and report.csv"
           ))
     }
     return lines
+  }
+
+  /// The job summary for a whole report.
+  static func stepSummary(_ report: RunReport) -> String {
+    var github = GitHubDiagnostics(relative: { $0 })
+    for artwork in report.artworks { github.add(artwork) }
+    return github.stepSummary(errors: report.errors)
+  }
+
+  /// The job summary: a Markdown table of the failing artworks (the first `summaryRows`) and
+  /// the unreadable inputs.
+  func stepSummary(errors: [InputError]) -> String {
+    var text = "### artfit: \(failingArtworks) of \(artworks) artworks fail"
+    text += errors.isEmpty ? "\n\n" : ", \(errors.count) could not be read\n\n"
+    guard failingArtworks > 0 || !errors.isEmpty else { return text }
+    text += "| artwork | failing targets | worst |\n|---|---:|---|\n"
+    for row in rows { text += row + "\n" }
+    if failingArtworks > rows.count {
+      text += "| … and \(failingArtworks - rows.count) more failing artworks | | see report.csv |\n"
+    }
+    for error in errors.prefix(Self.summaryRows) {
+      text += "| \(Self.cell(error.source)) | unreadable | \(Self.cell(Remedy.inputError(error))) |\n"
+    }
+    if errors.count > Self.summaryRows {
+      text += "| … and \(errors.count - Self.summaryRows) more unreadable inputs | | see report.json |\n"
+    }
+    return text + "\n"
   }
 
   static func command(_ kind: String, file: String, title: String, message: String) -> String {
@@ -66,24 +130,6 @@ enum GitHubDiagnostics {
   /// A property value: as a message, and `:` and `,` too.
   static func escapeProperty(_ text: String) -> String {
     escapeData(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
-  }
-
-  /// The job summary: a Markdown table of the failing artworks and the unreadable inputs.
-  static func stepSummary(_ report: RunReport) -> String {
-    let failing = report.artworks.filter { $0.results.contains(where: \.failsRun) }
-    var text = "### artfit: \(failing.count) of \(report.artworks.count) artworks fail"
-    text += report.errors.isEmpty ? "\n\n" : ", \(report.errors.count) could not be read\n\n"
-    guard !failing.isEmpty || !report.errors.isEmpty else { return text }
-    text += "| artwork | failing targets | worst |\n|---|---:|---|\n"
-    for artwork in failing {
-      let failed = artwork.results.filter(\.failsRun)
-      let worst = DiagnosticText.worst(failed).map(DiagnosticText.failure) ?? ""
-      text += "| \(cell(artwork.file.path)) | \(failed.count) of \(artwork.results.count) | \(cell(worst)) |\n"
-    }
-    for error in report.errors {
-      text += "| \(cell(error.source)) | unreadable | \(cell(Remedy.inputError(error))) |\n"
-    }
-    return text + "\n"
   }
 
   /// A table cell: pipes escaped, one line.

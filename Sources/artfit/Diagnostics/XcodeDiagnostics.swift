@@ -6,19 +6,24 @@ enum XcodeDiagnostics {
   /// One error per failing result and per unreadable input, one warning per artwork with
   /// bars baked in and per warning of an artwork (an unusable colour profile); `absolute` turns a reported path into an absolute one.
   static func lines(_ report: RunReport, absolute: (String) -> String) -> [String] {
+    report.artworks.flatMap { lines(for: $0, absolute: absolute) } + lines(for: report.errors, absolute: absolute)
+  }
+
+  /// An artwork's lines, printed as it finishes.
+  static func lines(for artwork: ArtworkReport, absolute: (String) -> String) -> [String] {
     var lines: [String] = []
-    for artwork in report.artworks {
-      let path = absolute(artwork.file.path)
-      for result in artwork.results where result.failsRun {
-        lines.append("\(path):1:1: error: \(oneLine(DiagnosticText.failure(result)))")
-      }
-      if let bars = DiagnosticText.bars(artwork) { lines.append("\(path):1:1: warning: \(bars)") }
-      for warning in artwork.warnings { lines.append("\(path):1:1: warning: \(oneLine(warning))") }
+    let path = absolute(artwork.file.path)
+    for result in artwork.results where result.failsRun {
+      lines.append("\(path):1:1: error: \(oneLine(DiagnosticText.failure(result)))")
     }
-    for error in report.errors {
-      lines.append("\(absolute(error.source)):1:1: error: \(oneLine(Remedy.inputError(error)))")
-    }
+    if let bars = DiagnosticText.bars(artwork) { lines.append("\(path):1:1: warning: \(bars)") }
+    for warning in artwork.warnings { lines.append("\(path):1:1: warning: \(oneLine(warning))") }
     return lines
+  }
+
+  /// The unreadable inputs' lines, printed at the end of the run.
+  static func lines(for errors: [InputError], absolute: (String) -> String) -> [String] {
+    errors.map { "\(absolute($0.source)):1:1: error: \(oneLine(Remedy.inputError($0)))" }
   }
 
   /// Xcode reads one issue per line.
