@@ -20,19 +20,25 @@ public struct Baseline: Sendable {
 
   /// The failures of `report`.
   public init(_ report: RunReport) {
-    for artwork in report.artworks {
-      let path = Self.relativePath(artwork.file)
-      for result in artwork.results where !result.passed {
-        for (check, figure) in Self.checks(of: result) {
-          figures[Self.key(path, result, check)] = figure
-        }
+    for artwork in report.artworks { remember(artwork) }
+  }
+
+  private mutating func remember(_ artwork: ArtworkReport) {
+    let path = Self.relativePath(artwork.file)
+    for result in artwork.results where !result.passed {
+      for (check, figure) in Self.checks(of: result) {
+        figures[Self.key(path, result, check)] = figure
       }
     }
   }
 
   /// The report.json at `path` as a baseline.
+  /// Read an artwork at a time: only the failures are kept.
   public static func load(_ path: String) throws(ReportReader.Failure) -> Baseline {
-    Baseline(try ReportReader.read(path))
+    var baseline = Baseline(RunReport(options: .null, artworks: [], errors: []))
+    let reader = try ReportFileReader(path)
+    while let artwork = try reader.nextArtwork() { baseline.remember(artwork) }
+    return baseline
   }
 
   /// Marks each failing result of `report` whose every failure the baseline had, no worse.

@@ -3,48 +3,91 @@ import Foundation
 
 /// Joins the reports of `--shard I/N` runs into one report, as if one run had done it all.
 public enum ReportMerger {
-  /// The joined report, with preview and crop-map paths made relative to `output` (so the
-  /// joined index.html finds them wherever each shard wrote), and what was off: an artwork
-  /// in two reports (the first wins), options that differ beyond the shard.
+  /// What a merge found besides its artworks.
+  public struct Outcome: Sendable {
+    /// The first report's options, its shard removed.
+    public var options: JSONValue
+    /// Every report's unreadable inputs, each once, in path order.
+    public var errors: [InputError]
+    public var usedBaseline: Bool
+    /// What was off: an artwork in two reports (the first wins), options that differ.
+    public var warnings: [String]
+  }
+
+  /// The joined report, held whole (see `stream` for reports of any size).
   public static func merge(_ folders: [String], into output: String) throws(ReportReader.Failure) -> (
     report: RunReport, warnings: [String]
   ) {
-    var artworks: [String: ArtworkReport] = [:]
-    var errors: [String: InputError] = [:]
-    var warnings: [String] = []
-    var options: JSONValue? = nil
-    var usedBaseline = false
-    for folder in folders {
-      let report = try ReportReader.read(folder + "/report.json")
-      usedBaseline = usedBaseline || report.usedBaseline
-      let unsharded = withoutShard(report.options)
-      if let options, options != unsharded {
-        warnings.append(
-          "\(folder)/report.json was made with other options than the first report; the first report's options are kept"
-        )
-      }
-      options = options ?? unsharded
-      let prefix = relativePath(from: output, to: folder)
-      for var artwork in report.artworks {
-        guard artworks[artwork.file.path] == nil else {
-          warnings.append("\(artwork.file.path) is in more than one report; kept the first")
-          continue
-        }
-        artwork.cropMap = artwork.cropMap.map { prefix + $0 }
-        for index in artwork.results.indices {
-          artwork.results[index].preview = artwork.results[index].preview.map { prefix + $0 }
-        }
-        artworks[artwork.file.path] = artwork
-      }
-      for error in report.errors where errors[error.source] == nil { errors[error.source] = error }
+    var artworks: [ArtworkReport] = []
+    let outcome = try stream(folders, into: output, start: { _ in true }) {
+      artworks.append($0)
+      return true
     }
-    let byPath: (String, String) -> Bool = { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-    var merged = RunReport(
-      options: options ?? .object([]),
-      artworks: artworks.keys.sorted(by: byPath).map { artworks[$0]! },
-      errors: errors.keys.sorted(by: byPath).map { errors[$0]! })
-    merged.usedBaseline = usedBaseline
-    return (merged, warnings)
+    var merged = RunReport(options: outcome.options, artworks: artworks, errors: outcome.errors)
+    merged.usedBaseline = outcome.usedBaseline
+    return (merged, outcome.warnings)
+  }
+
+  /// Reads the reports in `folders` an artwork at a time and hands `each` the joined run's
+  /// artworks in its order (path order, as one run finds them), with preview and crop-map
+  /// paths made relative to `output` (so the joined index.html finds them wherever each
+  /// shard wrote). `start` gets the joined options before the first artwork. Memory holds
+  /// one artwork per report, whatever their size. `start` or `each` returning false stops
+  /// the merge (the caller knows why).
+  public static func stream(
+    _ folders: [String], into output: String, start: (JSONValue) -> Bool, each: (ArtworkReport) -> Bool
+  ) throws(ReportReader.Failure) -> Outcome {
+    var readers: [ReportFileReader] = []
+    for folder in folders { readers.append(try ReportFileReader(folder + "/report.json")) }
+    var warnings: [String] = []
+    let options = withoutShard(readers[0].options)
+    for (folder, reader) in zip(folders, readers).dropFirst() where withoutShard(reader.options) != options {
+      warnings.append(
+        "\(folder)/report.json was made with other options than the first report; the first report's options are kept")
+    }
+    guard start(options) else { return Outcome(options: options, errors: [], usedBaseline: false, warnings: warnings) }
+    let prefixes = folders.map { relativePath(from: output, to: $0) }
+    var heads: [ArtworkReport?] = []
+    for reader in readers { heads.append(try reader.nextArtwork()) }
+    let precedes: (String, String) -> Bool = { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    while let next = heads.indices.filter({ heads[$0] != nil }).min(by: {
+      precedes(heads[$0]!.file.path, heads[$1]!.file.path) || (heads[$0]!.file.path == heads[$1]!.file.path && $0 < $1)
+    }) {
+      var artwork = heads[next]!
+      for other in heads.indices where other != next && heads[other]?.file.path == artwork.file.path {
+        warnings.append("\(artwork.file.path) is in more than one report; kept the first")
+        heads[other] = try advance(readers[other], after: artwork.file.path)
+      }
+      heads[next] = try advance(readers[next], after: artwork.file.path)
+      let prefix = prefixes[next]
+      artwork.cropMap = artwork.cropMap.map { prefix + $0 }
+      for index in artwork.results.indices {
+        artwork.results[index].preview = artwork.results[index].preview.map { prefix + $0 }
+      }
+      guard each(artwork) else { break }
+    }
+    var errors: [String: InputError] = [:]
+    for reader in readers {
+      for error in reader.errors where errors[error.source] == nil { errors[error.source] = error }
+    }
+    return Outcome(
+      options: options, errors: errors.keys.sorted(by: precedes).map { errors[$0]! },
+      usedBaseline: readers.contains { $0.usedBaseline }, warnings: warnings)
+  }
+
+  /// The reader's next artwork, which must come after `previous` in path order: the merge
+  /// relies on every report listing its artworks as a run does.
+  private static func advance(_ reader: ReportFileReader, after previous: String) throws(ReportReader.Failure)
+    -> ArtworkReport?
+  {
+    guard let artwork = try reader.nextArtwork() else { return nil }
+    guard previous.utf8.lexicographicallyPrecedes(artwork.file.path.utf8) || previous == artwork.file.path else {
+      throw ReportReader.Failure(
+        file: reader.path,
+        message:
+          "its artworks are not in path order (\(artwork.file.path) after \(previous)); was it written by artfit?")
+    }
+    return artwork
   }
 
   static func withoutShard(_ options: JSONValue) -> JSONValue {

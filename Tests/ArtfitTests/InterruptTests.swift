@@ -49,5 +49,41 @@ extension Slow {
       let after = try (0..<4).map { try Data(contentsOf: URL(fileURLWithPath: folder.path("art/art\($0).png"))) }
       #expect(before == after, "inputs are never modified")
     }
+
+    /// A check stopped half way through a large folder, while its reports stream: each
+    /// report file is absent or whole, and no temporary file is left.
+    @Test func sigtermMidCheckLeavesReportsAbsentOrWhole() throws {
+      let folder = TemporaryFolder()
+      defer { folder.remove() }
+      try FileManager.default.createDirectory(atPath: folder.path("art"), withIntermediateDirectories: true)
+      let png = try ImageEncoder.png(TestPictures.quadrants(width: 30, height: 40))
+      for index in 0..<1500 { _ = folder.write(png, to: "art/a\(index).png") }
+
+      let process = Process()
+      process.executableURL = ArtfitRun.binary
+      process.arguments = ["check", folder.path("art"), "--out", folder.path("out"), "--quiet", "--jobs", "1"]
+      let stderr = Pipe()
+      process.standardError = stderr
+      process.standardOutput = FileHandle.nullDevice
+      try process.run()
+      // Wait until a page of the contact sheet is out: the reports are half written.
+      let deadline = Date().addingTimeInterval(120)
+      while Date() < deadline && !FileManager.default.fileExists(atPath: folder.path("out/pages/0002.html")) {
+        usleep(5_000)
+      }
+      process.terminate()  // SIGTERM
+      let said = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 128 + 15, "artfit was not interrupted: \(said)")
+      let files = FileManager.default.subpaths(atPath: folder.path("out")) ?? []
+      #expect(!files.contains { $0.contains(".artfit-tmp-") }, "no temporary file is left")
+      for name in ["report.json", "report.jsonl", "report.csv", "junit.xml", "index.html"] {
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out/" + name)), "\(name) of an interrupted run")
+      }
+      for page in files where page.hasPrefix("pages/") {
+        let html = try String(contentsOfFile: folder.path("out/" + page), encoding: .utf8)
+        #expect(html.hasSuffix("</html>\n"), "\(page) is whole")
+      }
+    }
   }
 }

@@ -40,6 +40,23 @@ struct ShardTests {
   @Test func badShardIsBadUsage() throws {
     let run = try ArtfitRun(["check", ".", "--shard", "4/3"])
     #expect(run.status == 2 && run.stderr.contains("--shard takes I/N"))
+    let both = try ArtfitRun(["check", ".", "--shard", "1/3", "--shard-index", "0", "--shard-count", "3"])
+    #expect(both.status == 2 && both.stderr.contains("not both"))
+    let alone = try ArtfitRun(["check", ".", "--shard-index", "0"])
+    #expect(alone.status == 2 && alone.stderr.contains("go together"))
+    let past = try ArtfitRun(["check", ".", "--shard-index", "3", "--shard-count", "3"])
+    #expect(past.status == 2 && past.stderr.contains("0...2"))
+  }
+
+  /// A Kubernetes index (0-based) picks the slice a CI matrix value (1-based) one higher does.
+  @Test func zeroBasedIndexIsTheSameSlice() throws {
+    defer { folder.remove() }
+    try art(9)
+    for index in 0..<3 {
+      let zeroBased = try sources(["check", folder.path("art"), "--shard-index", "\(index)", "--shard-count", "3"])
+      let oneBased = try sources(["check", folder.path("art"), "--shard", "\(index + 1)/3"])
+      #expect(zeroBased == oneBased && !zeroBased.isEmpty)
+    }
   }
 
   @Test func mergedChecksEqualOneWholeCheck() throws {
@@ -61,7 +78,7 @@ struct ShardTests {
       "merge-reports", folder.path("s1"), folder.path("s2"), folder.path("s3"), "--out", folder.path("merged"),
     ])
     #expect(merge.status == 3, "the joined run has the input error: \(merge.stderr)")
-    for name in ["report.json", "report.csv", "junit.xml", "index.html"] {
+    for name in ["report.json", "report.jsonl", "report.csv", "junit.xml", "index.html"] {
       let merged = FileManager.default.contents(atPath: folder.path("merged/\(name)"))
       #expect(
         merged != nil && merged == FileManager.default.contents(atPath: folder.path("whole/\(name)")), "\(name) differs"

@@ -28,30 +28,59 @@ struct MergeReportsCommand: Command {
     quiet = arguments.has("--quiet")
   }
 
+  /// Reads the reports an artwork at a time and writes the joined reports as it goes.
   func run() throws -> ExitStatus {
-    let merged: (report: RunReport, warnings: [String])
+    Interruption.install()
+    var stream: ReportStream? = nil
+    var tally = RunTally()
+    let outcome: ReportMerger.Outcome
     do {
-      merged = try ReportMerger.merge(folders, into: output)
+      outcome = try ReportMerger.stream(
+        folders, into: output,
+        start: { options in
+          do throws(OutputError) {
+            try OutputFolder.prepare(output)
+            stream = try ReportStream(folder: output, options: options)
+            return true
+          } catch {
+            tally.stoppedBy = error
+            return false
+          }
+        },
+        each: { artwork in
+          do throws(OutputError) {
+            try stream?.add(artwork)
+            return true
+          } catch {
+            tally.stoppedBy = error
+            return false
+          }
+        })
     } catch {
+      stream?.abandon()
       printError("artfit merge-reports: \(error.description)")
       return .usage
     }
-    for warning in merged.warnings { printError("artfit: warning: \(warning)") }
-    var report = merged.report
-    do {
-      try OutputFolder.prepare(output)
-      try ReportWriter.writeAll(report, to: output)
-    } catch {
-      report.stoppedBy = error
-      printError("artfit: \(error.description)")
+    for warning in outcome.warnings { printError("artfit: warning: \(warning)") }
+    if tally.stoppedBy == nil, let stream {
+      do throws(OutputError) {
+        try stream.finish(errors: outcome.errors, usedBaseline: outcome.usedBaseline)
+        tally = stream.tally
+      } catch {
+        tally.stoppedBy = error
+      }
+    }
+    if let stop = tally.stoppedBy {
+      stream?.abandon()
+      printError("artfit: \(stop.description)")
       return .outputUnavailable
     }
     if !quiet {
       printOut(
-        "\(report.artworks.count) artworks, \(report.resultCount) results, \(report.failedCount) failed, \(report.errors.count) input errors from \(folders.count) reports"
+        "\(tally.artworks) artworks, \(tally.results) results, \(tally.failed) failed, \(tally.errors.count) input errors from \(folders.count) reports"
       )
-      printOut("Report: \(output)/index.html (and report.json, report.csv, junit.xml)")
+      printOut("Report: \(output)/index.html (and report.json, report.jsonl, report.csv, junit.xml)")
     }
-    return report.exitStatus
+    return tally.exitStatus
   }
 }

@@ -47,8 +47,12 @@ enum RenderArguments {
       defaultValue: String(defaults.limits.maxPixels)),
     .option(
       "--shard", "I/N",
-      "Process only the I-th of N deterministic slices of the inputs (for CI matrices); merge-reports joins them.",
+      "Process only the I-th of N deterministic slices of the inputs (1-based, for CI matrices); merge-reports joins them.",
       default: "all"),
+    .option(
+      "--shard-index", "I",
+      "The same slice counted from 0 (with --shard-count N), as a Kubernetes Indexed Job's JOB_COMPLETION_INDEX is."),
+    .option("--shard-count", "N", "How many slices --shard-index counts."),
     Diagnostics.option,
     .option(
       "--baseline", "FILE", "An earlier run's report.json: the failures it already had, no worse, do not fail this run."
@@ -219,12 +223,31 @@ enum RenderArguments {
     options.manifest = try manifest(arguments.value("--manifest"), inputs: options.inputs)
     options.trimBars = arguments.has("--trim-bars")
     options.autoFocus = arguments.has("--auto-focus")
+    options.shard = try shard(arguments)
+  }
+
+  /// `--shard I/N` (1-based, as a CI matrix or GNU parallel counts), or `--shard-index I
+  /// --shard-count N` (0-based, as a Kubernetes Indexed Job's JOB_COMPLETION_INDEX counts):
+  /// the same slice either way, so each engine's recipe needs no arithmetic.
+  private static func shard(_ arguments: ParsedArguments) throws(UsageError) -> Shard? {
+    let index = arguments.value("--shard-index")
+    let count = arguments.value("--shard-count")
     if let text = arguments.value("--shard") {
+      guard index == nil, count == nil else {
+        throw UsageError("give --shard I/N (1-based) or --shard-index I --shard-count N (0-based), not both")
+      }
       guard let shard = Shard(parsing: text) else {
         throw UsageError("--shard takes I/N with 1 <= I <= N, such as 2/4 (got '\(text)')")
       }
-      options.shard = shard
+      return shard
     }
+    guard index != nil || count != nil else { return nil }
+    guard let index, let count else {
+      throw UsageError("--shard-index and --shard-count go together, e.g. --shard-index 0 --shard-count 4")
+    }
+    let n = try ValueParsers.integer(count, option: "--shard-count", range: 1...1_000_000)
+    let i = try ValueParsers.integer(index, option: "--shard-index", range: 0...(n - 1))
+    return Shard(index: i + 1, count: n)
   }
 
   /// How previews look and are written (render only).
