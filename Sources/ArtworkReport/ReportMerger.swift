@@ -19,10 +19,12 @@ public enum ReportMerger {
     report: RunReport, warnings: [String]
   ) {
     var artworks: [ArtworkReport] = []
-    let outcome = try stream(folders, into: output, start: { _ in true }) {
-      artworks.append($0)
-      return true
-    }
+    let outcome = try stream(
+      folders, into: output, start: { _ in true },
+      each: {
+        artworks.append($0)
+        return true
+      })
     var merged = RunReport(options: outcome.options, artworks: artworks, errors: outcome.errors)
     merged.usedBaseline = outcome.usedBaseline
     return (merged, outcome.warnings)
