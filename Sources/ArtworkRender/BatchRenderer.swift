@@ -54,8 +54,7 @@ public struct BatchRenderer: Sendable {
     var checked: [(Result<ArtworkReport, ArtworkFailure>, RenderStats)] = []
     // Artworks unchanged since the last render into this folder keep their previews.
     let cacheKey = options.writePreviews && options.useCache ? RenderCache.key(for: options) : nil
-    let cache = cacheKey.map { RenderCache.load(from: options.outputFolder, key: $0) }
-    var renewed = cacheKey.map { RenderCache(key: $0) }
+    let cache = cacheKey.map { RenderCache(folder: options.outputFolder, key: $0) }
     let outputs = Locked(0)
     // Results and failed results of the artworks done; previews report from the workers.
     let counted = Locked((results: 0, failed: 0))
@@ -90,7 +89,7 @@ public struct BatchRenderer: Sendable {
       let fingerprint =
         cacheKey == nil ? nil : RenderCache.fingerprint(of: file.path, limit: options.limits.maxFileBytes)
       if let fingerprint, let kept = cache?.reusable(file, fingerprint: fingerprint, in: options.outputFolder) {
-        renewed?.record(kept, fingerprint: fingerprint)
+        cache?.record(kept, fingerprint: fingerprint)
         stats.reused += 1
         guard finished(kept) else { return (run, stats) }
         continue
@@ -105,7 +104,7 @@ public struct BatchRenderer: Sendable {
       stats = stats + artworkStats
       switch result {
       case .success(let artwork):
-        if let fingerprint { renewed?.record(artwork, fingerprint: fingerprint) }
+        if let fingerprint { cache?.record(artwork, fingerprint: fingerprint) }
         guard finished(artwork) else { return (run, stats) }
       case .failure(.output(let error)) where error.isOutputUnavailable:
         run.stoppedBy = error
@@ -117,8 +116,8 @@ public struct BatchRenderer: Sendable {
       }
     }
     run.errors.sort { $0.source.utf8.lexicographicallyPrecedes($1.source.utf8) }
-    if let renewed {
-      do { try renewed.write(to: options.outputFolder) } catch { run.stoppedBy = error }
+    if let cache {
+      do { try cache.commit() } catch { run.stoppedBy = error }
     }
     return (run, stats)
   }
