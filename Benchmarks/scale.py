@@ -6,6 +6,8 @@ with its peak resident memory and the sizes of the reports it wrote.
   python3 Benchmarks/scale.py 5000 50000            # the sizes to run
   ARTFIT=.build/release/artfit python3 Benchmarks/scale.py 5000
   TARGETS=default python3 Benchmarks/scale.py 10000 # every default target (236 results each)
+  RENDER=1 python3 Benchmarks/scale.py 1000 10000   # also render them (one small preview each)
+  VERIFY=1 python3 Benchmarks/scale.py 50000        # and check the reports: every result, merged = whole
 
 By default each artwork is checked on 10 results: 5 iPhones and iPads, portrait, fit and
 fill. The folders live under /tmp/artfit-scale and are made once per N.
@@ -68,6 +70,29 @@ def sizes(folder):
     return ", ".join(f"{n} {mb:.1f} MB" for n, mb in found.items())
 
 
+def verify(whole, merged, count, per_artwork):
+    """The whole run's report.json parses and holds every result; the merged reports hold the
+    same rows and results (compared, not sized)."""
+    import json
+    with open(os.path.join(whole, "report.json")) as f:
+        report = json.load(f)
+    results = sum(len(a["results"]) for a in report["artworks"])
+    with open(os.path.join(merged, "report.json")) as f:
+        joined = json.load(f)
+    same_json = report["artworks"] == joined["artworks"] and report["summary"] == joined["summary"]
+    same = {}
+    for name in ["report.csv", "report.jsonl", "junit.xml", "index.html"]:
+        with open(os.path.join(whole, name), "rb") as a, open(os.path.join(merged, name), "rb") as b:
+            same[name] = a.read() == b.read()
+    pages = sorted(os.listdir(os.path.join(whole, "pages"))) if os.path.isdir(os.path.join(whole, "pages")) else []
+    same_pages = all(open(os.path.join(whole, "pages", p), "rb").read() == open(os.path.join(merged, "pages", p), "rb").read()
+                     for p in pages)
+    expected = count * per_artwork if per_artwork else results
+    print(f"  {count}: report.json parses, {len(report['artworks'])} artworks, {results} results "
+          f"(expected {expected}); merged = whole: artworks and summary {same_json}, "
+          + ", ".join(f"{n} {v}" for n, v in same.items()) + f", {len(pages)} pages {same_pages}", flush=True)
+
+
 def main():
     artfit = os.environ.get("ARTFIT", ".build/x86_64-unknown-linux-gnu/release/artfit")
     targets = [] if os.environ.get("TARGETS") == "default" else TARGETS
@@ -89,6 +114,15 @@ def main():
         subprocess.run(["rm", "-rf", merged])
         wall, rss = timed([artfit, "merge-reports"] + shards + ["--out", merged, "--quiet"])
         print(f"| merge-reports of 5 shards | {count} | {wall:.1f} | {rss:.0f} | {sizes(merged)} |", flush=True)
+        if os.environ.get("VERIFY"):
+            verify(out, merged, count, 10 if targets else None)
+        if os.environ.get("RENDER"):
+            rendered = f"{out}-render"
+            subprocess.run(["rm", "-rf", rendered])
+            wall, rss = timed([artfit, "render", art, "--out", rendered, "--quiet", "--targets", "iphone-16-pro",
+                               "--orientations", "portrait", "--modes", "fill", "--scales", "0.05"])
+            print(f"| render (one 59×128 preview each) | {count} | {wall:.1f} | {rss:.0f} | {sizes(rendered)} |",
+                  flush=True)
 
 
 if __name__ == "__main__":

@@ -58,6 +58,12 @@ public final class ReportStream: @unchecked Sendable {
   /// Artworks gathered for the files, written a batch at a time with each file on its own
   /// thread (they are independent), as the reports written whole always were.
   private var pending: [ArtworkReport] = []
+  /// Artworks handed to report.json's lane so far.
+  private var artworksSubmitted = 0
+  /// report.json and .jsonl, report.csv, junit.xml, index.html.
+  private let lanes = (0..<4).map { ReportLane(label: "artfit.report.\($0)") }
+  /// Why the contact sheet could not be written, from its lane.
+  private let sheetFailure = Locked<OutputError?>(nil)
   private static let batch = 64
 
   /// Adds the next artwork to every file.
@@ -67,53 +73,87 @@ public final class ReportStream: @unchecked Sendable {
     if pending.count == Self.batch { try writePending() }
   }
 
+  /// Hands the gathered artworks to each file's lane. The lanes run beside each other and
+  /// beside the run (a file's batches in order on its own queue), a few batches deep, so
+  /// memory stays bounded and the cores stay busy.
   private func writePending() throws(OutputError) {
+    if let error = sheetFailure.withLock({ $0 }) { throw error }
     let artworks = pending
     pending.removeAll(keepingCapacity: true)
-    let sheetError = Locked<OutputError?>(nil)
-    DispatchQueue.concurrentPerform(iterations: 5) { lane in
-      switch lane {
-      case 0:
-        for artwork in artworks {
-          artwork.write(to: &json)
-          json.buffer.flushIfFull()
-        }
-      case 1:
-        guard let jsonLines else { return }
-        var line = JSONStream(buffer: jsonLines.buffer, oneLine: true)
-        for artwork in artworks {
-          artwork.write(to: &line)
-          line.buffer.append(byte: 0x0a)
-          line.buffer.flushIfFull()
-        }
-        jsonLines.buffer = line.buffer
-      case 2:
-        guard let csv else { return }
-        for artwork in artworks {
-          CSVWriter.writeRows(artwork, to: &csv.buffer)
-          csv.flushIfFull()
-        }
-      case 3:
-        guard let junitSuites else { return }
-        for artwork in artworks {
-          JUnitWriter.writeSuite(artwork, to: &junitSuites.buffer)
-          junitSuites.flushIfFull()
-        }
-      default:
-        guard let sheet else { return }
-        do throws(OutputError) {
-          for artwork in artworks { try sheet.add(artwork) }
-        } catch {
-          sheetError.withLock { $0 = error }
-        }
-      }
-    }
-    if let error = sheetError.withLock({ $0 }) { throw error }
+    guard !artworks.isEmpty else { return }
+    let pieces = HandedOver(Self.serialized(artworks, first: artworksSubmitted == 0))
+    artworksSubmitted += artworks.count
+    lanes[0].submit { self.writeJSON(pieces.value) }
+    lanes[1].submit { self.writeCSV(artworks) }
+    lanes[2].submit { self.writeJUnit(artworks) }
+    lanes[3].submit { self.writeSheet(artworks) }
   }
+
+  private func writeCSV(_ artworks: [ArtworkReport]) {
+    guard let csv else { return }
+    for artwork in artworks {
+      CSVWriter.writeRows(artwork, to: &csv.buffer)
+      csv.flushIfFull()
+    }
+  }
+
+  private func writeJUnit(_ artworks: [ArtworkReport]) {
+    guard let junitSuites else { return }
+    for artwork in artworks {
+      JUnitWriter.writeSuite(artwork, to: &junitSuites.buffer)
+      junitSuites.flushIfFull()
+    }
+  }
+
+  private func writeSheet(_ artworks: [ArtworkReport]) {
+    guard let sheet else { return }
+    do throws(OutputError) {
+      for artwork in artworks { try sheet.add(artwork) }
+    } catch {
+      sheetFailure.withLock { $0 = $0 ?? error }
+    }
+  }
+
+  /// Each artwork's piece of report.json (serialized once, on the cores at hand, and later
+  /// joined onto one line for report.jsonl).
+  private static func serialized(_ artworks: [ArtworkReport], first: Bool) -> [ByteBuffer] {
+    let pieces = Locked([ByteBuffer?](repeating: nil, count: artworks.count))
+    let halves = artworks.count > 8 ? 2 : 1
+    DispatchQueue.concurrentPerform(iterations: halves) { half in
+      var done: [(Int, ByteBuffer)] = []
+      for index in stride(from: half, to: artworks.count, by: halves) {
+        var stream = JSONStream(
+          buffer: ByteBuffer(capacity: 1 << 14), continuingArrayAtDepth: 2, first: first && index == 0)
+        artworks[index].write(to: &stream)
+        done.append((index, stream.buffer))
+      }
+      pieces.withLock { for (index, piece) in done { $0[index] = piece } }
+    }
+    return pieces.withLock { $0 }.map { $0! }
+  }
+
+  /// report.json's pieces, in order, and report.jsonl's lines joined from them.
+  private func writeJSON(_ pieces: [ByteBuffer]) {
+    for piece in pieces {
+      json.buffer.append(piece)
+      json.buffer.flushIfFull()
+      guard let jsonLines else { continue }
+      // Past the comma that separates it from the artwork before.
+      jsonLines.buffer.appendJoiningLines(piece, from: piece.first == UInt8(ascii: ",") ? 1 : 0)
+      jsonLines.buffer.append(byte: 0x0a)
+      jsonLines.flushIfFull()
+    }
+    json.noteValuesWritten()
+  }
+
+  /// Waits until every lane has written what it was handed.
+  private func drain() { for lane in lanes { lane.drain() } }
 
   /// Writes the tails (the errors, sorted, and the totals) and puts every file in place.
   public func finish(errors: [InputError], usedBaseline: Bool) throws(OutputError) {
     try writePending()
+    drain()
+    if let error = sheetFailure.withLock({ $0 }) { throw error }
     tally.errors = errors.sorted { $0.source.utf8.lexicographicallyPrecedes($1.source.utf8) }
     tally.usedBaseline = usedBaseline
     RunReport.writeTail(tally, to: &json)
@@ -143,6 +183,31 @@ public final class ReportStream: @unchecked Sendable {
 
   /// Removes every file not yet in place.
   public func abandon() {
+    drain()
     for stream in [jsonFile, jsonLines, csv, junitSuites] { stream?.abandon() }
   }
+}
+
+/// A serial queue that writes one report file's batches in order, at most a few ahead.
+private final class ReportLane: Sendable {
+  private let queue: DispatchQueue
+  private let room = DispatchSemaphore(value: 4)
+
+  init(label: String) { queue = DispatchQueue(label: label) }
+
+  func submit(_ work: @escaping @Sendable () -> Void) {
+    room.wait()
+    queue.async {
+      work()
+      self.room.signal()
+    }
+  }
+
+  func drain() { queue.sync {} }
+}
+
+/// A value handed from the thread that made it to a lane, which alone uses it from then on.
+private struct HandedOver<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
 }

@@ -102,6 +102,34 @@ package struct ByteBuffer {
     append(raw: UnsafeBufferPointer(start: other.storage.base, count: other.storage.count))
   }
 
+  /// `other`'s bytes without its line breaks and the indents after them: pretty JSON on one
+  /// line (JSON strings hold no raw line break, so every one is layout).
+  package mutating func appendJoiningLines(_ other: ByteBuffer, from start: Int = 0) {
+    storage.reserve(other.storage.count)
+    // Runs between line breaks are copied whole; the indent after each break is skipped.
+    let source = other.storage.base
+    let end = other.storage.count
+    var out = storage.base + storage.count
+    var index = start
+    while index < end {
+      let remaining = end - index
+      let run =
+        memchr(source + index, 0x0a, remaining).map { $0.assumingMemoryBound(to: UInt8.self) - (source + index) }
+        ?? remaining
+      out.update(from: source + index, count: run)
+      out += run
+      index += run + 1
+      while index < end && source[index] == 0x20 { index += 1 }
+    }
+    storage.count = out - storage.base
+  }
+
+  /// Empties the buffer, keeping its memory (and sharing the emptiness with its copies).
+  package mutating func removeAll() { storage.count = 0 }
+
+  /// The first byte gathered, if any.
+  package var first: UInt8? { storage.count > 0 ? storage.base[0] : nil }
+
   @inline(__always) package mutating func append(byte: UInt8) {
     storage.reserve(1)
     storage.base[storage.count] = byte

@@ -18,6 +18,18 @@ package struct JSONStream {
     self.oneLine = oneLine
   }
 
+  /// A stream that continues an array at `depth` of another stream (the artworks of
+  /// report.json): its values are written as that stream would write them there, after a
+  /// comma unless `first`.
+  package init(buffer: ByteBuffer, continuingArrayAtDepth depth: Int, first: Bool) {
+    self.init(buffer: buffer)
+    self.depth = depth
+    empty = first
+  }
+
+  /// Records that the innermost container got values written by a continuing stream.
+  package mutating func noteValuesWritten() { empty = false }
+
   package var bytes: [UInt8] { buffer.bytes }
 
   /// A line break and the indent of `depth`, cut from one static run of spaces.
