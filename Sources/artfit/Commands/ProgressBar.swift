@@ -23,7 +23,9 @@ final class ProgressBar: @unchecked Sendable {
       line += " · \(progress.failed) failed"
       if progress.outputs > 0 { line += " · \(progress.outputs) outputs" }
       line += " · \(oneDecimal(progress.elapsed)) s"
-      if let left = progress.secondsLeft, progress.artworksDone < progress.artworks {
+      // The first artworks pay for starting up: the pace is a guess until a share is done.
+      let steady = progress.elapsed >= 5 || (progress.elapsed >= 1 && progress.artworksDone * 50 >= progress.artworks)
+      if let left = progress.secondsLeft, progress.artworksDone < progress.artworks, steady {
         line += " · about \(Self.duration(left)) left"
       }
       writeAll(2, line + "\u{1B}[K")
