@@ -15,25 +15,14 @@ extension Slow {
       for index in 0..<4 { _ = folder.write(bytes, to: "art/art\(index).png") }
       let before = try (0..<4).map { try Data(contentsOf: URL(fileURLWithPath: folder.path("art/art\($0).png"))) }
 
-      let process = Process()
-      process.executableURL = ArtfitRun.binary
-      process.arguments = ["render", folder.path("art"), "--out", folder.path("out"), "--targets", "iphone", "--quiet"]
-      let stderr = Pipe()
-      process.standardError = stderr
-      process.standardOutput = FileHandle.nullDevice
-      try process.run()
-      // Wait until previews are being written, then interrupt.
-      let deadline = Date().addingTimeInterval(60)
-      while Date() < deadline {
-        let written = (FileManager.default.subpaths(atPath: folder.path("out")) ?? []).filter { $0.hasSuffix(".png") }
-        if written.count >= 3 { break }
-        usleep(20_000)
+      // Interrupted once previews are being written.
+      let (status, said) = try Self.terminate(
+        ["render", folder.path("art"), "--out", folder.path("out"), "--targets", "iphone", "--quiet"]
+      ) {
+        (FileManager.default.subpaths(atPath: folder.path("out")) ?? []).filter { $0.hasSuffix(".png") }.count >= 3
       }
-      process.terminate()  // SIGTERM
-      let said = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
       // The run was stopped part way: a run that finished first proves nothing.
-      #expect(process.terminationStatus == 128 + 15, "artfit was not interrupted: \(said)")
+      #expect(status == 128 + 15, "artfit was not interrupted: \(said)")
       #expect(said.contains("interrupted (SIGTERM)"), "\(said)")
       #expect(
         !FileManager.default.fileExists(atPath: folder.path("out/report.json")),
@@ -59,22 +48,11 @@ extension Slow {
       let png = try ImageEncoder.png(TestPictures.quadrants(width: 30, height: 40))
       for index in 0..<1500 { _ = folder.write(png, to: "art/a\(index).png") }
 
-      let process = Process()
-      process.executableURL = ArtfitRun.binary
-      process.arguments = ["check", folder.path("art"), "--out", folder.path("out"), "--quiet", "--jobs", "1"]
-      let stderr = Pipe()
-      process.standardError = stderr
-      process.standardOutput = FileHandle.nullDevice
-      try process.run()
-      // Wait until a page of the contact sheet is out: the reports are half written.
-      let deadline = Date().addingTimeInterval(120)
-      while Date() < deadline && !FileManager.default.fileExists(atPath: folder.path("out/pages/0002.html")) {
-        usleep(5_000)
-      }
-      process.terminate()  // SIGTERM
-      let said = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      #expect(process.terminationStatus == 128 + 15, "artfit was not interrupted: \(said)")
+      // Interrupted once a page of the contact sheet is out: the reports are half written.
+      let (status, said) = try Self.terminate(
+        ["check", folder.path("art"), "--out", folder.path("out"), "--quiet", "--jobs", "1"]
+      ) { FileManager.default.fileExists(atPath: folder.path("out/pages/0002.html")) }
+      #expect(status == 128 + 15, "artfit was not interrupted: \(said)")
       let files = FileManager.default.subpaths(atPath: folder.path("out")) ?? []
       #expect(!files.contains { $0.contains(".artfit-tmp-") }, "no temporary file is left")
       for name in ["report.json", "report.jsonl", "report.csv", "junit.xml", "index.html"] {
@@ -84,6 +62,24 @@ extension Slow {
         let html = try String(contentsOfFile: folder.path("out/" + page), encoding: .utf8)
         #expect(html.hasSuffix("</html>\n"), "\(page) is whole")
       }
+    }
+
+    /// Runs artfit with `arguments`, sends SIGTERM once `ready` holds (or after two minutes),
+    /// and returns its exit status and what it said on stderr.
+    static func terminate(_ arguments: [String], when ready: () -> Bool) throws -> (Int32, String) {
+      let process = Process()
+      process.executableURL = ArtfitRun.binary
+      process.arguments = arguments
+      let stderr = Pipe()
+      process.standardError = stderr
+      process.standardOutput = FileHandle.nullDevice
+      try process.run()
+      let deadline = Date().addingTimeInterval(120)
+      while Date() < deadline && !ready() { usleep(5_000) }
+      process.terminate()  // SIGTERM
+      let said = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      return (process.terminationStatus, said)
     }
   }
 }
