@@ -34,16 +34,19 @@ final class ContactSheetStream {
   let folder: String
   let thumbnails: Bool
   let pageSize: Int
+  /// How many pages the first page's table lists; each further list is a file of its own.
+  let pagesListed: Int
   private var held: [ArtworkReport] = []
   private var pages: [Page] = []
   private var worst: [Failure] = []
   private var seen = 0
   private var failureOrder = 0
 
-  init(folder: String, thumbnails: Bool, pageSize: Int) {
+  init(folder: String, thumbnails: Bool, pageSize: Int, pagesListed: Int = 1000) {
     self.folder = folder
     self.thumbnails = thumbnails
     self.pageSize = max(1, pageSize)
+    self.pagesListed = max(1, pagesListed)
   }
 
   func add(_ artwork: ArtworkReport) throws(OutputError) {
@@ -60,9 +63,10 @@ final class ContactSheetStream {
       try AtomicFile.stream(to: folder + "/index.html") { HTMLWriter.write(report, thumbnails: thumbnails, to: &$0) }
     } else {
       if !held.isEmpty { try writePage(hasNext: false) }
+      try writeLists()
       try AtomicFile.stream(to: folder + "/index.html") { writeIndex(tally, to: &$0) }
     }
-    removePages(after: pages.count)
+    removeStalePages()
   }
 
   /// Keeps the failed check among the worst when it cuts more than the least of them.
@@ -130,11 +134,61 @@ final class ContactSheetStream {
     }
     out.append("<section><h2>Artworks, ")
     out.integer(pageSize)
-    out.append(" a page</h2>\n<table><thead><tr><th>page</th><th>artworks</th><th>from</th><th>to</th>")
+    out.append(" a page</h2>\n")
+    writePageTable(0..<min(pages.count, pagesListed), from: "pages/", to: &out)
+    if pages.count > pagesListed {
+      out.append("<p>The pages after the first ")
+      out.integer(pagesListed)
+      out.append(" are listed on ")
+      for list in 2...listCount {
+        if list > 2 { out.append(", ") }
+        out.append("<a href=\"")
+        out.append(Self.listPath(list))
+        out.append("\">")
+        out.integer((list - 1) * pagesListed + 1)
+        out.append("–")
+        out.integer(min(pages.count, list * pagesListed))
+        out.append("</a>")
+      }
+      out.append(".</p>\n")
+    }
+    out.append("</section>\n</body></html>\n")
+  }
+
+  /// How many lists of pages there are: the first page's table, then a file for each further
+  /// `pagesListed` pages, so no page grows with the run.
+  private var listCount: Int { max(1, (pages.count + pagesListed - 1) / pagesListed) }
+
+  static func listPath(_ number: Int) -> String {
+    let digits = String(number)
+    return "pages/list-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".html"
+  }
+
+  /// The lists of pages past the first page's.
+  private func writeLists() throws(OutputError) {
+    guard listCount > 1 else { return }
+    for list in 2...listCount {
+      try AtomicFile.stream(to: folder + "/" + Self.listPath(list)) { out in
+        HTMLWriter.writeHead(
+          title: "artfit report, pages \((list - 1) * pagesListed + 1) to \(min(pages.count, list * pagesListed))",
+          to: &out)
+        out.append("<nav class=\"pages\"><a href=\"../index.html\">summary and the first pages</a></nav>\n</header>\n")
+        writePageTable((list - 1) * pagesListed..<min(pages.count, list * pagesListed), from: "", to: &out)
+        out.append("</body></html>\n")
+      }
+    }
+  }
+
+  /// A table row per page in `range`, linked through `prefix` (the folder of pages, seen from
+  /// the file the table is in).
+  private func writePageTable(_ range: Range<Int>, from prefix: String, to out: inout ByteBuffer) {
+    out.append("<table><thead><tr><th>page</th><th>artworks</th><th>from</th><th>to</th>")
     out.append("<th>failed results</th></tr></thead><tbody>\n")
-    for (index, page) in pages.enumerated() {
+    for index in range {
+      let page = pages[index]
       out.append(page.failed > 0 ? "<tr class=\"failed\"><td><a href=\"" : "<tr><td><a href=\"")
-      out.append(ContactSheetPage.path(index + 1))
+      out.append(prefix)
+      out.append(ContactSheetPage.fileName(index + 1))
       out.append("\">")
       out.integer(index + 1)
       out.append("</a></td><td>")
@@ -148,12 +202,14 @@ final class ContactSheetStream {
       out.append("</td></tr>\n")
       out.flushIfFull()
     }
-    out.append("</tbody></table></section>\n</body></html>\n")
+    out.append("</tbody></table>\n")
   }
 
-  /// Removes pages a larger earlier run left in the folder, past this run's `count`.
-  private func removePages(after count: Int) {
-    var number = count + 1
+  /// Removes pages and lists of pages a larger earlier run left in the folder.
+  private func removeStalePages() {
+    var number = pages.count + 1
     while unlink(folder + "/" + ContactSheetPage.path(number)) == 0 { number += 1 }
+    number = listCount + 1
+    while unlink(folder + "/" + Self.listPath(number)) == 0 { number += 1 }
   }
 }

@@ -87,6 +87,29 @@ struct ReportStreamTests {
     }
   }
 
+  /// The first page lists a bounded number of pages; further lists are files of their own.
+  @Test func theListOfPagesIsPagedToo() throws {
+    let report = try Self.report(5)
+    let folder = TemporaryFolder()
+    defer { folder.remove() }
+    _ = folder.write(Array("old".utf8), to: "out/pages/list-0004.html")
+    let sheet = ContactSheetStream(folder: folder.path("out"), thumbnails: false, pageSize: 1, pagesListed: 2)
+    for artwork in report.artworks { try sheet.add(artwork) }
+    try sheet.finish(report.tally)
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path("out/pages")).sorted()
+    #expect(
+      files == ["0001.html", "0002.html", "0003.html", "0004.html", "0005.html", "list-0002.html", "list-0003.html"])
+    let index = try #require(Self.contents(folder.path("out/index.html")))
+    // The table's rows (the worst failures link pages of their own).
+    #expect(index.contains("href=\"pages/0002.html\">2</a>") && !index.contains("href=\"pages/0003.html\">3</a>"))
+    #expect(
+      index.contains("href=\"pages/list-0002.html\">3–4</a>") && index.contains("href=\"pages/list-0003.html\">5–5</a>")
+    )
+    let list = try #require(Self.contents(folder.path("out/pages/list-0002.html")))
+    #expect(list.contains("href=\"0003.html\"") && list.contains("href=\"0004.html\"") && !list.contains("0005.html"))
+    #expect(list.contains("href=\"../index.html\""))
+  }
+
   @Test func anAbandonedStreamLeavesNothing() throws {
     let report = try Self.report(3)
     let folder = TemporaryFolder()
