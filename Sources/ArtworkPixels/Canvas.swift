@@ -166,7 +166,7 @@ extension Canvas {
   /// is computed once per column and row, and whole pixels blend at full opacity.
   fileprivate mutating func fillRect(_ rect: Rect, box: PixelRect, _ color: RGB, opacity: Float) {
     let columns = (box.x..<box.maxX).map { x in
-      Float(max(0, min(rect.maxX, Double(x + 1)) - max(rect.x, Double(x))))
+      Float(CanvasRegion.span(rect.x, rect.maxX, x))
     }
     // The columns the rect covers whole: there every pixel of a row blends by the same amount.
     let inner = (columns.firstIndex(of: 1) ?? 0)..<((columns.lastIndex(of: 1) ?? -1) + 1)
@@ -175,7 +175,7 @@ extension Canvas {
     var table = BlendTable(colour: colour)
     samples.withUnsafeMutableBufferPointer { out in
       for y in box.y..<box.maxY {
-        let rowCoverage = Float(max(0, min(rect.maxY, Double(y + 1)) - max(rect.y, Double(y)))) * opacity
+        let rowCoverage = Float(CanvasRegion.span(rect.y, rect.maxY, y)) * opacity
         if rowCoverage <= 0 { continue }
         if rowCoverage < 1 && !inner.isEmpty {
           // A tint (the safe-area bands): one table lookup per sample instead of float math.

@@ -62,8 +62,13 @@ public enum CanvasRegion: Sendable {
   /// Overlap of the unit pixel square at (x, y) with `rect`.
   @inline(__always)
   static func overlap(_ rect: Rect, _ x: Int, _ y: Int) -> Float {
-    let width = min(rect.maxX, Double(x + 1)) - max(rect.x, Double(x))
-    let height = min(rect.maxY, Double(y + 1)) - max(rect.y, Double(y))
-    return width <= 0 || height <= 0 ? 0 : Float(width * height)
+    Float(span(rect.x, rect.maxX, x) * span(rect.y, rect.maxY, y))
+  }
+
+  /// How much of the pixel at `pixel` (from `pixel` to `pixel + 1`) lies between `low` and
+  /// `high`: a rect's coverage along one axis.
+  @inline(__always)
+  static func span(_ low: Double, _ high: Double, _ pixel: Int) -> Double {
+    max(0, min(high, Double(pixel + 1)) - max(low, Double(pixel)))
   }
 }

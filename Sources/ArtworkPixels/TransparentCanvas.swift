@@ -32,12 +32,12 @@ public struct TransparentCanvas: Sendable {
     let x1 = min(size.width, Int(rect.maxX.rounded(.up)))
     let y1 = min(size.height, Int(rect.maxY.rounded(.up)))
     guard x0 < x1, y0 < y1 else { return }
-    let columns = (x0..<x1).map { x in Float(max(0, min(rect.maxX, Double(x + 1)) - max(rect.x, Double(x)))) }
+    let columns = (x0..<x1).map { x in Float(CanvasRegion.span(rect.x, rect.maxX, x)) }
     let source = SIMD3<Float>(Float(colour.r), Float(colour.g), Float(colour.b))
     let width = size.width
     samples.withUnsafeMutableBufferPointer { out in
       for y in y0..<y1 {
-        let row = Float(max(0, min(rect.maxY, Double(y + 1)) - max(rect.y, Double(y)))) * opacity
+        let row = Float(CanvasRegion.span(rect.y, rect.maxY, y)) * opacity
         for (offset, column) in columns.enumerated() {
           let a = row * column
           if a <= 0 { continue }

@@ -295,12 +295,14 @@ struct ArtworkRenderer {
       let crop = result.placement.crop.scaled(by: toMap)
       guard drawn.insert([crop.x, crop.y, crop.width, crop.height]).inserted else { continue }
       let outline = colour.converted(CropMapColours.colour(for: result.screen.target.family))
-      for side in painter.frame(crop.insetBy(1), width: 2) { canvas.fill(side, outline, opacity: 0.85) }
+      for side in painter.frame(crop.expanded(by: -1), width: 2) { canvas.fill(side, outline, opacity: 0.85) }
     }
     if let safe = safeEverywhere?.scaled(by: toMap) {
       let dark = colour.converted(Overlay.outlineColour)
-      for side in painter.frame(safe.insetBy(2), width: 5) { canvas.fill(side, dark, opacity: 0.6) }
-      for side in painter.frame(safe.insetBy(2), width: 3) { canvas.fill(side, colour.converted(RGB(255, 255, 255))) }
+      for side in painter.frame(safe.expanded(by: -2), width: 5) { canvas.fill(side, dark, opacity: 0.6) }
+      for side in painter.frame(safe.expanded(by: -2), width: 3) {
+        canvas.fill(side, colour.converted(RGB(255, 255, 255)))
+      }
     }
     let path = stem + "/crop-map.png"
     let bytes = try encoded(&stats) { () throws(ImageError) in
@@ -326,12 +328,5 @@ extension ArtworkRenderer {
       guard !box.isEmpty else { continue }
       canvas.fill(.rect(box), black, opacity: Float(0.6 * (1 - Double(cell.count) / Double(coverage.total))))
     }
-  }
-}
-
-extension Rect {
-  /// The rect shrunk by `amount` on every side.
-  func insetBy(_ amount: Double) -> Rect {
-    Rect(x: x + amount, y: y + amount, width: max(0, width - 2 * amount), height: max(0, height - 2 * amount))
   }
 }

@@ -92,7 +92,7 @@ public struct OverlayPainter: Sendable {
     if overlays.contains(.homeIndicator), let pill = screen.homeIndicator {
       let radius = pill.height / 2
       let border = max(1, point / 2)
-      canvas.fill(.roundedRect(expand(pill, by: border), radius: radius + border), colours.outline, opacity: 0.5)
+      canvas.fill(.roundedRect(pill.expanded(by: border), radius: radius + border), colours.outline, opacity: 0.5)
       canvas.fill(.roundedRect(pill, radius: radius), colours.homeIndicator, opacity: 0.95)
     }
     if overlays.contains(.sensor), let housing = screen.sensorHousing, let shape = screen.target.sensorHousing?.shape {
@@ -110,22 +110,7 @@ public struct OverlayPainter: Sendable {
 
   /// The ring of `width` centred on the edge of `rect`, as four non-overlapping strips
   /// (so filling it visits only the ring's pixels).
-  func frame(_ rect: Rect, width: Double) -> [CanvasRegion] {
-    let outer = expand(rect, by: width / 2)
-    let inner = expand(rect, by: -width / 2)
-    return [
-      Rect(x: outer.x, y: outer.y, width: outer.width, height: inner.y - outer.y),
-      Rect(x: outer.x, y: inner.maxY, width: outer.width, height: outer.maxY - inner.maxY),
-      Rect(x: outer.x, y: inner.y, width: inner.x - outer.x, height: inner.height),
-      Rect(x: inner.maxX, y: inner.y, width: outer.maxX - inner.maxX, height: inner.height),
-    ].filter { !$0.isEmpty }.map(CanvasRegion.rect)
-  }
-
-  func expand(_ rect: Rect, by amount: Double) -> Rect {
-    Rect(
-      x: rect.x - amount, y: rect.y - amount, width: max(0, rect.width + 2 * amount),
-      height: max(0, rect.height + 2 * amount))
-  }
+  func frame(_ rect: Rect, width: Double) -> [CanvasRegion] { rect.ring(width: width).map(CanvasRegion.rect) }
 
   /// A capsule for the Dynamic Island; for a notch, a rect whose inner corners are rounded
   /// (the edge it hangs from is extended past the screen so only the inner corners show).

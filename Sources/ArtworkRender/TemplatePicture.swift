@@ -29,16 +29,11 @@ enum TemplatePicture {
     return canvas.image()
   }
 
-  /// The four sides of a line `width` wide just inside `rect`, meeting without overlap.
+  /// A line `width` wide just inside `rect` (the region's own pixels), as the ring's strips.
   static func frame(_ rect: Rect, width: Double) -> [Rect] {
     let w = min(width, rect.width / 2, rect.height / 2)
     guard w > 0 else { return [] }
-    return [
-      Rect(x: rect.x, y: rect.y, width: rect.width, height: w),
-      Rect(x: rect.x, y: rect.maxY - w, width: rect.width, height: w),
-      Rect(x: rect.x, y: rect.y + w, width: w, height: rect.height - 2 * w),
-      Rect(x: rect.maxX - w, y: rect.y + w, width: w, height: rect.height - 2 * w),
-    ]
+    return rect.expanded(by: -w / 2).ring(width: w)
   }
 
   /// Each side cut into dashes `length` long with gaps as long, along its long axis.

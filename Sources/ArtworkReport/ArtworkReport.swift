@@ -35,6 +35,15 @@ public struct ArtworkReport: Sendable {
   }
 
   /// The artwork object of report.json.
+  /// The same artwork with the paths of its outputs (crop map, previews) passed through
+  /// `move`: the report as seen from another folder (a merge's, the contact sheet's pages).
+  public func movingOutputs(_ move: (String) -> String) -> ArtworkReport {
+    var artwork = self
+    artwork.cropMap = cropMap.map(move)
+    for index in artwork.results.indices { artwork.results[index].preview = artwork.results[index].preview.map(move) }
+    return artwork
+  }
+
   package func write(to json: inout JSONStream) {
     json.beginObject()
     json.key(.source)
@@ -147,15 +156,6 @@ public struct RunReport: Sendable {
     var json = JSONStream()
     write(to: &json)
     return json.bytes
-  }
-
-  /// report.json, streamed to a file descriptor (stdout for --json); false if a write failed.
-  public func writeJSON(to descriptor: Int32) -> Bool {
-    var json = JSONStream(buffer: ByteBuffer(descriptor: descriptor))
-    write(to: &json)
-    json.buffer.append(byte: 0x0a)
-    json.buffer.flush()
-    return json.buffer.failure == 0
   }
 
   func write(to json: inout JSONStream) {

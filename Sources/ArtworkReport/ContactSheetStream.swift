@@ -21,7 +21,6 @@ final class ContactSheetStream {
   /// A failed check the index may list, with the page that shows it.
   private struct Failure {
     var cropLoss: Double
-    var order: Int
     var page: Int
     var artwork: String
     var screen: String
@@ -40,7 +39,6 @@ final class ContactSheetStream {
   private var pages: [Page] = []
   private var worst: [Failure] = []
   private var seen = 0
-  private var failureOrder = 0
 
   init(folder: String, thumbnails: Bool, pageSize: Int, pagesListed: Int = 1000) {
     self.folder = folder
@@ -72,11 +70,10 @@ final class ContactSheetStream {
   /// Keeps the failed check among the worst when it cuts more than the least of them.
   private func remember(_ artwork: ArtworkReport, page: Int) {
     for result in artwork.results where result.failsRun {
-      failureOrder += 1
       let loss = result.placement.cropLoss
       if worst.count == Self.worstShown, let least = worst.last, least.cropLoss >= loss { continue }
       let failure = Failure(
-        cropLoss: loss, order: failureOrder, page: page, artwork: artwork.file.path,
+        cropLoss: loss, page: page, artwork: artwork.file.path,
         screen:
           "\(result.screen.target.name) \(result.screen.orientation.rawValue) \(result.placement.requestedMode.rawValue)",
         failures: result.failures.joined(separator: "; "))
@@ -102,11 +99,7 @@ final class ContactSheetStream {
 
   /// The artwork with its preview and crop-map paths seen from `pages/`.
   private static func seenFromPages(_ artwork: ArtworkReport) -> ArtworkReport {
-    var artwork = artwork
-    func up(_ path: String) -> String { path.hasPrefix("/") ? path : "../" + path }
-    artwork.cropMap = artwork.cropMap.map(up)
-    for index in artwork.results.indices { artwork.results[index].preview = artwork.results[index].preview.map(up) }
-    return artwork
+    artwork.movingOutputs { $0.hasPrefix("/") ? $0 : "../" + $0 }
   }
 
   private func writeIndex(_ tally: RunTally, to out: inout ByteBuffer) {

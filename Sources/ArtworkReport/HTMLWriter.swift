@@ -178,20 +178,11 @@ public enum HTMLWriter {
       out.append("<p class=\"safe\">No part of the artwork is inside the safe area on every screen of this run.</p>\n")
       return
     }
-    let safe = Reported.rect(exact)
-    out.append("<p class=\"safe\">Safe on every screen: keep the subject inside x ")
-    out.integer(Int(safe.x.rounded()))
-    out.append("–")
-    out.integer(Int(safe.maxX.rounded()))
-    out.append(", y ")
-    out.integer(Int(safe.y.rounded()))
-    out.append("–")
-    out.integer(Int(safe.maxY.rounded()))
-    out.append(" px: ")
-    out.integer(Int((100 * safe.width / Double(artwork.width)).rounded()))
-    out.append(" % of the width, ")
-    out.integer(Int((100 * safe.height / Double(artwork.height)).rounded()))
-    out.append(" % of the height.</p>\n")
+    out.append("<p class=\"safe\">Safe on every screen: keep the subject inside ")
+    out.append(RegionWords.range(exact))
+    out.append(": ")
+    out.append(RegionWords.shares(exact, of: Size(Double(artwork.width), Double(artwork.height))))
+    out.append(".</p>\n")
   }
 
   private static func cropMap(_ artwork: ArtworkReport, to out: inout ByteBuffer) {

@@ -14,22 +14,6 @@ public enum ReportMerger {
     public var warnings: [String]
   }
 
-  /// The joined report, held whole (see `stream` for reports of any size).
-  public static func merge(_ folders: [String], into output: String) throws(ReportReader.Failure) -> (
-    report: RunReport, warnings: [String]
-  ) {
-    var artworks: [ArtworkReport] = []
-    let outcome = try stream(
-      folders, into: output, start: { _ in true },
-      each: {
-        artworks.append($0)
-        return true
-      })
-    var merged = RunReport(options: outcome.options, artworks: artworks, errors: outcome.errors)
-    merged.usedBaseline = outcome.usedBaseline
-    return (merged, outcome.warnings)
-  }
-
   /// Reads the reports in `folders` an artwork at a time and hands `each` the joined run's
   /// artworks in its order (path order, as one run finds them), with preview and crop-map
   /// paths made relative to `output` (so the joined index.html finds them wherever each
@@ -55,18 +39,14 @@ public enum ReportMerger {
     while let next = heads.indices.filter({ heads[$0] != nil }).min(by: {
       precedes(heads[$0]!.file.path, heads[$1]!.file.path) || (heads[$0]!.file.path == heads[$1]!.file.path && $0 < $1)
     }) {
-      var artwork = heads[next]!
+      let artwork = heads[next]!
       for other in heads.indices where other != next && heads[other]?.file.path == artwork.file.path {
         warnings.append("\(artwork.file.path) is in more than one report; kept the first")
         heads[other] = try advance(readers[other], after: artwork.file.path)
       }
       heads[next] = try advance(readers[next], after: artwork.file.path)
       let prefix = prefixes[next]
-      artwork.cropMap = artwork.cropMap.map { prefix + $0 }
-      for index in artwork.results.indices {
-        artwork.results[index].preview = artwork.results[index].preview.map { prefix + $0 }
-      }
-      guard each(artwork) else { break }
+      guard each(artwork.movingOutputs { prefix + $0 }) else { break }
     }
     var errors: [String: InputError] = [:]
     for reader in readers {

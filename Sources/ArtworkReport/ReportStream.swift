@@ -149,12 +149,13 @@ public final class ReportStream: @unchecked Sendable {
   /// Waits until every lane has written what it was handed.
   private func drain() { for lane in lanes { lane.drain() } }
 
-  /// Writes the tails (the errors, sorted, and the totals) and puts every file in place.
+  /// Writes the tails (the errors, in the order given: a run gives them in path order, and the
+  /// totals) and puts every file in place.
   public func finish(errors: [InputError], usedBaseline: Bool) throws(OutputError) {
     try writePending()
     drain()
     if let error = sheetFailure.withLock({ $0 }) { throw error }
-    tally.errors = errors.sorted { $0.source.utf8.lexicographicallyPrecedes($1.source.utf8) }
+    tally.errors = errors
     tally.usedBaseline = usedBaseline
     RunReport.writeTail(tally, to: &json)
     json.buffer.append(byte: 0x0a)

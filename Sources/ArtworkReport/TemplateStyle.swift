@@ -51,8 +51,7 @@ public enum TemplateStyle {
         groups.append((key, [result]))
       }
     }
-    let rect = Reported.rect(region.rect)
-    let shows = "shows x \(whole(rect.x))–\(whole(rect.maxX)), y \(whole(rect.y))–\(whole(rect.maxY)) px"
+    let shows = "shows " + RegionWords.range(region.rect)
     return groups.map { key, results in
       var sizes: [(String, [String])] = []
       for result in results {
@@ -70,11 +69,8 @@ public enum TemplateStyle {
   /// Where the subject must go to be safe on every screen, in words.
   public static func safeEverywhereWords(_ template: Template) -> String {
     guard let exact = template.safeEverywhere else { return "no part of the source is safe on every screen" }
-    let safe = Reported.rect(exact)
-    let width = Int((100 * safe.width / template.source.width).rounded())
-    let height = Int((100 * safe.height / template.source.height).rounded())
     return
-      "safe on every screen: x \(whole(safe.x))–\(whole(safe.maxX)), y \(whole(safe.y))–\(whole(safe.maxY)) px (\(width) % of the width, \(height) % of the height)"
+      "safe on every screen: \(RegionWords.range(exact)) (\(RegionWords.shares(exact, of: template.source)))"
   }
 
   /// The first line of the legend and the SVG's title.

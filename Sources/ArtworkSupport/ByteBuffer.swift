@@ -124,9 +124,6 @@ package struct ByteBuffer {
     storage.count = out - storage.base
   }
 
-  /// Empties the buffer, keeping its memory (and sharing the emptiness with its copies).
-  package mutating func removeAll() { storage.count = 0 }
-
   /// The first byte gathered, if any.
   package var first: UInt8? { storage.count > 0 ? storage.base[0] : nil }
 

@@ -31,19 +31,18 @@ package final class JSONFileReader {
   /// Whether another element follows in the array being read (its comma consumed); false
   /// at its closing bracket, which is consumed.
   package func nextElement() throws(JSONFileReader.Failure) -> Bool {
-    guard let byte = try peek() else { throw fail("the file ends inside an array") }
-    if byte == UInt8(ascii: "]") {
-      position += 1
-      return false
-    }
-    if byte == UInt8(ascii: ",") { position += 1 }
-    return true
+    try another(before: UInt8(ascii: "]"), inside: "an array")
   }
 
-  /// Whether another member follows in the top-level object (its comma consumed).
+  /// Whether another member follows in the object being read (its comma consumed); false at
+  /// its closing brace, which is consumed.
   package func nextMember() throws(JSONFileReader.Failure) -> Bool {
-    guard let byte = try peek() else { throw fail("the file ends early") }
-    if byte == UInt8(ascii: "}") {
+    try another(before: UInt8(ascii: "}"), inside: "an object")
+  }
+
+  private func another(before closing: UInt8, inside container: String) throws(JSONFileReader.Failure) -> Bool {
+    guard let byte = try peek() else { throw fail("the file ends inside \(container)") }
+    if byte == closing {
       position += 1
       return false
     }

@@ -10,13 +10,8 @@ package struct JSONStream {
   /// Inside a one-line container.
   private var inline = false
   private var depth = 0
-  /// Everything on one line (report.jsonl): no line breaks or indents between members.
-  private let oneLine: Bool
 
-  package init(buffer: ByteBuffer = ByteBuffer(), oneLine: Bool = false) {
-    self.buffer = buffer
-    self.oneLine = oneLine
-  }
+  package init(buffer: ByteBuffer = ByteBuffer()) { self.buffer = buffer }
 
   /// A stream that continues an array at `depth` of another stream (the artworks of
   /// report.json): its values are written as that stream would write them there, after a
@@ -34,7 +29,6 @@ package struct JSONStream {
 
   /// A line break and the indent of `depth`, cut from one static run of spaces.
   private mutating func newline() {
-    guard !oneLine else { return }
     let count = 1 + min(64, depth * 2)
     let breaks: StaticString = "\n                                                                "
     breaks.withUTF8Buffer { buffer.append(raw: UnsafeBufferPointer(rebasing: $0[0..<count])) }

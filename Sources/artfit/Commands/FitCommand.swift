@@ -150,9 +150,7 @@ struct FitCommand: Command {
           + (result.failures.isEmpty ? "" : "  FAILED \(result.failures.map(Remedy.failure).joined(separator: "; "))"))
     }
     if let safe = SafeEverywhere.region(results) {
-      lines.append(
-        "safe on every one: x \(Int(safe.x.rounded()))–\(Int(safe.maxX.rounded())), y \(Int(safe.y.rounded()))–\(Int(safe.maxY.rounded())) px (\(Int((100 * safe.width / source.width).rounded())) % of the width, \(Int((100 * safe.height / source.height).rounded())) % of the height)"
-      )
+      lines.append("safe on every one: \(RegionWords.range(safe)) (\(RegionWords.shares(safe, of: source)))")
     } else {
       lines.append("safe on every one: nothing (no part of the source is inside the safe area on all of them)")
     }

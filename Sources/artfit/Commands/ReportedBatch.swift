@@ -11,8 +11,8 @@ import Foundation
 struct ReportedBatch {
   var options: RenderOptions
   var baseline: Baseline? = nil
-  /// Where reports go: the output folder's files, report.json on stdout alone (`check
-  /// --json`), or both (`render --json`).
+  /// Where reports go: the output folder's files; without them report.json on stdout alone
+  /// (`check --json`); with both, the files and report.json on stdout too (`render --json`).
   var writeFiles = true
   var jsonToStdout = false
   var diagnostics: DiagnosticsStream
@@ -20,42 +20,44 @@ struct ReportedBatch {
 
   /// Runs the batch; the tally has the counts, the errors and what stopped the run.
   func run() -> (tally: RunTally, summary: Summary, stats: RenderStats) {
-    var tally = RunTally()
     var summary = Summary(trimBars: options.trimBars)
-    var stream: ReportStream? = nil
+    let stream: ReportStream
     do throws(OutputError) {
       if writeFiles {
         try OutputFolder.prepare(options.outputFolder)
         stream = try ReportStream(folder: options.outputFolder, options: options.json)
-      } else if jsonToStdout {
+      } else {
         stream = ReportStream(jsonTo: 1, options: options.json)
       }
     } catch {
+      var tally = RunTally()
       tally.stoppedBy = error
       return (tally, summary, RenderStats())
     }
     let (report, stats) = BatchRenderer(options: options).run(progress: progress) { finished in
       var artwork = finished
       baseline?.apply(to: &artwork)
-      tally.count(artwork)
       summary.add(artwork)
       diagnostics.add(artwork)
-      do throws(OutputError) { try stream?.add(artwork) } catch { return error }
+      do throws(OutputError) { try stream.add(artwork) } catch { return error }
       return nil
     }
-    tally.errors = report.errors
-    tally.usedBaseline = baseline != nil
-    tally.stoppedBy = report.stoppedBy
-    if tally.stoppedBy == nil {
+    var stoppedBy = report.stoppedBy
+    if stoppedBy == nil {
       do throws(OutputError) {
-        try stream?.finish(errors: report.errors, usedBaseline: baseline != nil)
+        try stream.finish(errors: report.errors, usedBaseline: baseline != nil)
         if writeFiles && jsonToStdout { try Self.copy(options.outputFolder + "/report.json", to: 1) }
       } catch {
-        tally.stoppedBy = error
+        stoppedBy = error
       }
     } else {
-      stream?.abandon()
+      stream.abandon()
     }
+    // The stream counted every artwork it was given; the tally says how the run ended.
+    var tally = stream.tally
+    tally.errors = report.errors
+    tally.usedBaseline = baseline != nil
+    tally.stoppedBy = stoppedBy
     return (tally, summary, stats)
   }
 

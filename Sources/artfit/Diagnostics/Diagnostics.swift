@@ -17,12 +17,6 @@ enum Diagnostics {
     try arguments.parsed("--diagnostics", DiagnosticsFormat.parse) ?? .automatic(environment: environment)
   }
 
-  static func emit(_ report: RunReport, as format: DiagnosticsFormat, toStderr: Bool, environment: [String: String]) {
-    let stream = DiagnosticsStream(format, toStderr: toStderr, environment: environment)
-    for artwork in report.artworks { stream.add(artwork) }
-    stream.finish(errors: report.errors)
-  }
-
   /// `path` made absolute against the current folder, `.` and `..` resolved.
   static func absolutePath(_ path: String) -> String {
     URL(fileURLWithPath: path).standardizedFileURL.path

@@ -7,7 +7,7 @@ import Testing
 
 /// The legend's font and the transparent canvas it is drawn on.
 struct BitmapFontTests {
-  @Test func glyphsAreFiveByASevenAndLowerCaseIsDrawnAsCapitals() {
+  @Test func glyphsAreFiveBySevenAndLowerCaseIsDrawnAsCapitals() {
     for character in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 %():,.-/?'|_+@&=" {
       let rows = BitmapFont.glyph(character)
       #expect(rows.count == 7 && rows.allSatisfy { $0 < 32 }, "\(character)")
