@@ -21,12 +21,16 @@ let package = Package(
       name: "CLibDeflate", path: "Sources/CLibDeflate", pkgConfig: "libdeflate",
       providers: [.apt(["libdeflate-dev"])]),
     .systemLibrary(
+      name: "CISAL", path: "Sources/CISAL", pkgConfig: "libisal",
+      providers: [.apt(["libisal-dev"])]),
+    .systemLibrary(
       name: "CLittleCMS", path: "Sources/CLittleCMS", pkgConfig: "lcms2",
       providers: [.apt(["liblcms2-dev"])]),
-    // Thin C shims: libpng's and libjpeg's setjmp/longjmp error model stays here, and
-    // LittleCMS's logger.
+    // Thin C shims: libpng's and libjpeg's setjmp/longjmp error model stays here, LittleCMS's
+    // logger, and the PNG writer over ISA-L's igzip and libdeflate.
     .target(
-      name: "CImageIO", dependencies: ["CLibPNG", "CLibJPEG", "CLibDeflate", "CLittleCMS", "CPUFeatures"]),
+      name: "CImageIO",
+      dependencies: ["CLibPNG", "CLibJPEG", "CLibDeflate", "CISAL", "CLittleCMS", "CPUFeatures"]),
     // The library, in layers the compiler keeps apart (Documentation/Architecture.md).
     // Each depends only on those listed before it; the umbrella re-exports them all.
     .target(name: "ArtworkGeometry"),

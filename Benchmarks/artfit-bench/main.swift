@@ -3,7 +3,7 @@
 //   artfit-bench decode IMAGE [--shrink N] [--reps R]
 //   artfit-bench resize IMAGE --targets FILE.json [--modes fill,fit] [--threads N] [--reps R]
 //                       [--kernel K] [--linear] [--out DIR] [--encode] [--png-level N]
-//   artfit-bench encode IMAGE [--level N] [--reps R]
+//   artfit-bench encode FOLDER|IMAGE [--threads N] [--reps R]
 //
 // `resize` follows the peer benchmark's canonical geometry (scaled size rounded half up,
 // centre crop or pad at the floor of half the difference) so its outputs compare pixel for
@@ -58,21 +58,38 @@ case "decode":
   )
 
 case "encode":
-  let image = try ImageDecoder.decode(file: path)
-  let level = Int(options["--level"] ?? "3") ?? 3
-  for (label, filter) in [
-    ("libdeflate adaptive", nil as Int?), ("libpng+zlib adaptive", -1), ("libpng+zlib paeth", 4),
-    ("libpng+zlib none", 0),
-  ] {
+  // IMAGE is a folder of PNG previews (or one image): each effort 0...9 of artfit's writer on
+  // one thread and on --threads, against libpng's adaptive filters with zlib at the same level.
+  let files =
+    ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
+    .filter { $0.hasSuffix(".png") && $0 != "crop-map.png" }.sorted().map { path + "/" + $0 }
+  let images = try (files.isEmpty ? [path] : files).map { file in try ImageDecoder.decode(file: file) }
+  let rawBytes = images.reduce(0) { $0 + ($1.width * $1.layout.channels + 1) * $1.height }
+  let threads = Int(options["--threads"] ?? "2") ?? 2
+  func run(_ encode: (Image) throws -> Int) throws -> (seconds: Double, bytes: Int) {
     var times: [Double] = []
     var bytes = 0
     for _ in 0..<reps {
       let start = MonotonicClock.seconds()
-      bytes = try ImageEncoder.png(image, level: level, filter: filter).count
+      bytes = try images.reduce(0) { $0 + (try encode($1)) }
       times.append(MonotonicClock.seconds() - start)
     }
+    return (median(times), bytes)
+  }
+  func rate(_ seconds: Double) -> String { String(format: "%.0f", Double(rawBytes) / seconds / 1e6) }
+  func megabytes(_ bytes: Int) -> String { String(format: "%.2f", Double(bytes) / 1e6) }
+  print("\(images.count) images, \(megabytes(rawBytes)) MB of filtered rows; median of \(reps) runs")
+  print("| --png-level | artfit MB/s (1 thread) | artfit MB/s (\(threads) threads) | artfit MB | zlib MB/s | zlib MB |")
+  print("|---:|---:|---:|---:|---:|---:|")
+  let writer = PNGWriter()
+  for effort in PNGEffort.range.compactMap(PNGEffort.init(rawValue:)) {
+    let one = try run { image in try writer.withPNG(of: image, effort: effort, name: "t.png") { $0.count } }
+    let many = try run { image in
+      try writer.withPNG(of: image, effort: effort, threads: threads, name: "t.png") { $0.count }
+    }
+    let zlib = try run { image in try ImageEncoder.png(image, effort: effort, filter: -1).count }
     print(
-      "encode \(stem) level \(level) \(label): \(bytes) bytes, median \(String(format: "%.1f", median(times) * 1000)) ms"
+      "| \(effort.rawValue) | \(rate(one.seconds)) | \(rate(many.seconds)) | \(megabytes(one.bytes)) | \(rate(zlib.seconds)) | \(megabytes(zlib.bytes)) |"
     )
   }
 
@@ -85,7 +102,7 @@ case "resize":
   let threads = Int(options["--threads"] ?? "0") ?? 0
   let kernel = ResampleKernel(rawValue: options["--kernel"] ?? "lanczos3") ?? .lanczos3
   let resample = ResampleOptions(kernel: kernel, linear: flags.contains("--linear"), threads: threads)
-  let level = Int(options["--png-level"] ?? "3") ?? 3
+  let effort = PNGEffort(rawValue: Int(options["--png-level"] ?? "1") ?? 1) ?? .fastest
   let decodeStart = MonotonicClock.seconds()
   let image = try ImageDecoder.decode(file: path)
   let decodeTime = MonotonicClock.seconds() - decodeStart
@@ -144,7 +161,7 @@ case "resize":
             : canvas.image()
         }
         let start = MonotonicClock.seconds()
-        let bytes = try ImageEncoder.png(output, level: level)
+        let bytes = try ImageEncoder.png(output, effort: effort)
         encodeTotal += MonotonicClock.seconds() - start
         bytesTotal += bytes.count
         line += ", encode \(String(format: "%.1f", (MonotonicClock.seconds() - start) * 1000)) ms, \(bytes.count) bytes"

@@ -75,11 +75,22 @@ func rawProbe(
 }
 
 /// Decodes into a new buffer. The corresponding C function is `cimageio_decode`.
+///
+/// `region` is in the upright image (after the orientation the header gives), at the scale
+/// of `shrink`; the pixels returned are still stored, not turned.
 func rawDecode(
-  _ bytes: UnsafeRawBufferPointer, shrink: Int, limits: ImageLimits, cmyk: ColourTransform?, file: String
-) throws(ImageError) -> (info: cimageio_info, storage: PixelStorage, icc: [UInt8]?) {
+  _ bytes: UnsafeRawBufferPointer, shrink: Int, limits: ImageLimits, cmyk: ColourTransform?,
+  region: ImageRegion? = nil, file: String
+) throws(ImageError) -> (info: cimageio_info, storage: PixelStorage, icc: [UInt8]?, headerOrientation: Int32) {
   let header = try rawProbe(bytes, shrink: shrink, limits: limits, file: file).info
-  let sampleCount = Int(header.width) * Int(header.height) * Int(header.channels)
+  let orientation = ExifOrientation(rawValue: Int(header.orientation)) ?? .up
+  let stored = region?.stored(by: orientation, storedWidth: Int(header.width), storedHeight: Int(header.height))
+  var cRegion = stored.map {
+    cimageio_region(x: UInt32($0.x), y: UInt32($0.y), width: UInt32($0.width), height: UInt32($0.height))
+  }
+  let width = stored?.width ?? Int(header.width)
+  let height = stored?.height ?? Int(header.height)
+  let sampleCount = width * height * Int(header.channels)
   var info = cimageio_info()
   var error = cimageio_error()
   var cLimits = cimageio_limits(limits)
@@ -88,9 +99,14 @@ func rawDecode(
   let data = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
 
   func decode(into raw: UnsafeMutableRawBufferPointer) -> Int32 {
-    cimageio_decode(
+    if cRegion == nil {
+      return cimageio_decode(
+        data, bytes.count, Int32(shrink), &cLimits, &info, raw.baseAddress, raw.count, &icc,
+        &iccSize, cmyk?.cHandle, nil, &error)
+    }
+    return cimageio_decode(
       data, bytes.count, Int32(shrink), &cLimits, &info, raw.baseAddress, raw.count, &icc,
-      &iccSize, cmyk?.cHandle, &error)
+      &iccSize, cmyk?.cHandle, &cRegion!, &error)
   }
   var status: Int32 = 0
   let storage: PixelStorage
@@ -112,7 +128,7 @@ func rawDecode(
     throw imageError(status: status, error: error, file: file, format: sniffFormat(bytes))
   }
   let profile = icc.map { [UInt8](UnsafeBufferPointer(start: $0, count: iccSize)) }
-  return (info, storage, profile)
+  return (info, storage, profile, header.orientation)
 }
 
 /// Encodes a PNG. The corresponding C function is `cimageio_png_encode`.

@@ -48,18 +48,45 @@ public enum ImageDecoder {
   public static func decode(
     data: [UInt8], name: String, shrink: Int = 1, limits: ImageLimits = ImageLimits(), cmyk: ColourTransform? = nil
   ) throws(ImageError) -> Image {
+    try decode(data: data, name: name, shrink: shrink, region: nil, limits: limits, cmyk: cmyk)
+  }
+
+  /// Decodes only `region` of the file at `path` (in the upright image at 1/`shrink` scale,
+  /// inside it): the same pixels as a full decode cropped to it, without the rest's cost.
+  /// A JPEG's rows below the region are not read, so damage there goes unnoticed; PNG still
+  /// reads every row.
+  public static func decode(
+    file path: String, region: ImageRegion, shrink: Int = 1, limits: ImageLimits = ImageLimits(),
+    cmyk: ColourTransform? = nil
+  ) throws(ImageError) -> Image {
+    try decode(
+      data: FileBytes.read(path, limit: limits.maxFileBytes), name: path, shrink: shrink, region: region,
+      limits: limits, cmyk: cmyk)
+  }
+
+  /// Decodes `region` of an encoded image held in memory (nil: all of it); `name` labels errors.
+  public static func decode(
+    data: [UInt8], name: String, shrink: Int = 1, region: ImageRegion?, limits: ImageLimits = ImageLimits(),
+    cmyk: ColourTransform? = nil
+  ) throws(ImageError) -> Image {
     precondition([1, 2, 4, 8].contains(shrink), "shrink is 1, 2, 4 or 8")
     let decoded = try data.withUnsafeBytes { bytes in
       Result { () throws(ImageError) in
-        try rawDecode(bytes, shrink: shrink, limits: limits, cmyk: cmyk, file: name)
+        try rawDecode(bytes, shrink: shrink, limits: limits, cmyk: cmyk, region: region, file: name)
       }
     }.get()
+    let orientation = ExifOrientation(rawValue: Int(decoded.info.orientation)) ?? .up
+    if let region, decoded.info.orientation != decoded.headerOrientation {
+      // A PNG's eXIf after its pixels turned it after the region was placed: crop upright.
+      return try decode(data: data, name: name, shrink: shrink, region: nil, limits: limits, cmyk: cmyk)
+        .cropped(to: region)
+    }
     let layout = ChannelLayout(rawValue: Int(decoded.info.channels)) ?? .rgb
     // RGB made from CMYK carries the transform's target profile, never the CMYK one.
     let image = Image(
       width: Int(decoded.info.width), height: Int(decoded.info.height), layout: layout,
       storage: decoded.storage, iccProfile: decoded.info.storesCMYK ? cmyk?.target?.bytes : decoded.icc)
-    return image.applying(ExifOrientation(rawValue: Int(decoded.info.orientation)) ?? .up)
+    return image.applying(orientation)
   }
 }
 

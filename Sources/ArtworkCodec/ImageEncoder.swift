@@ -2,20 +2,21 @@
 public enum ImageEncoder {
   /// PNG bytes: 8 or 16 bits as the image holds them, alpha kept, ICC profile embedded.
   ///
-  /// 8-bit images with adaptive filters go through libdeflate (faster and smaller at the
-  /// same level); 16-bit images and fixed filters through libpng and zlib.
+  /// 8-bit images with adaptive filters go through `PNGWriter` (igzip or libdeflate by
+  /// `effort`); 16-bit images and fixed filters through libpng and zlib, at the zlib level of
+  /// the effort's number.
   ///
   /// - Parameters:
-  ///   - level: zlib level 0...9.
+  ///   - effort: 0 stores, 1 is the fastest, 9 the smallest.
   ///   - filter: nil for adaptive row filters, or 0...4 for one fixed filter (libpng).
+  ///   - threads: how many threads may compress one 8-bit image's bands (efforts 1 and 2).
   public static func png(
-    _ image: Image, level: Int = 3, filter: Int? = nil, name: String = "<memory>"
+    _ image: Image, effort: PNGEffort = .fastest, filter: Int? = nil, threads: Int = 1, name: String = "<memory>"
   ) throws(ImageError) -> [UInt8] {
-    precondition((0...9).contains(level), "zlib level is 0...9")
     if filter == nil, case .uint8 = image.storage {
-      return try PNGWriter().withPNG(of: image, level: level, name: name) { Array($0) }
+      return try PNGWriter().withPNG(of: image, effort: effort, threads: threads, name: name) { Array($0) }
     }
-    return try rawEncodePNG(image, level: level, filter: filter ?? -1, file: name)
+    return try rawEncodePNG(image, level: effort.rawValue, filter: filter ?? -1, file: name)
   }
 
   /// JPEG bytes (baseline or progressive). 16-bit samples are rounded to 8 bits and alpha

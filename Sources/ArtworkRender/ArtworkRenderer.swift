@@ -55,6 +55,17 @@ struct ArtworkRenderer {
     let plan = PreviewPlan(stem: file.stem, results: results, overlays: painter, format: options.format)
     if decoded == nil {
       let shrink = info.format == .jpeg && !options.linear ? plan.jpegShrink() : 1
+      let mapShrink = Self.cropMapShrink(info)
+      if info.format == .jpeg, mapShrink > 1,
+        let region = plan.sourceRegion(
+          shrink: shrink, decoded: PixelSize((info.width + shrink - 1) / shrink, (info.height + shrink - 1) / shrink),
+          kernel: options.kernel)
+      {
+        try renderFromRegion(
+          region, shrink: shrink, mapShrink: mapShrink, plan: plan, file: file, report: &report, colour: colour,
+          stats: &stats, onOutput: onOutput)
+        return report
+      }
       decoded = try decode(file, shrink: shrink, colour: colour, stats: &stats)
       report.embeddedBars = decoded?.bars
     }
@@ -86,16 +97,78 @@ struct ArtworkRenderer {
     } catch { throw .image(error) }
   }
 
-  private func decode(_ file: ArtworkFile, shrink: Int, colour: ArtworkColour, stats: inout RenderStats)
-    throws(ArtworkFailure) -> DecodedSource
-  {
+  /// The whole source at 1/`shrink`, or only `region` of that (and then no bars).
+  private func decode(
+    _ file: ArtworkFile, shrink: Int, region: ImageRegion? = nil, colour: ArtworkColour, stats: inout RenderStats
+  ) throws(ArtworkFailure) -> DecodedSource {
     let image: Image
     do {
       image = try MonotonicClock.timed(&stats.decode) { () throws(ImageError) in
-        try ImageDecoder.decode(file: file.path, shrink: shrink, limits: options.limits, cmyk: colour.cmykDecode)
+        if let region {
+          return try ImageDecoder.decode(
+            file: file.path, region: region, shrink: shrink, limits: options.limits, cmyk: colour.cmykDecode)
+        }
+        return try ImageDecoder.decode(
+          file: file.path, shrink: shrink, limits: options.limits, cmyk: colour.cmykDecode)
       }
     } catch { throw .image(error) }
-    return DecodedSource(image: image, shrink: shrink, bars: EmbeddedBars.detect(in: image)?.scaled(by: Double(shrink)))
+    let bars = region == nil ? EmbeddedBars.detect(in: image)?.scaled(by: Double(shrink)) : nil
+    return DecodedSource(image: image, shrink: shrink, bars: bars)
+  }
+
+  /// The DCT scale of a whole decode made only for the crop map (at most 1024 px on its long
+  /// side) and the bars: the smallest that still gives the map all its pixels; 1 when the
+  /// source is too small for any, and a region decode would not pay.
+  private static func cropMapShrink(_ info: ImageInfo) -> Int {
+    let longSide = max(info.width, info.height)
+    return [8, 4, 2].first { (longSide + $0 - 1) / $0 >= CropMapSize.longSide } ?? 1
+  }
+
+  /// A JPEG whose previews read only part of it: that part is decoded for the previews while,
+  /// on another core, the whole is decoded at 1/`mapShrink` for the crop map and the bars.
+  private func renderFromRegion(
+    _ region: ImageRegion, shrink: Int, mapShrink: Int, plan: PreviewPlan, file: ArtworkFile,
+    report: inout ArtworkReport, colour: ArtworkColour, stats: inout RenderStats, onOutput: @Sendable () -> Void
+  ) throws(ArtworkFailure) {
+    let outcomes = Locked(
+      (
+        previews: Result<RenderStats, ArtworkFailure>?.none,
+        map: Result<(String, Insets?, RenderStats), ArtworkFailure>?.none
+      ))
+    let source = Size(Double(report.width), Double(report.height))
+    let results = report.results
+    let safe = report.safeEverywhere
+    DispatchQueue.concurrentPerform(iterations: 2) { part in
+      if part == 0 {
+        var local = RenderStats()
+        let done = Result { () throws(ArtworkFailure) -> RenderStats in
+          let part = try decode(file, shrink: shrink, region: region, colour: colour, stats: &local)
+          try renderPreviews(
+            plan, from: part.image.droppingOpaqueAlpha(), shrink: shrink, origin: region, colour: colour, stats: &local,
+            onOutput: onOutput)
+          return local
+        }
+        outcomes.withLock { $0.previews = done }
+      } else {
+        var local = RenderStats()
+        let done = Result { () throws(ArtworkFailure) -> (String, Insets?, RenderStats) in
+          let whole = try decode(file, shrink: mapShrink, colour: colour, stats: &local)
+          let path = try drawCropMap(
+            whole.image.droppingOpaqueAlpha(), source: source, results: results, safeEverywhere: safe, stem: file.stem,
+            colour: colour, stats: &local)
+          return (path, whole.bars, local)
+        }
+        outcomes.withLock { $0.map = done }
+      }
+    }
+    let (previews, map) = outcomes.withLock { $0 }
+    // The whole decode's error first: it read all of the file, the region decode only part.
+    guard let map, let previews else { preconditionFailure("both parts ran") }
+    let (path, bars, mapStats) = try map.get()
+    stats = stats + (try previews.get()) + mapStats
+    report.embeddedBars = bars
+    report.cropMap = path
+    for index in report.results.indices { report.results[index].preview = plan.resultPaths[index] }
   }
 
   /// The DCT scale of a decode made before the geometry is known: full size to find bars;
@@ -134,18 +207,24 @@ struct ArtworkRenderer {
   /// `--jobs` workers, largest first, each taken by whichever worker is free, so the cores
   /// finish together.
   private func renderPreviews(
-    _ plan: PreviewPlan, from image: Image, shrink: Int, colour: ArtworkColour, stats: inout RenderStats,
-    onOutput: @Sendable () -> Void
+    _ plan: PreviewPlan, from image: Image, shrink: Int, origin: ImageRegion? = nil, colour: ArtworkColour,
+    stats: inout RenderStats, onOutput: @Sendable () -> Void
   ) throws(ArtworkFailure) {
-    // Geometry is in full-size source pixels; the decoded image may be 1/shrink of it.
+    // Geometry is in full-size source pixels; the decoded image may be 1/shrink of it, and
+    // only the part of that at `origin`.
     let toDecoded = 1 / Double(shrink)
+    let offset = (x: -Double(origin?.x ?? 0), y: -Double(origin?.y ?? 0))
     let shared = Locked((stats: RenderStats(), failure: ArtworkFailure?.none))
-    let resample = ResampleOptions(kernel: options.kernel, linear: options.linear, threads: 1)
+    // Fewer groups than workers (one fill of one artwork): each resample takes the spare
+    // cores; the pixels are the same for any number of threads.
+    let workers = min(options.jobs, plan.groups.count)
+    let resample = ResampleOptions(
+      kernel: options.kernel, linear: options.linear, threads: max(1, options.jobs / max(workers, 1)))
     let order = plan.groupsLargestFirst()
     let next = Locked(0)
     let painter = colour.output == nil ? painter : painter.inColours(painter.colours.converted(colour.converted))
     let background = colour.converted(options.background)
-    DispatchQueue.concurrentPerform(iterations: min(options.jobs, plan.groups.count)) { _ in
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
       var local = RenderStats()
       let workspace = workspaces.take()
       defer { workspaces.giveBack(workspace) }
@@ -158,7 +237,9 @@ struct ArtworkRenderer {
         let group = plan.groups[order[claimed]]
         let picture = MonotonicClock.timed(&local.resample) {
           colour.converted(
-            Resampler.resample(image, from: group.sourceRect.scaled(by: toDecoded), to: group.size, options: resample))
+            Resampler.resample(
+              image, from: group.sourceRect.scaled(by: toDecoded).offsetBy(dx: offset.x, dy: offset.y), to: group.size,
+              options: resample))
         }
         for previewIndex in group.previews {
           let preview = plan.previews[previewIndex]
@@ -211,7 +292,7 @@ struct ArtworkRenderer {
       let start = MonotonicClock.seconds()
       var written: Result<Void, OutputError> = .success(())
       do throws(ImageError) {
-        try pngWriter.withPNG(of: image, level: options.pngLevel, name: paths[0]) { bytes in
+        try pngWriter.withPNG(of: image, effort: options.pngEffort, threads: options.jobs, name: paths[0]) { bytes in
           let encoded = MonotonicClock.seconds()
           stats.encode += encoded - start
           defer { stats.write += MonotonicClock.seconds() - encoded }
@@ -279,7 +360,7 @@ struct ArtworkRenderer {
     colour: ArtworkColour, stats: inout RenderStats
   ) throws(ArtworkFailure) -> String {
     let longSide = Double(max(image.width, image.height))
-    let factor = min(1, 1024 / longSide)
+    let factor = min(1, Double(CropMapSize.longSide) / longSide)
     let size = PixelSize(
       max(1, Int((Double(image.width) * factor).rounded())), max(1, Int((Double(image.height) * factor).rounded())))
     let small = MonotonicClock.timed(&stats.resample) {
@@ -306,7 +387,7 @@ struct ArtworkRenderer {
     }
     let path = stem + "/crop-map.png"
     let bytes = try encoded(&stats) { () throws(ImageError) in
-      try ImageEncoder.png(canvas.image(iccProfile: small.iccProfile), level: options.pngLevel, name: path)
+      try ImageEncoder.png(canvas.image(iccProfile: small.iccProfile), effort: options.pngEffort, name: path)
     }
     try write(bytes, to: outputPaths([path]), stats: &stats)
     return path

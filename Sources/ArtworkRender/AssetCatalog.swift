@@ -40,6 +40,8 @@ public struct AssetCatalog: Sendable {
   /// The profile the images carry (`keep`: the artwork's RGB profile).
   public var profile: OutputProfile = .keep
   public var intent: RenderingIntent = .relative
+  /// Files that ship in an app are written once and kept: the smallest by default.
+  public var pngEffort: PNGEffort = .smallest
   private let colours = ColourCache()
 
   public init(
@@ -113,7 +115,8 @@ public struct AssetCatalog: Sendable {
             image, from: mode == .fit ? nil : placement.crop, to: size, options: ResampleOptions(kernel: kernel)))
         let filename = idiom == .universal ? "\(name)@\(scale)x.png" : "\(name)-\(idiom.rawValue)@\(scale)x.png"
         try AtomicFile.write(
-          try ImageEncoder.png(picture, name: filename), to: OutputFolder.path(set + filename, in: catalog))
+          try ImageEncoder.png(picture, effort: pngEffort, name: filename),
+          to: OutputFolder.path(set + filename, in: catalog))
         entries.append(Entry(idiom: idiom, scale: scale, filename: filename, size: size, files: [set + filename]))
       }
     }
@@ -176,7 +179,7 @@ public struct AssetCatalog: Sendable {
     let names = idioms.map(\.rawValue).joined(separator: ",")
     return
       "\(ArtfitVersion.generator) \(box) \(names) \(mode.rawValue) \(gravity.rawValue) \(region) \(kernel.rawValue)"
-      + " \(profile.rawValue) \(intent.rawValue)"
+      + " \(profile.rawValue) \(intent.rawValue) png\(pngEffort.rawValue)"
   }
 
   static func cacheJSON(key: String, entries: [(source: String, fingerprint: String, entries: [Entry])]) -> JSONValue {

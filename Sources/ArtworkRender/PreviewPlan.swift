@@ -1,4 +1,6 @@
+import ArtworkCodec
 import ArtworkGeometry
+import ArtworkPixels
 
 /// Which preview files one artwork needs, which results share them, and which resamples
 /// they come from. Pure: decided from the geometry before any pixel is decoded.
@@ -80,6 +82,29 @@ struct PreviewPlan {
       )
     }
     return [8, 4, 2].first { Double($0) * 2 <= smallest } ?? 1
+  }
+
+  /// The part of a decode at 1/`shrink` (`decoded` pixels) that the groups read: the union of
+  /// their source rects, widened by how far `kernel` reaches at each group's scale, in whole
+  /// decoded pixels; nil when that is most of the image, which a full decode then serves as
+  /// fast.
+  func sourceRegion(shrink: Int, decoded: PixelSize, kernel: ResampleKernel) -> ImageRegion? {
+    var low = (x: decoded.width, y: decoded.height)
+    var high = (x: 0, y: 0)
+    for group in groups {
+      let rect = group.sourceRect.scaled(by: 1 / Double(shrink))
+      // Two pixels beyond the kernel's support: the weights' edge taps and rounding.
+      let reachX = kernel.support * max(1, rect.width / Double(group.size.width)) + 2
+      let reachY = kernel.support * max(1, rect.height / Double(group.size.height)) + 2
+      low.x = min(low.x, max(0, Int((rect.x - reachX).rounded(.down))))
+      low.y = min(low.y, max(0, Int((rect.y - reachY).rounded(.down))))
+      high.x = max(high.x, min(decoded.width, Int((rect.maxX + reachX).rounded(.up))))
+      high.y = max(high.y, min(decoded.height, Int((rect.maxY + reachY).rounded(.up))))
+    }
+    guard high.x > low.x, high.y > low.y else { return nil }
+    let region = ImageRegion(x: low.x, y: low.y, width: high.x - low.x, height: high.y - low.y)
+    let share = Double(region.width * region.height) / Double(decoded.width * decoded.height)
+    return share < 0.8 ? region : nil
   }
 
   /// The group indices, the most canvas pixels first (ties in plan order), so workers that

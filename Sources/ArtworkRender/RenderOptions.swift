@@ -30,7 +30,8 @@ public struct RenderOptions: Sendable {
   public var overlays: Set<Overlay>
   public var checks: Checks
   public var format: PreviewFormat
-  public var pngLevel: Int
+  /// How hard PNG previews are compressed (`--png-level`): the fastest by default.
+  public var pngEffort: PNGEffort
   public var jpegQuality: Int
   public var kernel: ResampleKernel
   public var linear: Bool
@@ -64,7 +65,7 @@ public struct RenderOptions: Sendable {
     orientations: [ScreenOrientation] = [.portrait, .landscape], modes: [FitMode] = [.fit, .fill],
     scales: Scales = .native, gravity: Gravity? = nil, focus: FocusRegion? = nil,
     overlays: Set<Overlay> = Set(Overlay.allCases), checks: Checks = Checks(),
-    format: PreviewFormat = .png, pngLevel: Int = 3, jpegQuality: Int = 90,
+    format: PreviewFormat = .png, pngEffort: PNGEffort = .fastest, jpegQuality: Int = 90,
     kernel: ResampleKernel = .lanczos3, linear: Bool = false, background: RGB = RGB(0, 0, 0),
     jobs: Int = ResampleOptions.defaultThreads, limits: ImageLimits = ImageLimits(),
     writePreviews: Bool = true
@@ -80,7 +81,7 @@ public struct RenderOptions: Sendable {
     self.overlays = overlays
     self.checks = checks
     self.format = format
-    self.pngLevel = pngLevel
+    self.pngEffort = pngEffort
     self.jpegQuality = jpegQuality
     self.kernel = kernel
     self.linear = linear
@@ -153,7 +154,7 @@ public struct RenderOptions: Sendable {
       ("require_focus", .bool(checks.requireFocus)),
       ("overlays", .array(Overlay.allCases.filter { overlays.contains($0) }.map { .string($0.rawValue) })),
       ("format", .string(format.rawValue)),
-      ("png_level", .integer(pngLevel)),
+      ("png_level", .integer(pngEffort.rawValue)),
       ("kernel", .string(kernel.rawValue)),
       ("linear", .bool(linear)),
       ("auto_focus", .bool(autoFocus)),

@@ -37,7 +37,7 @@ public enum TemplateFiles {
     let pngPath = folder + "/" + pngName
     let png: [UInt8]
     do {
-      png = try ImageEncoder.png(TemplatePicture.image(template, name: name), level: 9, name: pngPath)
+      png = try ImageEncoder.png(TemplatePicture.image(template, name: name), effort: .smallest, name: pngPath)
     } catch { throw .image(error) }
     do {
       try Folders.make(folder)

@@ -28,7 +28,8 @@ int cimageio_sniff(const uint8_t *data, size_t size) {
 static int dispatch(const uint8_t *data, size_t size, int scale_denom,
                     const cimageio_limits *limits, cimageio_info *info, void *pixels,
                     size_t pixels_size, uint8_t **icc, size_t *icc_size,
-                    const cimageio_transform *cmyk_transform, cimageio_error *err) {
+                    const cimageio_transform *cmyk_transform, const cimageio_region *region,
+                    cimageio_error *err) {
   static const cimageio_limits no_limits = {0, 0, 0};
   if (info == NULL) return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "no info struct");
   memset(info, 0, sizeof *info);
@@ -40,13 +41,13 @@ static int dispatch(const uint8_t *data, size_t size, int scale_denom,
   switch (cimageio_sniff(data, size)) {
   case CIMAGEIO_FORMAT_PNG:
     return cimageio_png_read(data, size, limits, info, pixels, pixels_size, icc, icc_size,
-                             err);
+                             region, err);
   case CIMAGEIO_FORMAT_JPEG:
     if (scale_denom != 1 && scale_denom != 2 && scale_denom != 4 && scale_denom != 8)
       return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "scale_denom %d is not 1, 2, 4 or 8",
                            scale_denom);
     return cimageio_jpeg_read(data, size, scale_denom, limits, info, pixels, pixels_size,
-                              icc, icc_size, cmyk_transform, err);
+                              icc, icc_size, cmyk_transform, region, err);
   default:
     return cimageio_fail(err, CIMAGEIO_UNSUPPORTED, "not a PNG or JPEG file");
   }
@@ -55,16 +56,22 @@ static int dispatch(const uint8_t *data, size_t size, int scale_denom,
 int cimageio_probe(const uint8_t *data, size_t size, int scale_denom,
                    const cimageio_limits *limits, cimageio_info *info, uint8_t **icc,
                    size_t *icc_size, cimageio_error *err) {
-  return dispatch(data, size, scale_denom, limits, info, NULL, 0, icc, icc_size, NULL, err);
+  return dispatch(data, size, scale_denom, limits, info, NULL, 0, icc, icc_size, NULL, NULL, err);
 }
 
 int cimageio_decode(const uint8_t *data, size_t size, int scale_denom,
                     const cimageio_limits *limits, cimageio_info *info, void *pixels,
                     size_t pixels_size, uint8_t **icc, size_t *icc_size,
-                    const cimageio_transform *cmyk_transform, cimageio_error *err) {
+                    const cimageio_transform *cmyk_transform, const cimageio_region *region,
+                    cimageio_error *err) {
   if (pixels == NULL) return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "no pixel buffer");
   return dispatch(data, size, scale_denom, limits, info, pixels, pixels_size, icc, icc_size,
-                  cmyk_transform, err);
+                  cmyk_transform, region, err);
+}
+
+int cimageio_region_fits(const cimageio_region *region, uint32_t width, uint32_t height) {
+  return region->width > 0 && region->height > 0 && region->x <= width && region->y <= height &&
+         region->width <= width - region->x && region->height <= height - region->y;
 }
 
 void cimageio_free(void *pointer) { free(pointer); }

@@ -129,14 +129,14 @@ int cimageio_jpeg_read(const uint8_t *data, size_t size, int scale_denom,
                        const cimageio_limits *limits, cimageio_info *info,
                        void *pixels, size_t pixels_size, uint8_t **icc,
                        size_t *icc_size, const cimageio_transform *cmyk_transform,
-                       cimageio_error *err) {
+                       const cimageio_region *region, cimageio_error *err) {
   struct jpeg_decompress_struct cinfo;
   jpeg_failure failure;
   memset(&failure, 0, sizeof failure);
   failure.err = err;
   failure.max_scans = limits->max_jpeg_scans;
   failure.info = info;
-  uint8_t *volatile cmyk_row = NULL;
+  uint8_t *volatile cut_row = NULL;
   JOCTET *volatile profile = NULL;
   volatile unsigned int profile_length = 0;
 
@@ -146,7 +146,7 @@ int cimageio_jpeg_read(const uint8_t *data, size_t size, int scale_denom,
   failure.manager.output_message = on_output;
   if (setjmp(failure.jump)) {
     jpeg_destroy_decompress(&cinfo);
-    free(cmyk_row);
+    free(cut_row);
     free(profile);
     return failure.status != CIMAGEIO_OK ? failure.status : CIMAGEIO_CORRUPT;
   }
@@ -199,6 +199,16 @@ int cimageio_jpeg_read(const uint8_t *data, size_t size, int scale_denom,
     hand_over_profile(profile, profile_length, icc, icc_size);
     return CIMAGEIO_OK;
   }
+  cimageio_region whole = {0, 0, info->width, info->height};
+  if (region != NULL && !cimageio_region_fits(region, info->width, info->height)) {
+    jpeg_destroy_decompress(&cinfo);
+    free(profile);
+    return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "region %ux%u at %u,%u is outside the %ux%u image",
+                         region->width, region->height, region->x, region->y, info->width, info->height);
+  }
+  cimageio_region want = region != NULL ? *region : whole;
+  info->width = want.width;
+  info->height = want.height;
   size_t stride = (size_t)info->width * info->channels;
   if (pixels_size != stride * info->height) {
     jpeg_destroy_decompress(&cinfo);
@@ -207,28 +217,56 @@ int cimageio_jpeg_read(const uint8_t *data, size_t size, int scale_denom,
                          pixels_size, stride * info->height);
   }
   jpeg_start_decompress(&cinfo);
-  if (cmyk) {
-    cmyk_row = malloc((size_t)cinfo.output_width * 4);
-    if (cmyk_row == NULL) {
+  // A cut decodes a margin beyond the region on every side (clipped to the image), so the
+  // fancy upsampling of the region's own pixels sees the same neighbours as in a full decode;
+  // jpeg_crop_scanline widens the columns further, to whole iMCUs.
+  const uint32_t margin = 32;
+  uint32_t top = want.y > margin ? want.y - margin : 0;
+  JDIMENSION left = want.x > margin ? want.x - margin : 0;
+  JDIMENSION right = want.x + want.width + margin < cinfo.output_width ? want.x + want.width + margin
+                                                                     : cinfo.output_width;
+  JDIMENSION columns = right - left;
+  int cut = region != NULL && (want.x > 0 || want.width < cinfo.output_width);
+  if (cut) jpeg_crop_scanline(&cinfo, &left, &columns);
+  if (top > 0) jpeg_skip_scanlines(&cinfo, top);
+  int components = cmyk ? 4 : info->channels;
+  int direct = !cmyk && !cut;  // rows land in place, no conversion
+  if (!direct) {
+    cut_row = malloc((size_t)columns * components);
+    if (cut_row == NULL) {
       jpeg_destroy_decompress(&cinfo);
       free(profile);
       return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
     }
   }
   uint8_t *out = pixels;
-  while (cinfo.output_scanline < cinfo.output_height) {
-    uint8_t *row = out + (size_t)cinfo.output_scanline * stride;
-    JSAMPROW target = cmyk ? cmyk_row : row;
+  uint32_t end = want.y + want.height;
+  while (cinfo.output_scanline < end) {
+    uint32_t y = cinfo.output_scanline;
+    int kept = y >= want.y;
+    uint8_t *row = kept ? out + (size_t)(y - want.y) * stride : NULL;
+    JSAMPROW target = direct && kept ? row : cut_row;
+    if (direct && !kept) {  // rows of the margin above, read into the first kept row's place
+      target = out;
+    }
     if (jpeg_read_scanlines(&cinfo, &target, 1) != 1) break;
+    if (!kept || direct) continue;
+    const uint8_t *from = cut_row + (size_t)(want.x - left) * components;
     if (cmyk && cmyk_transform != NULL)
-      cimageio_transform_rows(cmyk_transform, cmyk_row, row, info->width);
+      cimageio_transform_rows(cmyk_transform, from, row, info->width);
     else if (cmyk)
-      cmyk_row_to_rgb(cmyk_row, row, info->width, info->adobe_inverted);
+      cmyk_row_to_rgb(from, row, info->width, info->adobe_inverted);
+    else
+      memcpy(row, from, stride);
   }
-  jpeg_finish_decompress(&cinfo);
+  // Rows below the region are never decoded; finishing would read on to the end of the data.
+  if (cinfo.output_scanline < cinfo.output_height)
+    jpeg_abort_decompress(&cinfo);
+  else
+    jpeg_finish_decompress(&cinfo);
 
   hand_over_profile(profile, profile_length, icc, icc_size);
   jpeg_destroy_decompress(&cinfo);
-  free(cmyk_row);
+  free(cut_row);
   return CIMAGEIO_OK;
 }

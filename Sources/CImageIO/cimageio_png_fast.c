@@ -1,14 +1,35 @@
-// Fast 8-bit PNG writer: per-row adaptive filters, then one libdeflate zlib stream.
+// Fast 8-bit PNG writer: adaptive row filters, then one zlib stream, on an effort scale.
 //
-// Why not libpng here: previews are the batch's dominant cost, and libdeflate compresses
-// the same filtered rows faster and smaller than zlib at the same level. The container is
-// small: signature, IHDR, optional iCCP, IDAT, IEND.
+// Why not libpng here: previews are the batch's dominant cost. ISA-L's igzip compresses the
+// filtered rows several times faster than zlib's fastest level, and libdeflate smaller than
+// zlib's strongest; the container is small: signature, IHDR, optional iCCP, IDAT, IEND.
+//
+// At the ISA-L efforts the rows are cut into bands of about 1 MiB (by the image's width
+// alone, never by the thread count), each filtered and compressed on its own and ended on a
+// byte boundary with a full flush, so the bands compress on every core and their deflate
+// streams join into one valid zlib stream, the same bytes however many threads ran.
+#include <isa-l/igzip_lib.h>
 #include <libdeflate.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpu_features.h"
 #include "internal.h"
+
+enum deflater { STORED, IGZIP, LIBDEFLATE };
+
+// Effort 0...9 as a compressor and its own level: each step slower and smaller than the one
+// before on the benchmark's previews (Benchmarks/README.md, "PNG effort").
+static const struct {
+  enum deflater deflater;
+  int level;
+} efforts[10] = {
+    {STORED, 0},     {IGZIP, 1},      {IGZIP, 2},      {LIBDEFLATE, 1}, {LIBDEFLATE, 3},
+    {LIBDEFLATE, 5}, {LIBDEFLATE, 7}, {LIBDEFLATE, 8}, {LIBDEFLATE, 10}, {LIBDEFLATE, 12},
+};
+
+#define BAND_BYTES ((size_t)1 << 20)
+#define MAX_SLOTS 64
 
 static void put32(uint8_t *p, uint32_t v) {
   p[0] = (uint8_t)(v >> 24);
@@ -27,236 +48,30 @@ static size_t put_chunk(uint8_t *out, const char type[4], const uint8_t *data, s
   return size + 12;
 }
 
-// The Paeth predictor of PNG's filter type 4, in 16-bit lanes once vectorised.
-static inline uint8_t paeth(int16_t a, int16_t b, int16_t c) {
-  int16_t pa = (int16_t)(b - c), pb = (int16_t)(a - c), pc = (int16_t)(a + b - 2 * c);
-  pa = pa < 0 ? (int16_t)-pa : pa;
-  pb = pb < 0 ? (int16_t)-pb : pb;
-  pc = pc < 0 ? (int16_t)-pc : pc;
-  return (uint8_t)((pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c));
-}
-
-// |v| of a filtered byte read as signed, libpng's cost measure.
-static inline uint8_t cost(uint8_t v) {
-  int8_t s = (int8_t)v;
-  return (uint8_t)(s < 0 ? -s : s);
-}
-
-#define INLINE static inline __attribute__((always_inline))
-
-// Adds the cost of each filter over bytes [from, to) of the row to `costs` (from >= bpp).
-// Branch-free, so the compiler vectorises it. Sums wrap at 2^32 in every build alike.
-INLINE void add_costs(const uint8_t *row, const uint8_t *prior, size_t from, size_t to, int bpp,
-                      uint32_t costs[5]) {
-  uint32_t c0 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0;
-  for (size_t i = from; i < to; i++) {
-    uint8_t x = row[i], a = row[i - bpp], b = prior[i], c = prior[i - bpp];
-    c0 += cost(x);
-    c1 += cost((uint8_t)(x - a));
-    c2 += cost((uint8_t)(x - b));
-    c3 += cost((uint8_t)(x - (uint8_t)((a + b) >> 1)));
-    c4 += cost((uint8_t)(x - paeth(a, b, c)));
-  }
-  costs[0] += c0;
-  costs[1] += c1;
-  costs[2] += c2;
-  costs[3] += c3;
-  costs[4] += c4;
-}
-
-// Filters bytes [from, to) of the row with `type` into dst (from >= bpp).
-INLINE void apply_filter(int type, const uint8_t *row, const uint8_t *prior, size_t from, size_t to,
-                         int bpp, uint8_t *dst) {
-  switch (type) {
-  case 0: memcpy(dst + from, row + from, to - from); break;
-  case 1:
-    for (size_t i = from; i < to; i++) dst[i] = (uint8_t)(row[i] - row[i - bpp]);
-    break;
-  case 2:
-    for (size_t i = from; i < to; i++) dst[i] = (uint8_t)(row[i] - prior[i]);
-    break;
-  case 3:
-    for (size_t i = from; i < to; i++) dst[i] = (uint8_t)(row[i] - ((row[i - bpp] + prior[i]) >> 1));
-    break;
-  default:
-    for (size_t i = from; i < to; i++)
-      dst[i] = (uint8_t)(row[i] - paeth(row[i - bpp], prior[i], prior[i - bpp]));
-    break;
-  }
-}
-
-// The first bpp bytes have no pixel to the left (a = c = 0): Sub and Paeth keep x - 0 and
-// x - b, Average subtracts b / 2.
-INLINE void head_costs(const uint8_t *row, const uint8_t *prior, size_t head, uint32_t costs[5]) {
-  for (size_t i = 0; i < head; i++) {
-    uint8_t x = row[i], b = prior[i];
-    costs[0] += cost(x);
-    costs[1] += cost(x);
-    costs[2] += cost((uint8_t)(x - b));
-    costs[3] += cost((uint8_t)(x - (b >> 1)));
-    costs[4] += cost((uint8_t)(x - b));
-  }
-}
-
-INLINE void apply_head(int type, const uint8_t *row, const uint8_t *prior, size_t head, uint8_t *dst) {
-  for (size_t i = 0; i < head; i++) {
-    uint8_t x = row[i], b = prior[i];
-    dst[i] = type == 0 || type == 1 ? x : (uint8_t)(x - (type == 3 ? (b >> 1) : b));
-  }
-}
-
-// The filter with the smallest cost; the first one on a tie, as libpng does.
-INLINE int cheapest(const uint32_t costs[5]) {
-  int best = 0;
-  for (int f = 1; f < 5; f++)
-    if (costs[f] < costs[best]) best = f;
-  return best;
-}
-
-// Picks a row filter with libpng's heuristic (the smallest sum of the filtered bytes read
-// as signed values) over every byte of the row, then filters the row with it into `out`
-// (1 + n bytes).
-static void filter_row_baseline(const uint8_t *row, const uint8_t *prior, size_t n, int bpp,
-                                uint8_t *out) {
-  size_t head = (size_t)bpp < n ? (size_t)bpp : n;
-  uint32_t costs[5] = {0, 0, 0, 0, 0};
-  head_costs(row, prior, head, costs);
-  add_costs(row, prior, head, n, bpp, costs);
-  int best = cheapest(costs);
-  out[0] = (uint8_t)best;
-  apply_head(best, row, prior, head, out + 1);
-  apply_filter(best, row, prior, head, n, bpp, out + 1);
-}
-
-#if defined(__x86_64__)
-#include <immintrin.h>
-#define AVX2 static inline __attribute__((always_inline, target("avx2")))
-
-// Paeth's predictor for 32 bytes in 8-bit lanes. pa = |b - c| and pb = |a - c| fit a byte;
-// pc = |(b - c) + (a - c)| is pa + pb when both differences have the same sign and
-// |pa - pb| otherwise. The sum saturates at 255, which keeps both comparisons with pc right
-// (pa and pb are at most 255).
-AVX2 __m256i paeth_avx2(__m256i a, __m256i b, __m256i c) {
-  __m256i pa = _mm256_or_si256(_mm256_subs_epu8(b, c), _mm256_subs_epu8(c, b));
-  __m256i pb = _mm256_or_si256(_mm256_subs_epu8(a, c), _mm256_subs_epu8(c, a));
-  __m256i b_at_least_c = _mm256_cmpeq_epi8(_mm256_max_epu8(b, c), b);
-  __m256i a_at_least_c = _mm256_cmpeq_epi8(_mm256_max_epu8(a, c), a);
-  __m256i same_sign = _mm256_cmpeq_epi8(b_at_least_c, a_at_least_c);
-  __m256i pc = _mm256_blendv_epi8(_mm256_or_si256(_mm256_subs_epu8(pa, pb), _mm256_subs_epu8(pb, pa)),
-                                  _mm256_adds_epu8(pa, pb), same_sign);
-  __m256i pa_le_pb = _mm256_cmpeq_epi8(_mm256_min_epu8(pa, pb), pa);
-  __m256i pa_le_pc = _mm256_cmpeq_epi8(_mm256_min_epu8(pa, pc), pa);
-  __m256i pb_le_pc = _mm256_cmpeq_epi8(_mm256_min_epu8(pb, pc), pb);
-  __m256i b_or_c = _mm256_blendv_epi8(c, b, pb_le_pc);
-  return _mm256_blendv_epi8(b_or_c, a, _mm256_and_si256(pa_le_pb, pa_le_pc));
-}
-
-// floor((a + b) / 2) per byte: pavgb rounds up, so take the odd sums' extra half back.
-AVX2 __m256i average_avx2(__m256i a, __m256i b) {
-  __m256i odd = _mm256_and_si256(_mm256_xor_si256(a, b), _mm256_set1_epi8(1));
-  return _mm256_sub_epi8(_mm256_avg_epu8(a, b), odd);
-}
-
-// Sum of |v| over 32 bytes read as signed, as four 64-bit partial sums. pabsb leaves -128
-// as 0x80, which read unsigned is the 128 the scalar cost gives.
-AVX2 __m256i cost_avx2(__m256i v) {
-  return _mm256_sad_epu8(_mm256_abs_epi8(v), _mm256_setzero_si256());
-}
-
-AVX2 uint32_t lanes_sum(__m256i v) {
-  __m128i s = _mm_add_epi64(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
-  return (uint32_t)(_mm_cvtsi128_si64(s) + _mm_extract_epi64(s, 1));
-}
-
-// The same choice and bytes as filter_row_baseline, 32 bytes a step; the tail and the first
-// pixel go through the scalar code.
-__attribute__((target("avx2"))) static void filter_row_avx2(const uint8_t *row, const uint8_t *prior,
-                                                            size_t n, int bpp, uint8_t *out) {
-  size_t head = (size_t)bpp < n ? (size_t)bpp : n;
-  size_t end = head + (n - head) / 32 * 32;
-  uint32_t costs[5] = {0, 0, 0, 0, 0};
-  head_costs(row, prior, head, costs);
-  __m256i s0 = _mm256_setzero_si256(), s1 = s0, s2 = s0, s3 = s0, s4 = s0;
-  for (size_t i = head; i < end; i += 32) {
-    __m256i x = _mm256_loadu_si256((const __m256i *)(row + i));
-    __m256i a = _mm256_loadu_si256((const __m256i *)(row + i - bpp));
-    __m256i b = _mm256_loadu_si256((const __m256i *)(prior + i));
-    __m256i c = _mm256_loadu_si256((const __m256i *)(prior + i - bpp));
-    s0 = _mm256_add_epi64(s0, cost_avx2(x));
-    s1 = _mm256_add_epi64(s1, cost_avx2(_mm256_sub_epi8(x, a)));
-    s2 = _mm256_add_epi64(s2, cost_avx2(_mm256_sub_epi8(x, b)));
-    s3 = _mm256_add_epi64(s3, cost_avx2(_mm256_sub_epi8(x, average_avx2(a, b))));
-    s4 = _mm256_add_epi64(s4, cost_avx2(_mm256_sub_epi8(x, paeth_avx2(a, b, c))));
-  }
-  costs[0] += lanes_sum(s0);
-  costs[1] += lanes_sum(s1);
-  costs[2] += lanes_sum(s2);
-  costs[3] += lanes_sum(s3);
-  costs[4] += lanes_sum(s4);
-  add_costs(row, prior, end, n, bpp, costs);
-
-  int best = cheapest(costs);
-  out[0] = (uint8_t)best;
-  uint8_t *dst = out + 1;
-  apply_head(best, row, prior, head, dst);
-  for (size_t i = head; i < end; i += 32) {
-    __m256i x = _mm256_loadu_si256((const __m256i *)(row + i));
-    __m256i a = _mm256_loadu_si256((const __m256i *)(row + i - bpp));
-    __m256i b = _mm256_loadu_si256((const __m256i *)(prior + i));
-    __m256i predicted;
-    switch (best) {
-    case 0: predicted = _mm256_setzero_si256(); break;
-    case 1: predicted = a; break;
-    case 2: predicted = b; break;
-    case 3: predicted = average_avx2(a, b); break;
-    default: predicted = paeth_avx2(a, b, _mm256_loadu_si256((const __m256i *)(prior + i - bpp))); break;
-    }
-    _mm256_storeu_si256((__m256i *)(dst + i), _mm256_sub_epi8(x, predicted));
-  }
-  apply_filter(best, row, prior, end, n, bpp, dst);
-}
-#endif
-
-typedef void (*row_filter)(const uint8_t *, const uint8_t *, size_t, int, uint8_t *);
-
-// The AVX2 loops when the CPU runs them; chosen per call, not through `target_clones`, whose
-// load-time resolver crashes ThreadSanitizer's runtime.
-static row_filter best_row_filter(void) {
-#if defined(__x86_64__)
-  if (cpu_features_has_avx2()) return filter_row_avx2;
-#endif
-  return filter_row_baseline;
-}
-
-int cimageio_png_filter_rows(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
-                             int avx2, uint8_t *out) {
-  row_filter filter = filter_row_baseline;
-  if (avx2) {
-#if defined(__x86_64__)
-    if (!cpu_features_has_avx2()) return -1;
-    filter = filter_row_avx2;
-#else
-    return -1;
-#endif
-  }
-  size_t stride = (size_t)width * channels;
-  uint8_t *zeros = calloc(stride, 1);
-  if (zeros == NULL) return -1;
-  for (uint32_t y = 0; y < height; y++) {
-    const uint8_t *row = pixels + (size_t)y * stride;
-    filter(row, y > 0 ? row - stride : zeros, stride, channels, out + (size_t)y * (stride + 1));
-  }
-  free(zeros);
-  return 0;
-}
+// One worker's igzip state, kept between encodes.
+typedef struct {
+  struct isal_zstream stream;
+  uint8_t level_buf[ISAL_DEF_LVL2_DEFAULT];
+} igzip_slot;
 
 // What one encode needs, kept between encodes so a batch of previews reuses the same
-// memory instead of mapping (and the kernel clearing) fresh pages for every image.
+// memory instead of mapping (and the kernel clearing) fresh pages for every image; and the
+// encode in progress, between begin, work and finish.
 struct cimageio_png_writer {
   struct libdeflate_compressor *compressor;
-  int level;
-  uint8_t *raw, *zeros, *file;
-  size_t raw_capacity, zeros_capacity, file_capacity;
+  int compressor_level;
+  igzip_slot *slots[MAX_SLOTS];
+  uint8_t *raw, *zeros, *deflated, *file;
+  size_t raw_capacity, zeros_capacity, deflated_capacity, file_capacity;
+  size_t *band_sizes;
+  uint32_t band_capacity;
+
+  const uint8_t *pixels;
+  uint32_t width, height, band_rows, bands;
+  int channels, effort;
+  size_t stride, band_bound;
+  atomic_uint next_band;
+  atomic_int failed;
 };
 
 cimageio_png_writer *cimageio_png_writer_new(void) { return calloc(1, sizeof(cimageio_png_writer)); }
@@ -264,9 +79,12 @@ cimageio_png_writer *cimageio_png_writer_new(void) { return calloc(1, sizeof(cim
 void cimageio_png_writer_free(cimageio_png_writer *writer) {
   if (writer == NULL) return;
   if (writer->compressor != NULL) libdeflate_free_compressor(writer->compressor);
+  for (int i = 0; i < MAX_SLOTS; i++) free(writer->slots[i]);
   free(writer->raw);
   free(writer->zeros);
+  free(writer->deflated);
   free(writer->file);
+  free(writer->band_sizes);
   free(writer);
 }
 
@@ -279,71 +97,175 @@ static int reserve(uint8_t **buffer, size_t *capacity, size_t size, int zeroed) 
   return *buffer != NULL;
 }
 
-int cimageio_png_writer_encode(cimageio_png_writer *writer, const uint8_t *pixels, uint32_t width,
-                               uint32_t height, int channels, int level, const uint8_t *icc,
-                               size_t icc_size, const uint8_t **out, size_t *out_size,
-                               cimageio_error *err) {
+// The libdeflate compressor at `level`, made again only when the level changes.
+static struct libdeflate_compressor *compressor_at(cimageio_png_writer *writer, int level) {
+  if (writer->compressor == NULL || writer->compressor_level != level) {
+    if (writer->compressor != NULL) libdeflate_free_compressor(writer->compressor);
+    writer->compressor = libdeflate_alloc_compressor(level);
+    writer->compressor_level = level;
+  }
+  return writer->compressor;
+}
+
+int cimageio_png_writer_begin(cimageio_png_writer *writer, const uint8_t *pixels, uint32_t width,
+                              uint32_t height, int channels, int effort, cimageio_error *err) {
+  if (writer == NULL || pixels == NULL || width == 0 || height == 0 || channels < 1 || channels > 4 ||
+      effort < 0 || effort > 9 || width > 0x7fffffff / 4 || height > 0x7fffffff)
+    return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "bad PNG encode parameters");
+  size_t stride = (size_t)width * channels;
+  size_t row_bytes = stride + 1;
+  uint32_t band_rows = (uint32_t)((BAND_BYTES + row_bytes - 1) / row_bytes);
+  if (band_rows > height) band_rows = height;
+  uint32_t bands = (height + band_rows - 1) / band_rows;
+  // igzip's stateless bound: the input in stored blocks, their headers, and the flush marker.
+  size_t band_bound = (size_t)band_rows * row_bytes + ((size_t)band_rows * row_bytes / 65535 + 2) * 5 + 64;
+  int igzip = efforts[effort].deflater == IGZIP;
+  if (!reserve(&writer->raw, &writer->raw_capacity, row_bytes * height, 0) ||
+      !reserve(&writer->zeros, &writer->zeros_capacity, stride, 1) ||
+      (igzip && !reserve(&writer->deflated, &writer->deflated_capacity, band_bound * bands, 0)))
+    return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+  if (writer->band_capacity < bands) {
+    free(writer->band_sizes);
+    writer->band_sizes = malloc(sizeof(size_t) * bands);
+    writer->band_capacity = writer->band_sizes != NULL ? bands : 0;
+    if (writer->band_sizes == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+  }
+  writer->pixels = pixels;
+  writer->width = width;
+  writer->height = height;
+  writer->channels = channels;
+  writer->effort = effort;
+  writer->stride = stride;
+  writer->band_rows = band_rows;
+  writer->bands = bands;
+  writer->band_bound = band_bound;
+  atomic_store(&writer->next_band, 0);
+  atomic_store(&writer->failed, 0);
+  return (int)bands;
+}
+
+// Compresses one band's filtered rows into its place in `deflated` with igzip.
+static int deflate_band(cimageio_png_writer *writer, igzip_slot *slot, uint32_t band, size_t raw_size) {
+  struct isal_zstream *stream = &slot->stream;
+  isal_deflate_stateless_init(stream);
+  stream->level = (uint32_t)efforts[writer->effort].level;
+  stream->level_buf = slot->level_buf;
+  stream->level_buf_size = sizeof slot->level_buf;
+  stream->next_in = writer->raw + (size_t)band * writer->band_rows * (writer->stride + 1);
+  stream->avail_in = (uint32_t)raw_size;
+  stream->next_out = writer->deflated + (size_t)band * writer->band_bound;
+  stream->avail_out = (uint32_t)writer->band_bound;
+  stream->end_of_stream = band + 1 == writer->bands;
+  stream->flush = stream->end_of_stream ? NO_FLUSH : FULL_FLUSH;
+  if (isal_deflate_stateless(stream) != COMP_OK) return 0;
+  writer->band_sizes[band] = stream->total_out;
+  return 1;
+}
+
+void cimageio_png_writer_work(cimageio_png_writer *writer, int slot_index) {
+  int igzip = efforts[writer->effort].deflater == IGZIP;
+  igzip_slot *slot = NULL;
+  if (igzip) {
+    if (slot_index < 0 || slot_index >= MAX_SLOTS) {
+      atomic_store(&writer->failed, CIMAGEIO_BAD_ARGUMENT);
+      return;
+    }
+    if (writer->slots[slot_index] == NULL) writer->slots[slot_index] = malloc(sizeof(igzip_slot));
+    slot = writer->slots[slot_index];
+    if (slot == NULL) {
+      atomic_store(&writer->failed, CIMAGEIO_NO_MEMORY);
+      return;
+    }
+  }
+  size_t row_bytes = writer->stride + 1;
+  for (;;) {
+    uint32_t band = atomic_fetch_add(&writer->next_band, 1);
+    if (band >= writer->bands || atomic_load(&writer->failed) != 0) return;
+    uint32_t from = band * writer->band_rows;
+    uint32_t to = from + writer->band_rows < writer->height ? from + writer->band_rows : writer->height;
+    uint8_t *raw = writer->raw + (size_t)from * row_bytes;
+    if (efforts[writer->effort].deflater == STORED) {  // filters cannot help stored rows
+      for (uint32_t y = from; y < to; y++) {
+        raw[(size_t)(y - from) * row_bytes] = 0;
+        memcpy(raw + (size_t)(y - from) * row_bytes + 1, writer->pixels + (size_t)y * writer->stride,
+               writer->stride);
+      }
+    } else {
+      cimageio_filter_band(writer->pixels, writer->stride, from, to, writer->channels, writer->zeros, raw);
+    }
+    if (igzip && !deflate_band(writer, slot, band, (size_t)(to - from) * row_bytes))
+      atomic_store(&writer->failed, CIMAGEIO_ENCODE_FAILED);
+  }
+}
+
+// Writes the zlib stream of the filtered rows at `out` (room for `capacity` bytes); returns
+// its size, or 0 when it does not fit.
+static size_t put_zlib(cimageio_png_writer *writer, uint8_t *out, size_t capacity) {
+  size_t raw_size = (writer->stride + 1) * writer->height;
+  if (efforts[writer->effort].deflater != IGZIP) {
+    struct libdeflate_compressor *compressor = compressor_at(writer, efforts[writer->effort].level);
+    return compressor != NULL ? libdeflate_zlib_compress(compressor, writer->raw, raw_size, out, capacity) : 0;
+  }
+  size_t at = 0;
+  out[at++] = 0x78;  // deflate, 32 KiB window
+  out[at++] = 0x01;  // fastest, no dictionary; 0x7801 is a multiple of 31
+  for (uint32_t band = 0; band < writer->bands; band++) {
+    memcpy(out + at, writer->deflated + (size_t)band * writer->band_bound, writer->band_sizes[band]);
+    at += writer->band_sizes[band];
+  }
+  put32(out + at, libdeflate_adler32(1, writer->raw, raw_size));
+  return at + 4;
+}
+
+int cimageio_png_writer_finish(cimageio_png_writer *writer, const uint8_t *icc, size_t icc_size,
+                               const uint8_t **out, size_t *out_size, cimageio_error *err) {
   static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
   static const uint8_t color_types[5] = {0, 0, 4, 2, 6};
   *out = NULL;
   *out_size = 0;
-  if (writer == NULL || pixels == NULL || width == 0 || height == 0 || channels < 1 || channels > 4 ||
-      level < 0 || level > 12 || width > 0x7fffffff / 4 || height > 0x7fffffff)
-    return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "bad PNG encode parameters");
+  int failed = atomic_load(&writer->failed);
+  if (failed == CIMAGEIO_NO_MEMORY) return cimageio_fail(err, failed, "out of memory");
+  if (failed != 0) return cimageio_fail(err, CIMAGEIO_ENCODE_FAILED, "deflate failed");
+  if (atomic_load(&writer->next_band) < writer->bands)
+    return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "PNG bands left unencoded");
 
-  size_t stride = (size_t)width * channels;
-  size_t raw_size = (stride + 1) * height;
-  if (writer->compressor == NULL || writer->level != level) {
-    if (writer->compressor != NULL) libdeflate_free_compressor(writer->compressor);
-    writer->compressor = libdeflate_alloc_compressor(level);
-    writer->level = level;
-  }
-  if (writer->compressor == NULL || !reserve(&writer->raw, &writer->raw_capacity, raw_size, 0) ||
-      !reserve(&writer->zeros, &writer->zeros_capacity, stride, 1))
-    return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
-  uint8_t *raw = writer->raw;
-  row_filter filter = best_row_filter();
-  for (uint32_t y = 0; y < height; y++) {
-    const uint8_t *row = pixels + (size_t)y * stride;
-    const uint8_t *prior = y > 0 ? row - stride : writer->zeros;
-    if (level == 0) {  // stored: filters cannot help
-      raw[y * (stride + 1)] = 0;
-      memcpy(raw + y * (stride + 1) + 1, row, stride);
-    } else {
-      filter(row, prior, stride, channels, raw + y * (stride + 1));
-    }
-  }
-
-  // The file is laid out in writer->file: signature, IHDR, iCCP (its profile compressed in
-  // place), IDAT compressed straight into place, IEND.
-  size_t icc_bound = icc != NULL && icc_size > 0 ? libdeflate_zlib_compress_bound(writer->compressor, icc_size) : 0;
-  size_t bound = libdeflate_zlib_compress_bound(writer->compressor, raw_size);
+  size_t raw_size = (writer->stride + 1) * writer->height;
+  // NULL: bounds that hold for every libdeflate level.
+  size_t icc_bound = icc != NULL && icc_size > 0 ? libdeflate_zlib_compress_bound(NULL, icc_size) : 0;
+  size_t bound = efforts[writer->effort].deflater == IGZIP ? writer->band_bound * writer->bands + 6
+                                                           : libdeflate_zlib_compress_bound(NULL, raw_size);
   size_t capacity = 8 + 25 + (icc_bound ? icc_bound + 13 + 12 : 0) + bound + 12 + 12;
   if (!reserve(&writer->file, &writer->file_capacity, capacity, 0))
     return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+  // The file is laid out in writer->file: signature, IHDR, iCCP (its profile compressed in
+  // place), IDAT compressed straight into place, IEND.
   uint8_t *file = writer->file;
   size_t at = 0;
   memcpy(file, signature, 8);
   at += 8;
   uint8_t ihdr[13];
-  put32(ihdr, width);
-  put32(ihdr + 4, height);
+  put32(ihdr, writer->width);
+  put32(ihdr + 4, writer->height);
   ihdr[8] = 8;
-  ihdr[9] = color_types[channels];
+  ihdr[9] = color_types[writer->channels];
   ihdr[10] = ihdr[11] = ihdr[12] = 0;
   at += put_chunk(file + at, "IHDR", ihdr, 13);
   if (icc_bound) {
     uint8_t *chunk = file + at;
     memcpy(chunk + 8, "ICC profile", 12);  // profile name, its NUL, then the method byte
     chunk[8 + 12] = 0;
-    size_t compressed = libdeflate_zlib_compress(writer->compressor, icc, icc_size, chunk + 8 + 13, icc_bound);
+    // Profiles are small: libdeflate's level 6 at the igzip efforts.
+    int level = efforts[writer->effort].deflater == LIBDEFLATE ? efforts[writer->effort].level : 6;
+    struct libdeflate_compressor *compressor = compressor_at(writer, level);
+    if (compressor == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+    size_t compressed = libdeflate_zlib_compress(compressor, icc, icc_size, chunk + 8 + 13, icc_bound);
     if (compressed == 0) return cimageio_fail(err, CIMAGEIO_ENCODE_FAILED, "deflate failed");
     put32(chunk, (uint32_t)(13 + compressed));
     memcpy(chunk + 4, "iCCP", 4);
     put32(chunk + 8 + 13 + compressed, libdeflate_crc32(0, chunk + 4, 13 + compressed + 4));
     at += 13 + compressed + 12;
   }
-  size_t compressed = libdeflate_zlib_compress(writer->compressor, raw, raw_size, file + at + 8, bound);
+  size_t compressed = put_zlib(writer, file + at + 8, bound);
   if (compressed == 0 || compressed > 0x7fffffff)
     return cimageio_fail(err, CIMAGEIO_ENCODE_FAILED, "deflate failed");
   put32(file + at, (uint32_t)compressed);

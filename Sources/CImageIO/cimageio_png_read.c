@@ -131,7 +131,8 @@ static void copy_profile(png_structp png, png_infop info_ptr, uint8_t **icc, siz
 
 int cimageio_png_read(const uint8_t *data, size_t size, const cimageio_limits *limits,
                       cimageio_info *info, void *pixels, size_t pixels_size,
-                      uint8_t **icc, size_t *icc_size, cimageio_error *err) {
+                      uint8_t **icc, size_t *icc_size, const cimageio_region *region,
+                      cimageio_error *err) {
   // The size is refused from IHDR itself, before libpng reads any further chunk.
   if (size >= 24 && memcmp(data + 12, "IHDR", 4) == 0) {
     uint32_t w = (uint32_t)data[16] << 24 | (uint32_t)data[17] << 16 | (uint32_t)data[18] << 8 | data[19];
@@ -187,6 +188,15 @@ int cimageio_png_read(const uint8_t *data, size_t size, const cimageio_limits *l
     png_destroy_read_struct(&png, &info_ptr, &end_ptr);
     return CIMAGEIO_OK;
   }
+  if (region != NULL && !cimageio_region_fits(region, info->width, info->height)) {
+    png_destroy_read_struct(&png, &info_ptr, &end_ptr);
+    return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "region %ux%u at %u,%u is outside the %ux%u image",
+                         region->width, region->height, region->x, region->y, info->width, info->height);
+  }
+  cimageio_region want = region != NULL ? *region : (cimageio_region){0, 0, info->width, info->height};
+  uint32_t full_width = info->width, full_height = info->height;
+  info->width = want.width;
+  info->height = want.height;
   size_t stride = (size_t)info->width * info->channels * (info->bit_depth / 8);
   if (pixels_size != stride * info->height) {
     png_destroy_read_struct(&png, &info_ptr, &end_ptr);
@@ -204,27 +214,37 @@ int cimageio_png_read(const uint8_t *data, size_t size, const cimageio_limits *l
 #endif
   int passes = png_set_interlace_handling(png);
   png_read_update_info(png, info_ptr);
-  size_t read_stride = palette ? info->width : stride;
+  size_t pixel_bytes = (size_t)info->channels * (info->bit_depth / 8);
+  size_t read_stride = palette ? full_width : full_width * pixel_bytes;
   if ((int)png_get_channels(png, info_ptr) != (palette ? 1 : info->channels) ||
       png_get_rowbytes(png, info_ptr) != read_stride)
     png_error(png, "unexpected row layout after expansion");
 
-  // With interlace handling, each pass refines the same rows in place.
-  uint8_t *rows = pixels;
-  if (palette) {
-    source.indexes = malloc(read_stride * info->height);
-    if (source.indexes == NULL) png_error(png, "out of memory for palette indexes");
-    rows = source.indexes;
-  }
-  for (int pass = 0; pass < passes; pass++)
-    for (uint32_t y = 0; y < info->height; y++) png_read_row(png, rows + y * read_stride, NULL);
-  png_read_end(png, end_ptr);
-  if (palette) {
-    expand_palette(png, info_ptr, source.indexes, pixels, (size_t)info->width * info->height,
-                   info->channels);
+  if (!palette && region == NULL) {  // rows land in place; interlace passes refine them there
+    for (int pass = 0; pass < passes; pass++)
+      for (uint32_t y = 0; y < full_height; y++) png_read_row(png, (uint8_t *)pixels + y * read_stride, NULL);
+  } else {
+    // Rows go through `indexes` (one row, or the whole image when interlaced), and only the
+    // region's part of them is kept: expanded from the palette, or copied.
+    size_t scratch_rows = passes > 1 ? full_height : 1;
+    source.indexes = malloc(read_stride * scratch_rows);
+    if (source.indexes == NULL) png_error(png, "out of memory for rows");
+    for (int pass = 0; pass < passes; pass++) {
+      for (uint32_t y = 0; y < full_height; y++) {
+        uint8_t *row = source.indexes + (passes > 1 ? y * read_stride : 0);
+        png_read_row(png, row, NULL);
+        if (pass + 1 < passes || y < want.y || y >= want.y + want.height) continue;
+        uint8_t *out = (uint8_t *)pixels + (size_t)(y - want.y) * stride;
+        if (palette)
+          expand_palette(png, info_ptr, row + want.x, out, want.width, info->channels);
+        else
+          memcpy(out, row + want.x * pixel_bytes, stride);
+      }
+    }
     free(source.indexes);
     source.indexes = NULL;
   }
+  png_read_end(png, end_ptr);
   if (info->orientation == 1) read_metadata(png, end_ptr, info);  // eXIf after IDAT
 
   copy_profile(png, info_ptr, icc, icc_size);

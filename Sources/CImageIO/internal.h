@@ -14,12 +14,22 @@ int cimageio_exif_orientation(const uint8_t *tiff, size_t size);
 
 int cimageio_png_read(const uint8_t *data, size_t size, const cimageio_limits *limits,
                       cimageio_info *info, void *pixels, size_t pixels_size,
-                      uint8_t **icc, size_t *icc_size, cimageio_error *err);
+                      uint8_t **icc, size_t *icc_size, const cimageio_region *region,
+                      cimageio_error *err);
 
 int cimageio_jpeg_read(const uint8_t *data, size_t size, int scale_denom,
                        const cimageio_limits *limits, cimageio_info *info,
                        void *pixels, size_t pixels_size, uint8_t **icc,
                        size_t *icc_size, const cimageio_transform *cmyk_transform,
-                       cimageio_error *err);
+                       const cimageio_region *region, cimageio_error *err);
+
+/// Whether `region` lies inside a width × height image and is not empty.
+int cimageio_region_fits(const cimageio_region *region, uint32_t width, uint32_t height);
+
+/// Filters rows [from, to) of an 8-bit image (`stride` bytes a row) with the adaptive
+/// choice, into `out` ((to - from) × (1 + stride) bytes); `zeros` is `stride` zero bytes, the
+/// row above the first.
+void cimageio_filter_band(const uint8_t *pixels, size_t stride, uint32_t from, uint32_t to, int channels,
+                          const uint8_t *zeros, uint8_t *out);
 
 #endif

@@ -94,6 +94,11 @@ int cimageio_probe(const uint8_t *data, size_t size, int scale_denom,
 
 typedef struct cimageio_transform cimageio_transform;
 
+/// A rectangle of an image, in pixels.
+typedef struct {
+  uint32_t x, y, width, height;
+} cimageio_region;
+
 /// Decodes into `pixels`, which must hold exactly
 /// info.width * info.height * info.channels * info.bit_depth / 8 bytes as given by a
 /// cimageio_probe with the same arguments. Palette, low bit depths and tRNS are expanded;
@@ -102,11 +107,18 @@ typedef struct cimageio_transform cimageio_transform;
 /// adobe_inverted, to CIMAGEIO_PIXELS_RGB8), else by the naive inversion. When the file
 /// carries an ICC profile and `icc` is not NULL, `*icc` receives a copy (free with
 /// cimageio_free) and `*icc_size` its size.
+///
+/// With `region` (not NULL), only that rectangle of the stored (not yet turned upright) and
+/// scaled image is delivered, and info.width and info.height are its size. JPEG decodes
+/// only the columns and rows it needs (libjpeg-turbo's jpeg_crop_scanline and
+/// jpeg_skip_scanlines, with a margin so upsampling at the cut matches a full decode) and
+/// stops after its last row, so damage below it goes unnoticed; PNG inflates every row (the
+/// format allows no skipping) but converts and keeps only the region's.
 int cimageio_decode(const uint8_t *data, size_t size, int scale_denom,
                     const cimageio_limits *limits, cimageio_info *info,
                     void *pixels, size_t pixels_size, uint8_t **icc,
                     size_t *icc_size, const cimageio_transform *cmyk_transform,
-                    cimageio_error *err);
+                    const cimageio_region *region, cimageio_error *err);
 
 /// Encodes a PNG into a new buffer `*out` (free with cimageio_free).
 /// `level` is the zlib level 0...9; `bit_depth` 8 or 16 (16-bit samples native-endian).
@@ -117,23 +129,31 @@ int cimageio_png_encode(const void *pixels, uint32_t width, uint32_t height,
                         size_t *out_size, cimageio_error *err);
 
 /// The fast 8-bit PNG encoder (gray, gray+alpha, RGB, RGBA): per-row adaptive filters
-/// (libpng's minimum-sum heuristic) and one libdeflate stream. Its libdeflate compressor and
-/// its filter and file buffers stay allocated between images. One per thread.
+/// (libpng's minimum-sum heuristic), then igzip (ISA-L) or libdeflate by effort 0...9:
+/// 0 stores, 1 and 2 are igzip's levels 1 and 2 in bands compressed in parallel, 3...9 are
+/// libdeflate's levels 1, 3, 5, 7, 8, 10 and 12. Its buffers and compressors stay allocated
+/// between images. One image at a time per writer.
 typedef struct cimageio_png_writer cimageio_png_writer;
 
 /// A new writer, or NULL when memory runs out. Free with cimageio_png_writer_free.
 cimageio_png_writer *cimageio_png_writer_new(void);
 void cimageio_png_writer_free(cimageio_png_writer *writer);
 
-/// Encodes one image; `level` is 0...12 (0 stores; 1...9 as zlib's scale, compressing faster
-/// at the same number). `*out` points into the writer's own buffer, valid until the writer's
-/// next encode or its free.
-int cimageio_png_writer_encode(cimageio_png_writer *writer, const uint8_t *pixels, uint32_t width,
-                               uint32_t height, int channels, int level, const uint8_t *icc,
-                               size_t icc_size, const uint8_t **out, size_t *out_size,
-                               cimageio_error *err);
+/// Starts an encode of `pixels` (kept by pointer until finish). Returns the number of bands
+/// (at least 1), or a negative status.
+int cimageio_png_writer_begin(cimageio_png_writer *writer, const uint8_t *pixels, uint32_t width,
+                              uint32_t height, int channels, int effort, cimageio_error *err);
 
-/// The filtered rows cimageio_png_writer_encode compresses (height × (1 + width × channels)
+/// Filters and compresses bands until none is left; call from one thread or several at once,
+/// each with its own `slot` (0...63).
+void cimageio_png_writer_work(cimageio_png_writer *writer, int slot);
+
+/// Joins the bands into the file. `*out` points into the writer's own buffer, valid until the
+/// writer's next encode or its free.
+int cimageio_png_writer_finish(cimageio_png_writer *writer, const uint8_t *icc, size_t icc_size,
+                               const uint8_t **out, size_t *out_size, cimageio_error *err);
+
+/// The filtered rows cimageio_png_writer compresses (height × (1 + width × channels)
 /// bytes into `out`), from the baseline loops (`avx2` 0) or the AVX2 ones (`avx2` 1), so tests
 /// can compare the two. Returns 0, or -1 when the CPU lacks AVX2 or memory runs out.
 int cimageio_png_filter_rows(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,

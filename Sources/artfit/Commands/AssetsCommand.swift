@@ -28,6 +28,9 @@ struct AssetsCommand: Command {
         ResampleKernel.allCases.map(\.rawValue)),
       RenderArguments.profileOption,
       RenderArguments.intentOption,
+      .option(
+        "--png-level", "N", "PNG effort 0...9 (as render's): 9 the smallest, for files that ship in the app.",
+        default: "9"),
       .option("--jobs", "N", "Worker threads.", default: "cores"),
       .flag("--no-cache", "Write every image set, even those unchanged since the last run into --out."),
       .flag("--quiet", "No summary; errors still go to stderr."),
@@ -88,6 +91,10 @@ struct AssetsCommand: Command {
     catalog.kernel = try arguments.parsed("--kernel", ResampleKernel.parse) ?? catalog.kernel
     catalog.profile = try arguments.parsed("--profile", OutputProfile.parse)!
     catalog.intent = try arguments.parsed("--intent", RenderingIntent.parse)!
+    if let text = arguments.value("--png-level") {
+      catalog.pngEffort = try PNGEffort(
+        rawValue: ValueParsers.integer(text, option: "--png-level", range: PNGEffort.range))!
+    }
     jobs =
       try arguments.value("--jobs").map { text throws(UsageError) in
         try ValueParsers.integer(text, option: "--jobs", range: 1...256)

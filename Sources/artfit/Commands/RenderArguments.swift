@@ -72,7 +72,10 @@ enum RenderArguments {
     ).completing(["black", "white", "gray"]),
     .option("--format", "png|jpeg", "Preview format.", defaultValue: defaults.format.rawValue).completing(
       RenderOptions.PreviewFormat.allCases.map(\.rawValue)),
-    .option("--png-level", "N", "zlib level 0...9 for PNG previews.", defaultValue: String(defaults.pngLevel)),
+    .option(
+      "--png-level", "N",
+      "PNG effort 0...9: 0 stores, 1 fastest (ISA-L), 2 ISA-L, 3...9 libdeflate, each smaller and slower; 9 smallest.",
+      defaultValue: String(defaults.pngEffort.rawValue)),
     .option("--quality", "N", "JPEG quality 1...100.", defaultValue: String(defaults.jpegQuality)),
     .option(
       "--kernel", "K", ResampleKernel.allCases.map(\.rawValue).joined(separator: ", "),
@@ -261,7 +264,8 @@ enum RenderArguments {
     }
     options.background = colour
     options.format = try arguments.parsed("--format", RenderOptions.PreviewFormat.parse)!
-    options.pngLevel = try ValueParsers.integer(arguments.value("--png-level")!, option: "--png-level", range: 0...9)
+    options.pngEffort = try PNGEffort(
+      rawValue: ValueParsers.integer(arguments.value("--png-level")!, option: "--png-level", range: PNGEffort.range))!
     options.jpegQuality = try ValueParsers.integer(arguments.value("--quality")!, option: "--quality", range: 1...100)
     options.kernel = try arguments.parsed("--kernel", ResampleKernel.parse)!
     options.linear = arguments.has("--linear")

@@ -8,7 +8,7 @@ struct BadInputTests {
   let folder = TemporaryFolder()
 
   func validPNG() throws -> [UInt8] {
-    try ImageEncoder.png(RoundTripTests.pattern8(.rgb, width: 64, height: 64), level: 0)
+    try ImageEncoder.png(RoundTripTests.pattern8(.rgb, width: 64, height: 64), effort: .stored)
   }
 
   func validJPEG() throws -> [UInt8] {

@@ -8,18 +8,56 @@ struct PNGWriterTests {
   @Test func aReusedWriterGivesTheSameBytesAsAFreshEncode() throws {
     let writer = PNGWriter()
     let profile = try FileBytes.read(Fixtures.path("srgb.icc"), limit: 1 << 20)
-    // Growing and shrinking buffers, every layout, a level change, a profile on and off.
+    // Growing and shrinking buffers, every layout, effort changes, a profile on and off,
+    // one band and many.
     let cases: [(ChannelLayout, Int, Int, Int, [UInt8]?)] = [
-      (.rgb, 37, 23, 3, nil), (.rgba, 120, 90, 3, profile), (.gray, 5, 3, 3, nil),
+      (.rgb, 37, 23, 4, nil), (.rgba, 120, 90, 1, profile), (.gray, 5, 3, 2, nil),
       (.grayAlpha, 64, 200, 9, nil), (.rgb, 301, 40, 1, profile), (.rgb, 7, 7, 0, nil),
+      (.rgba, 700, 900, 1, profile), (.rgb, 30, 20, 1, nil),
     ]
     for (layout, width, height, level, icc) in cases {
       var image = RoundTripTests.pattern8(layout, width: width, height: height)
       image.iccProfile = icc
-      let fresh = try ImageEncoder.png(image, level: level)
-      let reused = try writer.withPNG(of: image, level: level, name: "t.png") { Array($0) }
-      #expect(reused == fresh, "\(layout) \(width)x\(height) level \(level)")
+      let effort = PNGEffort(rawValue: level)!
+      let fresh = try ImageEncoder.png(image, effort: effort)
+      let reused = try writer.withPNG(of: image, effort: effort, name: "t.png") { Array($0) }
+      #expect(reused == fresh, "\(layout) \(width)x\(height) effort \(level)")
       #expect(try ImageDecoder.decode(data: reused, name: "t.png") == image)
     }
+  }
+
+  /// An image of several ~1 MiB bands at the igzip efforts: each band compressed on its own and
+  /// joined into one zlib stream, the same bytes on any number of threads, and a stream zlib
+  /// (under libpng) inflates to the exact pixels, its Adler-32 checked across the joins.
+  @Test(arguments: [1, 2])
+  func bandsGiveTheSameValidStreamOnAnyNumberOfThreads(effort: Int) throws {
+    let image = RegionDecodeTests.photo(.rgba, width: 1000, height: 900)  // 3.6 MB of rows: 4 bands
+    let writer = PNGWriter()
+    let effort = PNGEffort(rawValue: effort)!
+    let one = try writer.withPNG(of: image, effort: effort, threads: 1, name: "t.png") { Array($0) }
+    for threads in [2, 3, 8] {
+      let many = try writer.withPNG(of: image, effort: effort, threads: threads, name: "t.png") { Array($0) }
+      #expect(many == one, "\(threads) threads")
+    }
+    #expect(try ImageDecoder.decode(data: one, name: "t.png") == image)
+    // A wrong Adler-32 is refused, so the check above covered the joined stream's sum.
+    var broken = one
+    let idat = try #require(Self.chunk("IDAT", in: broken))
+    broken[idat.data.upperBound - 1] ^= 0xff
+    let crc = crc32(broken[(idat.data.lowerBound - 4)..<idat.data.upperBound])
+    broken.replaceSubrange(idat.data.upperBound..<(idat.data.upperBound + 4), with: bigEndian(crc))
+    #expect(throws: ImageError.self) { try ImageDecoder.decode(data: broken, name: "broken.png") }
+  }
+
+  /// Where the data of the first chunk of `type` lies in a PNG file.
+  static func chunk(_ type: String, in png: [UInt8]) -> (type: String, data: Range<Int>)? {
+    var at = 8
+    while at + 12 <= png.count {
+      let length = png[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) }
+      let name = String(decoding: png[(at + 4)..<(at + 8)], as: UTF8.self)
+      if name == type { return (name, (at + 8)..<(at + 8 + length)) }
+      at += 12 + length
+    }
+    return nil
   }
 }

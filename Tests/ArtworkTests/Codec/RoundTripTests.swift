@@ -15,10 +15,11 @@ struct RoundTripTests {
     return Image(width: width, height: height, layout: layout, storage: .uint8(samples))
   }
 
-  @Test(arguments: ChannelLayout.allCases, [0, 3, 9])
-  func png8RoundTripsExactly(layout: ChannelLayout, level: Int) throws {
+  @Test(arguments: ChannelLayout.allCases, PNGEffort.range)
+  func png8RoundTripsExactly(layout: ChannelLayout, effort: Int) throws {
     let image = Self.pattern8(layout)
-    let decoded = try ImageDecoder.decode(data: ImageEncoder.png(image, level: level), name: "t.png")
+    let decoded = try ImageDecoder.decode(
+      data: ImageEncoder.png(image, effort: PNGEffort(rawValue: effort)!), name: "t.png")
     #expect(decoded == image)
   }
 
@@ -45,15 +46,15 @@ struct RoundTripTests {
       }
     }
     let image = Image(width: width, height: height, layout: layout, storage: .uint8(samples))
-    for level in [1, 3, 9] {
-      #expect(try ImageDecoder.decode(data: ImageEncoder.png(image, level: level), name: "t.png") == image)
+    for effort in PNGEffort.range.compactMap(PNGEffort.init(rawValue:)) {
+      #expect(try ImageDecoder.decode(data: ImageEncoder.png(image, effort: effort), name: "t.png") == image)
     }
   }
 
   @Test(arguments: ChannelLayout.allCases, [0, 2])
   func pngThroughLibpngRoundTripsExactly(layout: ChannelLayout, filter: Int) throws {
     let image = Self.pattern8(layout)
-    let bytes = try ImageEncoder.png(image, level: 6, filter: filter)
+    let bytes = try ImageEncoder.png(image, effort: PNGEffort(rawValue: 6)!, filter: filter)
     #expect(try ImageDecoder.decode(data: bytes, name: "t.png") == image)
   }
 

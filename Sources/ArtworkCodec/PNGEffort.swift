@@ -1,0 +1,23 @@
+/// How hard the PNG writer works to make files small: 0 stores, 1 is the fastest, 9 the
+/// smallest. Not zlib's levels: 1 and 2 are ISA-L's igzip levels 1 and 2 (its bands compressed
+/// in parallel), 3...9 libdeflate's levels 1, 3, 5, 7, 8, 10 and 12, each step slower and
+/// smaller on the benchmark's previews; 9 is smaller than zlib's level 9.
+public struct PNGEffort: RawRepresentable, Hashable, Sendable, Comparable {
+  public let rawValue: Int
+
+  /// `nil` outside 0...9.
+  public init?(rawValue: Int) {
+    guard Self.range.contains(rawValue) else { return nil }
+    self.rawValue = rawValue
+  }
+
+  public static let range = 0...9
+  /// Stored blocks: no compression, no filters.
+  public static let stored = PNGEffort(rawValue: 0)!
+  /// The fastest: previews, which are looked at and thrown away.
+  public static let fastest = PNGEffort(rawValue: 1)!
+  /// The smallest: files that ship in an app.
+  public static let smallest = PNGEffort(rawValue: 9)!
+
+  public static func < (a: PNGEffort, b: PNGEffort) -> Bool { a.rawValue < b.rawValue }
+}

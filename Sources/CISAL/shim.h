@@ -1,0 +1,1 @@
+#include <isa-l/igzip_lib.h>

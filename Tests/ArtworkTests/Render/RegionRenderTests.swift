@@ -1,0 +1,46 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ArtworkCodec
+@testable import ArtworkGeometry
+@testable import ArtworkRender
+@testable import ArtworkReport
+
+/// A large JPEG whose fills read only part of it is decoded only there (and whole at a small
+/// scale for the crop map): the previews are the same bytes as when a fit makes the whole
+/// decode, and the report the same.
+struct RegionRenderTests {
+  @Test(arguments: [false, true])
+  func aFillFromARegionDecodeMatchesOneFromTheWholeImage(progressive: Bool) throws {
+    let folder = TemporaryFolder()
+    defer { folder.remove() }
+    try FileManager.default.createDirectory(atPath: folder.path("art"), withIntermediateDirectories: true)
+    let art = RegionDecodeTests.photo(.rgb, width: 2400, height: 1350)
+    _ = folder.write(try ImageEncoder.jpeg(art, quality: 80, progressive: progressive), to: "art/wide.jpg")
+
+    func render(modes: [FitMode], into name: String) throws -> ArtworkReport {
+      var options = RenderOptions(inputs: [folder.path("art")], outputFolder: folder.path(name))
+      options.targets = try TargetSelection.resolve(["iPhone 16 Pro"])
+      options.orientations = [.portrait]
+      options.modes = modes
+      options.thumbnails = false
+      let run = BatchRenderer(options: options).run()
+      #expect(run.report.errors.isEmpty)
+      return try #require(run.report.artworks.first)
+    }
+    let fillOnly = try render(modes: [.fill], into: "region")
+    let withFit = try render(modes: [.fill, .fit], into: "whole")
+    #expect(
+      try PreviewPlan(stem: "wide", results: fillOnly.results, overlays: OverlayPainter(overlays: []), format: .png)
+        .sourceRegion(shrink: 1, decoded: PixelSize(2400, 1350), kernel: .lanczos3) != nil,
+      "the fill reads a region, so this run took the region path")
+    let fill = try #require(fillOnly.results.first?.preview)
+    let region = try FileBytes.read(folder.path("region/" + fill), limit: 1 << 26)
+    let whole = try FileBytes.read(folder.path("whole/" + fill), limit: 1 << 26)
+    #expect(region == whole, "the same preview bytes from the region as from the whole decode")
+    #expect(fillOnly.embeddedBars == withFit.embeddedBars)
+    let map = try ImageDecoder.decode(file: folder.path("region/" + (fillOnly.cropMap ?? "")))
+    #expect(map.width == 1024 && map.height == 576, "the crop map keeps its size from the 1/2 decode")
+  }
+}
