@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
 # Side-by-side benchmark of artfit against libvips (pyvips), Pillow and OpenCV, in one run.
 #
-#   bash Benchmarks/compare.sh [resize|render|all] [IMAGE_FOLDER]
+#   bash Benchmarks/compare.sh [resize|render|single|encode|all] [IMAGE_FOLDER]
 #
 # resize: one 5K JPEG (decoded once, not timed) to the 30 iPhone/iPad/video canvases of
 #         Benchmarks/targets.json, fill and fit, Lanczos3 (OpenCV: Lanczos4), at 1 thread and at
 #         all cores; median per operation, summed; PSNR against a float64 Lanczos3 reference.
 # render: artfit render over the folder (default: the corpus from make_corpus.sh) with the
-#         default targets at PNG level 3, then pyvips and Pillow writing the same previews
-#         (same canvases and placements, no overlays) in one process; wall time, peak memory,
-#         bytes written.
+#         default targets at its default PNG effort, then pyvips and Pillow writing the same
+#         previews (same canvases and placements, no overlays) in one process at zlib level 3;
+#         wall time, peak memory, bytes written.
+# single: one artwork from a cold process, 5K JPEG (progressive, and a baseline copy) to a
+#         1170x2532 fill: `artfit render` (reports, crop map and thumbnail included) against
+#         libvips' thumbnail pipeline in a Python process (peers.py thumbnail); median of 7.
+# encode: artfit's PNG writer at each --png-level 0...9 on previews of the corpus, against
+#         libpng's adaptive filters with zlib at the same level (artfit-bench encode).
 # Peers live in a virtual environment ($VENV, default /tmp/artfit-bench-venv) from PyPI.
 # RENDER_PEERS="pyvips" limits the render peers (Pillow takes about 12 minutes on 2 cores).
 set -euo pipefail
@@ -72,7 +77,7 @@ fi
 if [ "$WHAT" = render ] || [ "$WHAT" = all ]; then
   rm -rf "$WORK/render" && mkdir -p "$WORK/render"
   echo
-  echo "## render: $(ls "$CORPUS" | wc -l) images in $CORPUS, default targets, PNG level 3"
+  echo "## render: $(ls "$CORPUS" | wc -l) images in $CORPUS, default targets; artfit's default PNG effort, peers at zlib level 3"
   printf '| tool | wall s | peak MB | outputs | MB written | artfit / tool |\n|---|---:|---:|---:|---:|---:|\n'
   /usr/bin/time -f "%e %M" -o "$WORK/render/artfit.time" env ARTFIT_TIMINGS=1 "$ARTFIT" render "$CORPUS" \
     --out "$WORK/render/artfit" --no-cache --json > "$WORK/render/plan.json" 2> "$WORK/render/artfit.log"
@@ -92,4 +97,42 @@ if [ "$WHAT" = render ] || [ "$WHAT" = all ]; then
   echo
   echo "artfit's stages (seconds of work summed over threads):"
   grep '^stages:' "$WORK/render/artfit.log"
+fi
+
+if [ "$WHAT" = single ] || [ "$WHAT" = all ]; then
+  rm -rf "$WORK/single" && mkdir -p "$WORK/single"
+  BASELINE=/tmp/artfit-bench-volna-baseline.jpg
+  [ -f "$BASELINE" ] || "$PY" -c "import pyvips; pyvips.Image.new_from_file('$IMAGE').jpegsave('$BASELINE', Q=92)"
+  echo
+  echo "## single: one artwork, cold process, to a 1170x2532 fill (iPhone 13, portrait); median of 7 runs"
+  printf '| source | artfit s | libvips process s | libvips pipeline s | artfit / libvips process | artfit / libvips pipeline |\n|---|---:|---:|---:|---:|---:|\n'
+  for source in "$IMAGE" "$BASELINE"; do
+    a=() v=() p=()
+    for run in 1 2 3 4 5 6 7; do
+      rm -rf "$WORK/single/artfit"
+      /usr/bin/time -f "%e" -o "$WORK/single/a.time" "$ARTFIT" render "$source" --targets "iPhone 13" \
+        --orientations portrait --modes fill --out "$WORK/single/artfit" --no-cache --quiet
+      a+=("$(cat "$WORK/single/a.time")")
+      /usr/bin/time -f "%e" -o "$WORK/single/v.time" "$PY" "$HERE/peers.py" thumbnail --image "$source" \
+        --width 1170 --height 2532 --out "$WORK/single/vips.png" --level 3 > "$WORK/single/v.json"
+      v+=("$(cat "$WORK/single/v.time")")
+      p+=("$("$PY" -c "import json;print(round(json.load(open('$WORK/single/v.json'))['pipeline_ms'] / 1000, 3))")")
+    done
+    read -r am vm pm < <("$PY" -c "import statistics as s,sys;print(*(s.median(map(float,x.split())) for x in sys.argv[1:]))" "${a[*]}" "${v[*]}" "${p[*]}")
+    kind=$(file -b "$source" | grep -o -E 'baseline|progressive')
+    echo "| $(basename "$source") ($kind) | $am | $vm | $pm | $("$PY" -c "print(round($am / $vm, 2))") | $("$PY" -c "print(round($am / $pm, 2))") |"
+  done
+fi
+
+if [ "$WHAT" = encode ] || [ "$WHAT" = all ]; then
+  rm -rf "$WORK/encode" && mkdir -p "$WORK/encode/previews"
+  # Previews without overlays (photographic rows), one iPhone and one iPad canvas per artwork.
+  "$ARTFIT" render "$CORPUS" --targets "iPhone 16 Pro,iPad Pro 13-inch (M4)" --modes fill --overlays none \
+    --out "$WORK/encode/render" --no-cache --quiet
+  for preview in "$WORK"/encode/render/*/ipad-*.png "$WORK"/encode/render/*/iphone-*.png; do
+    cp "$preview" "$WORK/encode/previews/$(basename "$(dirname "$preview")")-$(basename "$preview")"
+  done
+  echo
+  echo "## encode: artfit's PNG writer per --png-level against libpng + zlib at the same level"
+  "$BENCH" encode "$WORK/encode/previews" --reps 3 --threads "$CORES"
 fi

@@ -9,6 +9,10 @@
       For every artwork in PLAN (artfit's own report.json), decode it once and write every
       preview artfit wrote: the same canvas, mode and placement, PNG at zlib LEVEL.
       Prints JSON with the wall time and the bytes written. No overlays: those are artfit's.
+  peers.py thumbnail --image IMG --width W --height H --out FILE.png [--level 3]
+      libvips' thumbnail pipeline for one artwork, as a cold process would run it: open IMG
+      (shrink-on-load where libvips can), fill W x H with a centre crop, save PNG at zlib LEVEL.
+      Prints JSON with the time of the import of pyvips and of the pipeline itself.
 
 Canonical geometry (as Benchmarks/artfit-bench uses): s = max (fill) or min (fit) of W/w,
 H/h; scaled size rounded half up; fill crops at the floor of half the overflow, fit pads
@@ -193,6 +197,16 @@ def render_command(args):
                       "bytes": written}))
 
 
+def thumbnail_command(args):
+    start = time.perf_counter()
+    import pyvips
+    imported = time.perf_counter()
+    im = pyvips.Image.thumbnail(args.image, args.width, height=args.height, crop="centre")
+    im.pngsave(args.out, compression=args.level, keep="none")
+    done = time.perf_counter()
+    print(json.dumps({"import_ms": (imported - start) * 1000, "pipeline_ms": (done - imported) * 1000}))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -208,7 +222,15 @@ def main():
     g.add_argument("--plan", required=True)
     g.add_argument("--out", required=True)
     g.add_argument("--level", type=int, default=3)
+    t = sub.add_parser("thumbnail")
+    t.add_argument("--image", required=True)
+    t.add_argument("--width", type=int, required=True)
+    t.add_argument("--height", type=int, required=True)
+    t.add_argument("--out", required=True)
+    t.add_argument("--level", type=int, default=3)
     args = parser.parse_args()
+    if args.command == "thumbnail":
+        return thumbnail_command(args)
     os.makedirs(getattr(args, "out", None) or ".", exist_ok=True)
     resize_command(args) if args.command == "resize" else render_command(args)
 

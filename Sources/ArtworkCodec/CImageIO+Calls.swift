@@ -159,14 +159,18 @@ func rawEncodePNG(
 }
 
 /// The filtered rows (a filter-type byte, then the filtered samples) the fast PNG encoder
-/// compresses, from the baseline or the AVX2 loops; nil when the CPU lacks AVX2. For tests.
+/// compresses, from the baseline or the AVX2 loops, the filter chosen every `choiceRows` rows
+/// (the writer's 8, or 1 for every row); nil when the CPU lacks AVX2. For tests.
 /// The corresponding C function is `cimageio_png_filter_rows`.
-func rawFilterPNGRows(_ samples: [UInt8], width: Int, height: Int, channels: Int, avx2: Bool) -> [UInt8]? {
+func rawFilterPNGRows(
+  _ samples: [UInt8], width: Int, height: Int, channels: Int, avx2: Bool, choiceRows: Int = 1
+) -> [UInt8]? {
   var out = [UInt8](repeating: 0, count: (1 + width * channels) * height)
   let status = samples.withUnsafeBufferPointer { pixels in
     out.withUnsafeMutableBufferPointer { out in
       cimageio_png_filter_rows(
-        pixels.baseAddress, UInt32(width), UInt32(height), Int32(channels), avx2 ? 1 : 0, out.baseAddress)
+        pixels.baseAddress, UInt32(width), UInt32(height), Int32(channels), avx2 ? 1 : 0, UInt32(choiceRows),
+        out.baseAddress)
     }
   }
   return status == 0 ? out : nil

@@ -128,8 +128,8 @@ int cimageio_png_encode(const void *pixels, uint32_t width, uint32_t height,
                         const uint8_t *icc, size_t icc_size, uint8_t **out,
                         size_t *out_size, cimageio_error *err);
 
-/// The fast 8-bit PNG encoder (gray, gray+alpha, RGB, RGBA): per-row adaptive filters
-/// (libpng's minimum-sum heuristic), then igzip (ISA-L) or libdeflate by effort 0...9:
+/// The fast 8-bit PNG encoder (gray, gray+alpha, RGB, RGBA): adaptive row filters (libpng's
+/// minimum-sum heuristic, chosen on the first row of each 8 and kept for the rest), then igzip (ISA-L) or libdeflate by effort 0...9:
 /// 0 stores, 1 and 2 are igzip's levels 1 and 2 in bands compressed in parallel, 3...9 are
 /// libdeflate's levels 1, 3, 5, 7, 8, 10 and 12. Its buffers and compressors stay allocated
 /// between images. One image at a time per writer.
@@ -153,11 +153,13 @@ void cimageio_png_writer_work(cimageio_png_writer *writer, int slot);
 int cimageio_png_writer_finish(cimageio_png_writer *writer, const uint8_t *icc, size_t icc_size,
                                const uint8_t **out, size_t *out_size, cimageio_error *err);
 
-/// The filtered rows cimageio_png_writer compresses (height × (1 + width × channels)
-/// bytes into `out`), from the baseline loops (`avx2` 0) or the AVX2 ones (`avx2` 1), so tests
-/// can compare the two. Returns 0, or -1 when the CPU lacks AVX2 or memory runs out.
+/// Filtered rows as cimageio_png_writer makes them (height × (1 + width × channels) bytes
+/// into `out`), the heuristic's choice made on every `choice_rows`-th row (the writer's is 8)
+/// and kept until the next, from the baseline loops (`avx2` 0) or the AVX2 ones (`avx2` 1),
+/// so tests can compare the two. Returns 0, or -1 when the CPU lacks AVX2, memory runs out
+/// or `choice_rows` is 0.
 int cimageio_png_filter_rows(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
-                             int avx2, uint8_t *out);
+                             int avx2, uint32_t choice_rows, uint8_t *out);
 
 /// Encodes a baseline or progressive JPEG (8-bit gray or RGB) into `*out`
 /// (free with cimageio_free).

@@ -14,10 +14,12 @@ struct PNGFilterTests {
   }
 
   /// Every row filtered all five ways; the one with the smallest sum of |byte as Int8| wins,
-  /// the lowest type on a tie.
-  static func reference(_ samples: [UInt8], width: Int, height: Int, channels: Int) -> [UInt8] {
+  /// the lowest type on a tie. With `choiceRows` above 1, only every `choiceRows`-th row
+  /// chooses and the rows after it take its filter.
+  static func reference(_ samples: [UInt8], width: Int, height: Int, channels: Int, choiceRows: Int = 1) -> [UInt8] {
     let stride = width * channels
     var out: [UInt8] = []
+    var kept = 0
     for y in 0..<height {
       func sample(_ row: Int, _ i: Int) -> Int { row < 0 || i < 0 ? 0 : Int(samples[row * stride + i]) }
       var best: [UInt8] = []
@@ -30,8 +32,10 @@ struct PNGFilterTests {
           filtered.append(UInt8(truncatingIfNeeded: x - predicted))
         }
         let cost = filtered.dropFirst().reduce(0) { $0 + abs(Int(Int8(bitPattern: $1))) }
-        if cost < bestCost { (best, bestCost) = (filtered, cost) }
+        let chooses = y % choiceRows == 0
+        if chooses ? cost < bestCost : type == kept { (best, bestCost) = (filtered, cost) }
       }
+      kept = Int(best[0])
       out += best
     }
     return out
@@ -79,6 +83,20 @@ struct PNGFilterTests {
       let rows = try #require(rawFilterPNGRows(samples, width: width, height: 24, channels: channels, avx2: false))
       let reference = Self.reference(samples, width: width, height: 24, channels: channels)
       #expect(Self.firstDifference(rows, reference, stride: 1 + width * channels) == nil, "width \(width)")
+    }
+  }
+
+  /// The writer's rows: the choice made on rows 0, 8, 16, … and kept for the seven after.
+  @Test(arguments: 1...4)
+  func aChoiceHoldsForEightRows(channels: Int) throws {
+    for width in [1, 33, 97] {
+      let samples = Self.rows(width: width, height: 30, channels: channels, seed: UInt64(width + 3))
+      for avx2 in Self.avx2Available ? [false, true] : [false] {
+        let rows = try #require(
+          rawFilterPNGRows(samples, width: width, height: 30, channels: channels, avx2: avx2, choiceRows: 8))
+        let reference = Self.reference(samples, width: width, height: 30, channels: channels, choiceRows: 8)
+        #expect(Self.firstDifference(rows, reference, stride: 1 + width * channels) == nil, "width \(width)")
+      }
     }
   }
 
