@@ -63,7 +63,12 @@ case "encode":
   let files =
     ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
     .filter { $0.hasSuffix(".png") && $0 != "crop-map.png" }.sorted().map { path + "/" + $0 }
-  let images = try (files.isEmpty ? [path] : files).map { file in try ImageDecoder.decode(file: file) }
+  // Without profiles: libpng refuses some embedded sRGB profiles, and they are not what is measured.
+  let images = try (files.isEmpty ? [path] : files).map { file in
+    var image = try ImageDecoder.decode(file: file)
+    image.iccProfile = nil
+    return image
+  }
   let rawBytes = images.reduce(0) { $0 + ($1.width * $1.layout.channels + 1) * $1.height }
   let threads = Int(options["--threads"] ?? "2") ?? 2
   func run(_ encode: (Image) throws -> Int) throws -> (seconds: Double, bytes: Int) {
