@@ -24,6 +24,10 @@ struct RegionRenderTests {
       options.targets = try TargetSelection.resolve(["iPhone 16 Pro"])
       options.orientations = [.portrait]
       options.modes = modes
+      // Small canvases: the decode is shrunk on load too, and the test stays quick under the
+      // sanitizers.
+      options.scales = .factors([0.25])
+      options.overlays = []
       options.thumbnails = false
       let run = BatchRenderer(options: options).run()
       #expect(run.report.errors.isEmpty)
@@ -31,9 +35,13 @@ struct RegionRenderTests {
     }
     let fillOnly = try render(modes: [.fill], into: "region")
     let withFit = try render(modes: [.fill, .fit], into: "whole")
+    let plan = PreviewPlan(
+      stem: "wide", results: fillOnly.results, overlays: OverlayPainter(overlays: []), format: .png)
+    let shrink = plan.jpegShrink()
+    let decoded = PixelSize((2400 + shrink - 1) / shrink, (1350 + shrink - 1) / shrink)
+    #expect(shrink > 1, "the small canvases shrink the decode")
     #expect(
-      try PreviewPlan(stem: "wide", results: fillOnly.results, overlays: OverlayPainter(overlays: []), format: .png)
-        .sourceRegion(shrink: 1, decoded: PixelSize(2400, 1350), kernel: .lanczos3) != nil,
+      plan.sourceRegion(shrink: shrink, decoded: decoded, kernel: .lanczos3) != nil,
       "the fill reads a region, so this run took the region path")
     let fill = try #require(fillOnly.results.first?.preview)
     let region = try FileBytes.read(folder.path("region/" + fill), limit: 1 << 26)
