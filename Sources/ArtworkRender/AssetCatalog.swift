@@ -40,8 +40,9 @@ public struct AssetCatalog: Sendable {
   /// The profile the images carry (`keep`: the artwork's RGB profile).
   public var profile: OutputProfile = .keep
   public var intent: RenderingIntent = .relative
-  /// Files that ship in an app are written once and kept: the smallest by default.
-  public var pngEffort: PNGEffort = .smallest
+  /// Files that ship in an app are written once and kept: a strong effort by default. 8 gives
+  /// within 0.3 % of 9's bytes on SampleArt in 0.7 of its time (README, "PNG effort").
+  public var pngEffort: PNGEffort = .assets
   private let colours = ColourCache()
 
   public init(
