@@ -33,11 +33,15 @@ package final class PNGWriter {
         Int32(effort.rawValue), &error)
       guard bands > 0 else { return bands }
       let workers = min(max(threads, 1), Int(bands), 64)
-      if workers == 1 {
-        cimageio_png_writer_work(writer, 0)
-      } else {
-        let writer = SendablePointer(writer)
-        DispatchQueue.concurrentPerform(iterations: workers) { cimageio_png_writer_work(writer.pointer, Int32($0)) }
+      for step: Int32 in [0, 1] {  // filter every band, then compress them
+        if workers == 1 {
+          cimageio_png_writer_work(writer, step, 0)
+        } else {
+          let writer = SendablePointer(writer)
+          DispatchQueue.concurrentPerform(iterations: workers) {
+            cimageio_png_writer_work(writer.pointer, step, Int32($0))
+          }
+        }
       }
       return profile.withUnsafeBufferPointer { icc in
         cimageio_png_writer_finish(writer, icc.baseAddress, icc.count, &out, &size, &error)

@@ -5,8 +5,8 @@
 // zlib's strongest; the container is small: signature, IHDR, optional iCCP, IDAT, IEND.
 //
 // At the ISA-L efforts the rows are cut into bands of about 1 MiB (by the image's width
-// alone, never by the thread count), each filtered and compressed on its own and ended on a
-// byte boundary with a full flush, so the bands compress on every core and their deflate
+// alone, never by the thread count), filtered, then each compressed on its own and ended on
+// a byte boundary with a full flush, so the bands compress on every core and their deflate
 // streams join into one valid zlib stream, the same bytes however many threads ran.
 #include <isa-l/igzip_lib.h>
 #include <libdeflate.h>
@@ -29,6 +29,11 @@ static const struct {
 };
 
 #define BAND_BYTES ((size_t)1 << 20)
+// igzip's match finder looks at bytes past the end of its input and its choices (never its
+// output's meaning) depend on them: every band is filtered before any is compressed, so the
+// bytes after a band are the next band's rows, and zeros after the last. Without this, the
+// same image gave different (valid) streams from run to run.
+#define TAIL_BYTES ((size_t)4096)
 #define MAX_SLOTS 64
 
 static void put32(uint8_t *p, uint32_t v) {
@@ -70,7 +75,7 @@ struct cimageio_png_writer {
   uint32_t width, height, band_rows, bands;
   int channels, effort;
   size_t stride, band_bound;
-  atomic_uint next_band;
+  atomic_uint next_band[2];  // the next band to filter, and to compress
   atomic_int failed;
 };
 
@@ -120,7 +125,7 @@ int cimageio_png_writer_begin(cimageio_png_writer *writer, const uint8_t *pixels
   // igzip's stateless bound: the input in stored blocks, their headers, and the flush marker.
   size_t band_bound = (size_t)band_rows * row_bytes + ((size_t)band_rows * row_bytes / 65535 + 2) * 5 + 64;
   int igzip = efforts[effort].deflater == IGZIP;
-  if (!reserve(&writer->raw, &writer->raw_capacity, row_bytes * height, 0) ||
+  if (!reserve(&writer->raw, &writer->raw_capacity, row_bytes * height + TAIL_BYTES, 0) ||
       !reserve(&writer->zeros, &writer->zeros_capacity, stride, 1) ||
       (igzip && !reserve(&writer->deflated, &writer->deflated_capacity, band_bound * bands, 0)))
     return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
@@ -139,13 +144,19 @@ int cimageio_png_writer_begin(cimageio_png_writer *writer, const uint8_t *pixels
   writer->band_rows = band_rows;
   writer->bands = bands;
   writer->band_bound = band_bound;
-  atomic_store(&writer->next_band, 0);
+  atomic_store(&writer->next_band[0], 0);
+  atomic_store(&writer->next_band[1], 0);
+  memset(writer->raw + row_bytes * height, 0, TAIL_BYTES);
   atomic_store(&writer->failed, 0);
   return (int)bands;
 }
 
 // Compresses one band's filtered rows into its place in `deflated` with igzip.
 static int deflate_band(cimageio_png_writer *writer, igzip_slot *slot, uint32_t band, size_t raw_size) {
+  // igzip reads parts of its state that isal_deflate_stateless_init leaves alone (valgrind
+  // shows the reads); zeroed first, every band starts from the same state, so the bytes do
+  // not depend on what the slot held before.
+  memset(slot, 0, sizeof *slot);
   struct isal_zstream *stream = &slot->stream;
   isal_deflate_stateless_init(stream);
   stream->level = (uint32_t)efforts[writer->effort].level;
@@ -162,25 +173,12 @@ static int deflate_band(cimageio_png_writer *writer, igzip_slot *slot, uint32_t 
   return 1;
 }
 
-void cimageio_png_writer_work(cimageio_png_writer *writer, int slot_index) {
-  int igzip = efforts[writer->effort].deflater == IGZIP;
-  igzip_slot *slot = NULL;
-  if (igzip) {
-    if (slot_index < 0 || slot_index >= MAX_SLOTS) {
-      atomic_store(&writer->failed, CIMAGEIO_BAD_ARGUMENT);
-      return;
-    }
-    if (writer->slots[slot_index] == NULL) writer->slots[slot_index] = malloc(sizeof(igzip_slot));
-    slot = writer->slots[slot_index];
-    if (slot == NULL) {
-      atomic_store(&writer->failed, CIMAGEIO_NO_MEMORY);
-      return;
-    }
-  }
+// Filters bands of rows until none is left (the first step of an encode).
+static void filter_bands(cimageio_png_writer *writer) {
   size_t row_bytes = writer->stride + 1;
   for (;;) {
-    uint32_t band = atomic_fetch_add(&writer->next_band, 1);
-    if (band >= writer->bands || atomic_load(&writer->failed) != 0) return;
+    uint32_t band = atomic_fetch_add(&writer->next_band[0], 1);
+    if (band >= writer->bands) return;
     uint32_t from = band * writer->band_rows;
     uint32_t to = from + writer->band_rows < writer->height ? from + writer->band_rows : writer->height;
     uint8_t *raw = writer->raw + (size_t)from * row_bytes;
@@ -193,7 +191,31 @@ void cimageio_png_writer_work(cimageio_png_writer *writer, int slot_index) {
     } else {
       cimageio_filter_band(writer->pixels, writer->stride, from, to, writer->channels, writer->zeros, raw);
     }
-    if (igzip && !deflate_band(writer, slot, band, (size_t)(to - from) * row_bytes))
+  }
+}
+
+void cimageio_png_writer_work(cimageio_png_writer *writer, int step, int slot_index) {
+  if (step == 0) {
+    filter_bands(writer);
+    return;
+  }
+  if (efforts[writer->effort].deflater != IGZIP) return;
+  if (slot_index < 0 || slot_index >= MAX_SLOTS) {
+    atomic_store(&writer->failed, CIMAGEIO_BAD_ARGUMENT);
+    return;
+  }
+  if (writer->slots[slot_index] == NULL) writer->slots[slot_index] = malloc(sizeof(igzip_slot));
+  igzip_slot *slot = writer->slots[slot_index];
+  if (slot == NULL) {
+    atomic_store(&writer->failed, CIMAGEIO_NO_MEMORY);
+    return;
+  }
+  for (;;) {
+    uint32_t band = atomic_fetch_add(&writer->next_band[1], 1);
+    if (band >= writer->bands || atomic_load(&writer->failed) != 0) return;
+    uint32_t from = band * writer->band_rows;
+    uint32_t to = from + writer->band_rows < writer->height ? from + writer->band_rows : writer->height;
+    if (!deflate_band(writer, slot, band, (size_t)(to - from) * (writer->stride + 1)))
       atomic_store(&writer->failed, CIMAGEIO_ENCODE_FAILED);
   }
 }
@@ -226,7 +248,8 @@ int cimageio_png_writer_finish(cimageio_png_writer *writer, const uint8_t *icc, 
   int failed = atomic_load(&writer->failed);
   if (failed == CIMAGEIO_NO_MEMORY) return cimageio_fail(err, failed, "out of memory");
   if (failed != 0) return cimageio_fail(err, CIMAGEIO_ENCODE_FAILED, "deflate failed");
-  if (atomic_load(&writer->next_band) < writer->bands)
+  if (atomic_load(&writer->next_band[0]) < writer->bands ||
+      (efforts[writer->effort].deflater == IGZIP && atomic_load(&writer->next_band[1]) < writer->bands))
     return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "PNG bands left unencoded");
 
   size_t raw_size = (writer->stride + 1) * writer->height;

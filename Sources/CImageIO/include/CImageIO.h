@@ -144,9 +144,10 @@ void cimageio_png_writer_free(cimageio_png_writer *writer);
 int cimageio_png_writer_begin(cimageio_png_writer *writer, const uint8_t *pixels, uint32_t width,
                               uint32_t height, int channels, int effort, cimageio_error *err);
 
-/// Filters and compresses bands until none is left; call from one thread or several at once,
-/// each with its own `slot` (0...63).
-void cimageio_png_writer_work(cimageio_png_writer *writer, int slot);
+/// Step 0 filters bands until none is left; step 1 then compresses them (igzip efforts). Call
+/// each step from one thread or several at once, each with its own `slot` (0...63), and
+/// step 1 only once step 0 has returned on every thread.
+void cimageio_png_writer_work(cimageio_png_writer *writer, int step, int slot);
 
 /// Joins the bands into the file. `*out` points into the writer's own buffer, valid until the
 /// writer's next encode or its free.
