@@ -37,6 +37,9 @@ package enum FileBytes {
         file: path, reason: "\(fileSize) bytes is over the file size limit of \(limit) bytes")
     }
     let wanted = min(fileSize, prefix ?? fileSize)
+    // An empty array made with unsafeUninitializedCapacity writes its count into the shared
+    // empty-array storage, which ThreadSanitizer reports as a race with any other empty array.
+    if wanted == 0 { return ([], fileSize) }
     var failure: Int32 = 0
     let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, count in
       var done = 0
