@@ -47,13 +47,8 @@ public enum AtomicFile {
     let folder = url.deletingLastPathComponent().path
     try Folders.make(folder)
     let temporary = folder + "/." + url.lastPathComponent + ".artfit-tmp-\(getpid())-\(registry.nextNumber())"
-    registry.add(temporary)
-    let descriptor = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      let code = errno
-      registry.remove(temporary)
-      throw self.failure(code, path)
-    }
+    let (descriptor, code) = registry.create(temporary)
+    guard descriptor >= 0 else { throw self.failure(code, path) }
     return (temporary, descriptor)
   }
 
@@ -92,7 +87,8 @@ public enum AtomicFile {
     }
   }
 
-  /// Removes every temporary file still in flight (after SIGINT or SIGTERM).
+  /// Removes every temporary file still in flight and refuses new ones from then on (after
+  /// SIGINT or SIGTERM, while the process ends: other threads are still running).
   public static func removeTemporaryFiles() -> Int { registry.removeAll() }
 }
 
@@ -101,6 +97,7 @@ final class TemporaryFiles: @unchecked Sendable {
   private let lock = NSLock()
   private var paths = Set<String>()
   private var counter = 0
+  private var closed = false
 
   func nextNumber() -> Int {
     lock.lock()
@@ -109,10 +106,16 @@ final class TemporaryFiles: @unchecked Sendable {
     return counter
   }
 
-  func add(_ path: String) {
+  /// Creates and tracks `path` under the lock, so a removal either sees the file or comes
+  /// first and no file is created after it; returns the descriptor, or -1 and an errno.
+  func create(_ path: String) -> (descriptor: Int32, errno: Int32) {
     lock.lock()
+    defer { lock.unlock() }
+    guard !closed else { return (-1, ECANCELED) }
+    let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { return (-1, errno) }
     paths.insert(path)
-    lock.unlock()
+    return (descriptor, 0)
   }
 
   func remove(_ path: String) {
@@ -124,6 +127,7 @@ final class TemporaryFiles: @unchecked Sendable {
   func removeAll() -> Int {
     lock.lock()
     defer { lock.unlock() }
+    closed = true
     for path in paths { unlink(path) }
     let count = paths.count
     paths.removeAll()
