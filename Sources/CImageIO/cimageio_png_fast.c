@@ -7,7 +7,9 @@
 // At the ISA-L efforts the rows are cut into bands of about 1 MiB (by the image's width
 // alone, never by the thread count), filtered, then each compressed on its own and ended on
 // a byte boundary with a full flush, so the bands compress on every core and their deflate
-// streams join into one valid zlib stream, the same bytes however many threads ran.
+// streams join into one valid zlib stream, the same bytes however many threads ran. Each band
+// takes the 32 KiB of rows before it as its dictionary: the joined stream holds those bytes
+// just before the band, so its matches may reach back into them.
 #include <isa-l/igzip_lib.h>
 #include <libdeflate.h>
 #include <stdatomic.h>
@@ -29,11 +31,11 @@ static const struct {
 };
 
 #define BAND_BYTES ((size_t)1 << 20)
-// igzip's match finder looks at bytes past the end of its input and its choices (never its
-// output's meaning) depend on them: every band is filtered before any is compressed, so the
-// bytes after a band are the next band's rows, and zeros after the last. Without this, the
-// same image gave different (valid) streams from run to run.
+// Every band is filtered before any is compressed: a band's dictionary is the rows before
+// it, and igzip's wide loads read a little past its input, which then finds the next band's
+// rows, or zeros after the last.
 #define TAIL_BYTES ((size_t)4096)
+#define DICTIONARY_BYTES ((size_t)IGZIP_HIST_SIZE)
 #define MAX_SLOTS 64
 
 static void put32(uint8_t *p, uint32_t v) {
@@ -122,7 +124,8 @@ int cimageio_png_writer_begin(cimageio_png_writer *writer, const uint8_t *pixels
   uint32_t band_rows = (uint32_t)((BAND_BYTES + row_bytes - 1) / row_bytes);
   if (band_rows > height) band_rows = height;
   uint32_t bands = (height + band_rows - 1) / band_rows;
-  // igzip's stateless bound: the input in stored blocks, their headers, and the flush marker.
+  // The band in stored blocks (what a band falls back to), their headers, band 0's stored
+  // first byte and the flush marker.
   size_t band_bound = (size_t)band_rows * row_bytes + ((size_t)band_rows * row_bytes / 65535 + 2) * 5 + 64;
   int igzip = efforts[effort].deflater == IGZIP;
   if (!reserve(&writer->raw, &writer->raw_capacity, row_bytes * height + TAIL_BYTES, 0) ||
@@ -151,25 +154,62 @@ int cimageio_png_writer_begin(cimageio_png_writer *writer, const uint8_t *pixels
   return (int)bands;
 }
 
-// Compresses one band's filtered rows into its place in `deflated` with igzip.
+// Writes `size` bytes at `in` as stored blocks at `out` (the last one final when `final`);
+// returns the bytes written.
+static size_t put_stored(uint8_t *out, const uint8_t *in, size_t size, int final) {
+  size_t at = 0;
+  do {
+    size_t block = size > 65535 ? 65535 : size;
+    out[at] = final && block == size;  // BFINAL, BTYPE 00, then padding to the byte
+    out[at + 1] = (uint8_t)block;
+    out[at + 2] = (uint8_t)(block >> 8);
+    out[at + 3] = (uint8_t)~block;
+    out[at + 4] = (uint8_t)(~block >> 8);
+    memcpy(out + at + 5, in, block);
+    at += 5 + block;
+    in += block;
+    size -= block;
+  } while (size > 0);
+  return at;
+}
+
+// Compresses one band's filtered rows into its place in `deflated` with igzip, the rows
+// before it as the dictionary. Band 0 has none, so its first byte goes in a stored block and
+// is the dictionary of the rest: igzip without history takes a first-byte path that hashes a
+// register still holding the stream's address (isal_deflate_icf_body_*, ".write_first_byte",
+// ISA-L 2.30 and later), so its matches, though valid, depended on where the slot lay in
+// memory and the same image gave different bytes from run to run. A band igzip cannot make
+// smaller than stored blocks is written as stored blocks.
 static int deflate_band(cimageio_png_writer *writer, igzip_slot *slot, uint32_t band, size_t raw_size) {
-  // igzip reads parts of its state that isal_deflate_stateless_init leaves alone (valgrind
-  // shows the reads); zeroed first, every band starts from the same state, so the bytes do
-  // not depend on what the slot held before.
-  memset(slot, 0, sizeof *slot);
+  size_t start = (size_t)band * writer->band_rows * (writer->stride + 1);
+  uint8_t *out = writer->deflated + (size_t)band * writer->band_bound;
+  int last = band + 1 == writer->bands;
+  size_t at = 0;
+  if (band == 0) at = put_stored(out, writer->raw, 1, 0);  // rows are 2 bytes or more: the rest follows
+  size_t from = band == 0 ? 1 : start;
+  size_t size = start + raw_size - from;
+  size_t dictionary = from < DICTIONARY_BYTES ? from : DICTIONARY_BYTES;
+
   struct isal_zstream *stream = &slot->stream;
-  isal_deflate_stateless_init(stream);
+  isal_deflate_init(stream);
   stream->level = (uint32_t)efforts[writer->effort].level;
   stream->level_buf = slot->level_buf;
   stream->level_buf_size = sizeof slot->level_buf;
-  stream->next_in = writer->raw + (size_t)band * writer->band_rows * (writer->stride + 1);
-  stream->avail_in = (uint32_t)raw_size;
-  stream->next_out = writer->deflated + (size_t)band * writer->band_bound;
-  stream->avail_out = (uint32_t)writer->band_bound;
-  stream->end_of_stream = band + 1 == writer->bands;
-  stream->flush = stream->end_of_stream ? NO_FLUSH : FULL_FLUSH;
-  if (isal_deflate_stateless(stream) != COMP_OK) return 0;
-  writer->band_sizes[band] = stream->total_out;
+  if (isal_deflate_set_dict(stream, writer->raw + from - dictionary, (uint32_t)dictionary) != COMP_OK) return 0;
+  stream->next_in = writer->raw + from;
+  stream->avail_in = (uint32_t)size;
+  stream->next_out = out + at;
+  stream->avail_out = (uint32_t)(writer->band_bound - at);
+  stream->end_of_stream = last;
+  stream->flush = last ? NO_FLUSH : FULL_FLUSH;
+  if (isal_deflate(stream) != COMP_OK) return 0;
+  size_t stored = size + 5 * (size > 0 ? (size + 65534) / 65535 : 1);
+  if (stream->avail_in == 0 && stream->internal_state.state == (last ? ZSTATE_END : ZSTATE_NEW_HDR) &&
+      stream->total_out <= stored) {
+    writer->band_sizes[band] = at + stream->total_out;
+  } else {  // larger than stored blocks, which end on a byte boundary as the flush does
+    writer->band_sizes[band] = at + put_stored(out + at, writer->raw + from, size, last);
+  }
   return 1;
 }
 
