@@ -2,7 +2,7 @@
 /// smallest. Not zlib's levels: 1 and 2 are ISA-L's igzip levels 1 and 2 (its bands compressed
 /// in parallel), 3...9 libdeflate's levels 1, 3, 5, 7, 8, 10 and 12, each step slower and
 /// smaller on the benchmark's previews; 9 is smaller than zlib's level 9.
-public struct PNGEffort: RawRepresentable, Hashable, Sendable, Comparable {
+public struct PNGEffort: RawRepresentable, Hashable, Sendable {
   public let rawValue: Int
 
   /// `nil` outside 0...9.
@@ -20,6 +20,4 @@ public struct PNGEffort: RawRepresentable, Hashable, Sendable, Comparable {
   public static let assets = PNGEffort(rawValue: 8)!
   /// The smallest.
   public static let smallest = PNGEffort(rawValue: 9)!
-
-  public static func < (a: PNGEffort, b: PNGEffort) -> Bool { a.rawValue < b.rawValue }
 }

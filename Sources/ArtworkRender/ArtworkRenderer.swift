@@ -97,19 +97,20 @@ struct ArtworkRenderer {
     } catch { throw .image(error) }
   }
 
-  /// The whole source at 1/`shrink`, or only `region` of that (and then no bars).
+  /// The whole source at 1/`shrink`, or only `region` of that (and then no bars); from `bytes`
+  /// when the file was read already.
   private func decode(
-    _ file: ArtworkFile, shrink: Int, region: ImageRegion? = nil, colour: ArtworkColour, stats: inout RenderStats
+    _ file: ArtworkFile, bytes: [UInt8]? = nil, shrink: Int, region: ImageRegion? = nil, colour: ArtworkColour,
+    stats: inout RenderStats
   ) throws(ArtworkFailure) -> DecodedSource {
     let image: Image
     do {
       image = try MonotonicClock.timed(&stats.decode) { () throws(ImageError) in
-        if let region {
-          return try ImageDecoder.decode(
-            file: file.path, region: region, shrink: shrink, limits: options.limits, cmyk: colour.cmykDecode)
-        }
+        let data: [UInt8]
+        if let bytes { data = bytes } else { data = try FileBytes.read(file.path, limit: options.limits.maxFileBytes) }
         return try ImageDecoder.decode(
-          file: file.path, shrink: shrink, limits: options.limits, cmyk: colour.cmykDecode)
+          data: data, name: file.path, shrink: shrink, region: region, limits: options.limits,
+          cmyk: colour.cmykDecode)
       }
     } catch { throw .image(error) }
     let bars = region == nil ? EmbeddedBars.detect(in: image)?.scaled(by: Double(shrink)) : nil
@@ -138,11 +139,17 @@ struct ArtworkRenderer {
     let source = Size(Double(report.width), Double(report.height))
     let results = report.results
     let safe = report.safeEverywhere
+    let bytes: [UInt8]  // read once for both decodes
+    do {
+      bytes = try MonotonicClock.timed(&stats.decode) { () throws(ImageError) in
+        try FileBytes.read(file.path, limit: options.limits.maxFileBytes)
+      }
+    } catch { throw .image(error) }
     DispatchQueue.concurrentPerform(iterations: 2) { part in
       if part == 0 {
         var local = RenderStats()
         let done = Result { () throws(ArtworkFailure) -> RenderStats in
-          let part = try decode(file, shrink: shrink, region: region, colour: colour, stats: &local)
+          let part = try decode(file, bytes: bytes, shrink: shrink, region: region, colour: colour, stats: &local)
           try renderPreviews(
             plan, from: part.image.droppingOpaqueAlpha(), shrink: shrink, origin: region, colour: colour, stats: &local,
             onOutput: onOutput)
@@ -152,7 +159,7 @@ struct ArtworkRenderer {
       } else {
         var local = RenderStats()
         let done = Result { () throws(ArtworkFailure) -> (String, Insets?, RenderStats) in
-          let whole = try decode(file, shrink: mapShrink, colour: colour, stats: &local)
+          let whole = try decode(file, bytes: bytes, shrink: mapShrink, colour: colour, stats: &local)
           let path = try drawCropMap(
             whole.image.droppingOpaqueAlpha(), source: source, results: results, safeEverywhere: safe, stem: file.stem,
             colour: colour, stats: &local)
