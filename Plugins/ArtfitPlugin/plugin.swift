@@ -11,7 +11,7 @@ struct ArtfitPlugin: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
     try Runner(
       tool: try context.tool(named: "artfit").url,
-      packageDirectory: URL(fileURLWithPath: context.package.directory.string),
+      packageDirectory: context.package.directoryURL,
       workDirectory: context.pluginWorkDirectoryURL
     ).run(arguments)
   }
