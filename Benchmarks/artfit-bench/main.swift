@@ -87,7 +87,9 @@ case "encode":
   print("| --png-level | artfit MB/s (1 thread) | artfit MB/s (\(threads) threads) | artfit MB | zlib MB/s | zlib MB |")
   print("|---:|---:|---:|---:|---:|---:|")
   let writer = PNGWriter()
-  for effort in PNGEffort.range.compactMap(PNGEffort.init(rawValue:)) {
+  // --levels 1,2: only those efforts (an A/B of one level takes seconds, all of them minutes).
+  let levels = options["--levels"].map { $0.split(separator: ",").compactMap { Int($0) } } ?? Array(PNGEffort.range)
+  for effort in levels.compactMap(PNGEffort.init(rawValue:)) {
     let one = try run { image in try writer.withPNG(of: image, effort: effort, name: "t.png") { $0.count } }
     let many = try run { image in
       try writer.withPNG(of: image, effort: effort, threads: threads, name: "t.png") { $0.count }
