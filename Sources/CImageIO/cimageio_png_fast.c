@@ -31,9 +31,9 @@ static const struct {
 };
 
 #define BAND_BYTES ((size_t)1 << 20)
-// Every band is filtered before any is compressed: a band's dictionary is the rows before
-// it, and igzip's wide loads read a little past its input, which then finds the next band's
-// rows, or zeros after the last.
+// Every band is filtered before any is compressed, since a band's dictionary is the rows
+// before it; zeros follow the last band, so nothing igzip may read past its input (its loads
+// are 16 bytes wide) is ever uninitialised.
 #define TAIL_BYTES ((size_t)4096)
 #define DICTIONARY_BYTES ((size_t)IGZIP_HIST_SIZE)
 #define MAX_SLOTS 64
@@ -114,6 +114,29 @@ static struct libdeflate_compressor *compressor_at(cimageio_png_writer *writer, 
   return writer->compressor;
 }
 
+// The bytes of `size` bytes in stored blocks: at most 65535 a block, 5 of header each, and one
+// block even when empty.
+static size_t stored_size(size_t size) { return size + 5 * (size > 0 ? (size + 65534) / 65535 : 1); }
+
+// Writes `size` bytes at `in` as stored blocks at `out` (the last one final when `final`);
+// returns the bytes written.
+static size_t put_stored(uint8_t *out, const uint8_t *in, size_t size, int final) {
+  size_t at = 0;
+  do {
+    size_t block = size > 65535 ? 65535 : size;
+    out[at] = final && block == size;  // BFINAL, BTYPE 00, then padding to the byte
+    out[at + 1] = (uint8_t)block;
+    out[at + 2] = (uint8_t)(block >> 8);
+    out[at + 3] = (uint8_t)~block;
+    out[at + 4] = (uint8_t)(~block >> 8);
+    memcpy(out + at + 5, in, block);
+    at += 5 + block;
+    in += block;
+    size -= block;
+  } while (size > 0);
+  return at;
+}
+
 int cimageio_png_writer_begin(cimageio_png_writer *writer, const uint8_t *pixels, uint32_t width,
                               uint32_t height, int channels, int effort, cimageio_error *err) {
   if (writer == NULL || pixels == NULL || width == 0 || height == 0 || channels < 1 || channels > 4 ||
@@ -124,9 +147,10 @@ int cimageio_png_writer_begin(cimageio_png_writer *writer, const uint8_t *pixels
   uint32_t band_rows = (uint32_t)((BAND_BYTES + row_bytes - 1) / row_bytes);
   if (band_rows > height) band_rows = height;
   uint32_t bands = (height + band_rows - 1) / band_rows;
-  // The band in stored blocks (what a band falls back to), their headers, band 0's stored
-  // first byte and the flush marker.
-  size_t band_bound = (size_t)band_rows * row_bytes + ((size_t)band_rows * row_bytes / 65535 + 2) * 5 + 64;
+  // A band in stored blocks, what it falls back to, band 0's stored first byte, and the room
+  // igzip keeps free at the end of its output (MIN_OBUF_SIZE, 224 bytes), so a band that
+  // compresses at all is never cut short for want of it.
+  size_t band_bound = stored_size((size_t)band_rows * row_bytes) + stored_size(1) + 256;
   int igzip = efforts[effort].deflater == IGZIP;
   if (!reserve(&writer->raw, &writer->raw_capacity, row_bytes * height + TAIL_BYTES, 0) ||
       !reserve(&writer->zeros, &writer->zeros_capacity, stride, 1) ||
@@ -152,25 +176,6 @@ int cimageio_png_writer_begin(cimageio_png_writer *writer, const uint8_t *pixels
   memset(writer->raw + row_bytes * height, 0, TAIL_BYTES);
   atomic_store(&writer->failed, 0);
   return (int)bands;
-}
-
-// Writes `size` bytes at `in` as stored blocks at `out` (the last one final when `final`);
-// returns the bytes written.
-static size_t put_stored(uint8_t *out, const uint8_t *in, size_t size, int final) {
-  size_t at = 0;
-  do {
-    size_t block = size > 65535 ? 65535 : size;
-    out[at] = final && block == size;  // BFINAL, BTYPE 00, then padding to the byte
-    out[at + 1] = (uint8_t)block;
-    out[at + 2] = (uint8_t)(block >> 8);
-    out[at + 3] = (uint8_t)~block;
-    out[at + 4] = (uint8_t)(~block >> 8);
-    memcpy(out + at + 5, in, block);
-    at += 5 + block;
-    in += block;
-    size -= block;
-  } while (size > 0);
-  return at;
 }
 
 // Compresses one band's filtered rows into its place in `deflated` with igzip, the rows
@@ -203,9 +208,8 @@ static int deflate_band(cimageio_png_writer *writer, igzip_slot *slot, uint32_t 
   stream->end_of_stream = last;
   stream->flush = last ? NO_FLUSH : FULL_FLUSH;
   if (isal_deflate(stream) != COMP_OK) return 0;
-  size_t stored = size + 5 * (size > 0 ? (size + 65534) / 65535 : 1);
   if (stream->avail_in == 0 && stream->internal_state.state == (last ? ZSTATE_END : ZSTATE_NEW_HDR) &&
-      stream->total_out <= stored) {
+      stream->total_out <= stored_size(size)) {
     writer->band_sizes[band] = at + stream->total_out;
   } else {  // larger than stored blocks, which end on a byte boundary as the flush does
     writer->band_sizes[band] = at + put_stored(out + at, writer->raw + from, size, last);
