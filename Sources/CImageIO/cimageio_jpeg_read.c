@@ -14,6 +14,7 @@
 #include <jerror.h>
 
 #include "internal.h"
+#include "jpeg_coefficients.h"
 
 typedef struct {
   struct jpeg_error_mgr manager;
@@ -131,6 +132,7 @@ int cimageio_jpeg_read(const uint8_t *data, size_t size, int scale_denom,
                        size_t *icc_size, const cimageio_transform *cmyk_transform,
                        const cimageio_region *region, cimageio_error *err) {
   struct jpeg_decompress_struct cinfo;
+  cimageio_coefficient_store coefficients;
   jpeg_failure failure;
   memset(&failure, 0, sizeof failure);
   failure.err = err;
@@ -151,6 +153,7 @@ int cimageio_jpeg_read(const uint8_t *data, size_t size, int scale_denom,
     return failure.status != CIMAGEIO_OK ? failure.status : CIMAGEIO_CORRUPT;
   }
   jpeg_create_decompress(&cinfo);
+  cimageio_use_coefficient_store(&cinfo, &coefficients);
   failure.progress.progress_monitor = on_progress;
   cinfo.progress = &failure.progress;
   jpeg_mem_src(&cinfo, data, (unsigned long)size);

@@ -164,6 +164,28 @@ int test_decode_cmyk_jpeg(const uint8_t *jpeg, size_t size, uint8_t *cmyk, size_
   return status;
 }
 
+int test_decode_jpeg(const uint8_t *jpeg, size_t size, int scale_denom, uint8_t *pixels, size_t pixels_size) {
+  struct jpeg_decompress_struct cinfo;
+  struct jpeg_error_mgr errors;
+  cinfo.err = jpeg_std_error(&errors);
+  jpeg_create_decompress(&cinfo);
+  jpeg_mem_src(&cinfo, jpeg, (unsigned long)size);
+  jpeg_read_header(&cinfo, TRUE);
+  cinfo.out_color_space = cinfo.num_components == 1 ? JCS_GRAYSCALE : JCS_RGB;
+  cinfo.scale_num = 1;
+  cinfo.scale_denom = (unsigned)scale_denom;
+  jpeg_start_decompress(&cinfo);
+  size_t stride = (size_t)cinfo.output_width * (size_t)cinfo.output_components;
+  int status = stride * cinfo.output_height == pixels_size ? 0 : 1;
+  while (status == 0 && cinfo.output_scanline < cinfo.output_height) {
+    JSAMPROW row = pixels + (size_t)cinfo.output_scanline * stride;
+    jpeg_read_scanlines(&cinfo, &row, 1);
+  }
+  if (status == 0) jpeg_finish_decompress(&cinfo);
+  jpeg_destroy_decompress(&cinfo);
+  return status;
+}
+
 static cmsHPROFILE open_or_srgb(const uint8_t *icc, size_t size) {
   return icc == NULL ? cmsCreate_sRGBProfile() : cmsOpenProfileFromMem(icc, (cmsUInt32Number)size);
 }

@@ -27,6 +27,10 @@ int test_cmyk_jpeg(const uint8_t *cmyk, uint32_t width, uint32_t height, int qua
 /// The raw CMYK samples of a CMYK JPEG as libjpeg decodes them (width × height × 4 into `cmyk`).
 int test_decode_cmyk_jpeg(const uint8_t *jpeg, size_t size, uint8_t *cmyk, size_t cmyk_size);
 
+/// A gray or colour JPEG at 1/`scale_denom` as libjpeg decodes it with its own memory manager
+/// (RGB or gray samples, output width × height × channels into `pixels`). Returns 0 on success.
+int test_decode_jpeg(const uint8_t *jpeg, size_t size, int scale_denom, uint8_t *pixels, size_t pixels_size);
+
 /// LittleCMS's own transform of `count` pixels: `from` (NULL: sRGB) to `to` (NULL: sRGB).
 /// `cmyk_inverted` 1: input is CMYK with 0 = full ink; 0: input is RGB (8 or 16 bits by
 /// `bytes`). Output is RGB at the same bytes per sample. Intent as ICC numbers it; black-point
