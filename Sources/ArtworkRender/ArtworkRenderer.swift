@@ -131,11 +131,6 @@ struct ArtworkRenderer {
     _ region: ImageRegion, shrink: Int, mapShrink: Int, plan: PreviewPlan, file: ArtworkFile,
     report: inout ArtworkReport, colour: ArtworkColour, stats: inout RenderStats, onOutput: @Sendable () -> Void
   ) throws(ArtworkFailure) {
-    let outcomes = Locked(
-      (
-        previews: Result<RenderStats, ArtworkFailure>?.none,
-        map: Result<(String, Insets?, RenderStats), ArtworkFailure>?.none
-      ))
     let source = Size(Double(report.width), Double(report.height))
     let results = report.results
     let safe = report.safeEverywhere
@@ -145,32 +140,34 @@ struct ArtworkRenderer {
         try FileBytes.read(file.path, limit: options.limits.maxFileBytes)
       }
     } catch { throw .image(error) }
-    DispatchQueue.concurrentPerform(iterations: 2) { part in
-      if part == 0 {
-        var local = RenderStats()
-        let done = Result { () throws(ArtworkFailure) -> RenderStats in
-          let part = try decode(file, bytes: bytes, shrink: shrink, region: region, colour: colour, stats: &local)
-          try renderPreviews(
-            plan, from: part.image.droppingOpaqueAlpha(), shrink: shrink, origin: region, colour: colour, stats: &local,
-            onOutput: onOutput)
-          return local
-        }
-        outcomes.withLock { $0.previews = done }
-      } else {
-        var local = RenderStats()
-        let done = Result { () throws(ArtworkFailure) -> (String, Insets?, RenderStats) in
-          let whole = try decode(file, bytes: bytes, shrink: mapShrink, colour: colour, stats: &local)
-          let path = try drawCropMap(
-            whole.image.droppingOpaqueAlpha(), source: source, results: results, safeEverywhere: safe, stem: file.stem,
-            colour: colour, stats: &local)
-          return (path, whole.bars, local)
-        }
-        outcomes.withLock { $0.map = done }
+    // The map goes to another thread and the previews stay on this one, not inside a
+    // concurrentPerform of two: Dispatch gives a nested concurrentPerform only its share of the
+    // cores (one of two), and the previews' resample and encode should have every core the
+    // map's decode leaves free.
+    let mapOutcome = Locked(Result<(String, Insets?, RenderStats), ArtworkFailure>?.none)
+    let mapDone = DispatchGroup()
+    DispatchQueue.global().async(group: mapDone) {
+      var local = RenderStats()
+      let done = Result { () throws(ArtworkFailure) -> (String, Insets?, RenderStats) in
+        let whole = try decode(file, bytes: bytes, shrink: mapShrink, colour: colour, stats: &local)
+        let path = try drawCropMap(
+          whole.image.droppingOpaqueAlpha(), source: source, results: results, safeEverywhere: safe, stem: file.stem,
+          colour: colour, stats: &local)
+        return (path, whole.bars, local)
       }
+      mapOutcome.withLock { $0 = done }
     }
-    let (previews, map) = outcomes.withLock { $0 }
+    var local = RenderStats()
+    let previews = Result { () throws(ArtworkFailure) -> RenderStats in
+      let part = try decode(file, bytes: bytes, shrink: shrink, region: region, colour: colour, stats: &local)
+      try renderPreviews(
+        plan, from: part.image.droppingOpaqueAlpha(), shrink: shrink, origin: region, colour: colour, stats: &local,
+        onOutput: onOutput)
+      return local
+    }
+    mapDone.wait()
     // The whole decode's error first: it read all of the file, the region decode only part.
-    guard let map, let previews else { preconditionFailure("both parts ran") }
+    guard let map = mapOutcome.withLock({ $0 }) else { preconditionFailure("the map's part ran") }
     let (path, bars, mapStats) = try map.get()
     stats = stats + (try previews.get()) + mapStats
     report.embeddedBars = bars
