@@ -38,6 +38,14 @@ public struct Canvas: Sendable {
     }
   }
 
+  /// A canvas of `picture` itself (opaque 8-bit RGB), its size; its samples are not copied.
+  public init(picture: consuming Image) {
+    precondition(picture.layout == .rgb, "a canvas is RGB")
+    guard case .uint8(let samples) = picture.storage else { preconditionFailure("a canvas is 8-bit") }
+    size = PixelSize(picture.width, picture.height)
+    self.samples = samples
+  }
+
   /// Gives the samples' memory up for a later canvas (`init(size:background:reusing:)`),
   /// leaving this canvas empty.
   public mutating func releaseStorage() -> [UInt8] {

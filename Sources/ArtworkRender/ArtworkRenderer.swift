@@ -239,17 +239,19 @@ struct ArtworkRenderer {
         // A full or read-only output folder fails every later write too.
         if shared.withLock({ $0.failure?.stopsBatch ?? false }) { break }
         let group = plan.groups[order[claimed]]
-        let picture = MonotonicClock.timed(&local.resample) {
+        var picture: Image? = MonotonicClock.timed(&local.resample) {
           colour.converted(
             Resampler.resample(
               image, from: group.sourceRect.scaled(by: toDecoded).offsetBy(dx: offset.x, dy: offset.y), to: group.size,
               options: resample))
         }
-        for previewIndex in group.previews {
+        for (position, previewIndex) in group.previews.enumerated() {
           let preview = plan.previews[previewIndex]
+          // The group's last preview takes the picture itself, to draw in place.
+          let own = position == group.previews.count - 1 ? picture.take()! : picture!
           do throws(ArtworkFailure) {
             try write(
-              preview, picture: picture, painter: painter, background: background, workspace: workspace, stats: &local)
+              preview, picture: own, painter: painter, background: background, workspace: workspace, stats: &local)
             for _ in 0...preview.copies.count { onOutput() }
           } catch {
             shared.withLock { if $0.failure == nil { $0.failure = error } }
@@ -263,28 +265,42 @@ struct ArtworkRenderer {
   }
 
   /// Composites `picture` (already in the output profile and tagged with it) with the
-  /// overlays, then encodes and writes the preview and its thumbnail.
+  /// overlays, then encodes and writes the preview and its thumbnail. A picture that covers
+  /// the canvas becomes the canvas: no background to fill and no copy, and when this holds the
+  /// only reference to its samples the overlays are drawn in place.
   private func write(
-    _ preview: PreviewPlan.Preview, picture: Image, painter: OverlayPainter, background: RGB,
+    _ preview: PreviewPlan.Preview, picture: consuming Image, painter: OverlayPainter, background: RGB,
     workspace: PreviewWorkspace, stats: inout RenderStats
   ) throws(ArtworkFailure) {
     let p = preview.placement
-    // Moved out of the workspace first, so the canvas holds the only reference and reuses it.
-    let storage = workspace.canvasStorage
-    workspace.canvasStorage = []
-    var canvas = Canvas(size: p.canvas, background: background, reusing: consume storage)
+    let profile = picture.iccProfile
+    let origin = p.mode == .fit ? (x: p.renderedImageRect.x, y: p.renderedImageRect.y) : (x: 0, y: 0)
+    let covers =
+      origin == (0, 0) && picture.width == p.canvas.width && picture.height == p.canvas.height
+      && picture.layout == .rgb && picture.bitDepth == 8
+    var canvas: Canvas
+    if covers {
+      canvas = Canvas(picture: consume picture)
+    } else {
+      // Moved out of the workspace first, so the canvas holds the only reference and reuses it.
+      let storage = workspace.canvasStorage
+      workspace.canvasStorage = []
+      canvas = MonotonicClock.timed(&stats.overlay) {
+        var blank = Canvas(size: p.canvas, background: background, reusing: consume storage)
+        blank.draw(picture, at: origin)
+        return blank
+      }
+    }
     defer { workspace.canvasStorage = canvas.releaseStorage() }
     MonotonicClock.timed(&stats.overlay) {
-      let origin = p.mode == .fit ? (p.renderedImageRect.x, p.renderedImageRect.y) : (0, 0)
-      canvas.draw(picture, at: origin)
       let focus = p.focus.map { $0.scaled(by: p.scaleFactor).offsetBy(dx: p.imageRect.x, dy: p.imageRect.y) }
       painter.paint(&canvas, screen: preview.screen, focus: focus)
     }
     let files = [preview.path] + preview.copies
     let paths = try outputPaths(files)
-    try encode(canvas.image(iccProfile: picture.iccProfile), to: paths, pngWriter: workspace.pngWriter, stats: &stats)
+    try encode(canvas.image(iccProfile: profile), to: paths, pngWriter: workspace.pngWriter, stats: &stats)
     stats.outputs += paths.count
-    if options.thumbnails { try writeThumbnail(canvas, profile: picture.iccProfile, for: files, stats: &stats) }
+    if options.thumbnails { try writeThumbnail(canvas, profile: profile, for: files, stats: &stats) }
   }
 
   /// Encodes a preview in the chosen format and writes it to each of `paths`.
