@@ -144,34 +144,17 @@ int test_cmyk_jpeg(const uint8_t *cmyk, uint32_t width, uint32_t height, int qua
   return 0;
 }
 
-int test_decode_cmyk_jpeg(const uint8_t *jpeg, size_t size, uint8_t *cmyk, size_t cmyk_size) {
+// libjpeg's own decode of `jpeg` into `space` (JCS_UNKNOWN: gray for a gray file, else RGB)
+// at 1/`scale_denom`; 1 when `pixels_size` is not what it gives.
+static int decode_jpeg(const uint8_t *jpeg, size_t size, J_COLOR_SPACE space, int scale_denom, uint8_t *pixels,
+                       size_t pixels_size) {
   struct jpeg_decompress_struct cinfo;
   struct jpeg_error_mgr errors;
   cinfo.err = jpeg_std_error(&errors);
   jpeg_create_decompress(&cinfo);
   jpeg_mem_src(&cinfo, jpeg, (unsigned long)size);
   jpeg_read_header(&cinfo, TRUE);
-  cinfo.out_color_space = JCS_CMYK;
-  jpeg_start_decompress(&cinfo);
-  size_t stride = (size_t)cinfo.output_width * 4;
-  int status = stride * cinfo.output_height == cmyk_size ? 0 : 1;
-  while (status == 0 && cinfo.output_scanline < cinfo.output_height) {
-    JSAMPROW row = cmyk + (size_t)cinfo.output_scanline * stride;
-    jpeg_read_scanlines(&cinfo, &row, 1);
-  }
-  if (status == 0) jpeg_finish_decompress(&cinfo);
-  jpeg_destroy_decompress(&cinfo);
-  return status;
-}
-
-int test_decode_jpeg(const uint8_t *jpeg, size_t size, int scale_denom, uint8_t *pixels, size_t pixels_size) {
-  struct jpeg_decompress_struct cinfo;
-  struct jpeg_error_mgr errors;
-  cinfo.err = jpeg_std_error(&errors);
-  jpeg_create_decompress(&cinfo);
-  jpeg_mem_src(&cinfo, jpeg, (unsigned long)size);
-  jpeg_read_header(&cinfo, TRUE);
-  cinfo.out_color_space = cinfo.num_components == 1 ? JCS_GRAYSCALE : JCS_RGB;
+  cinfo.out_color_space = space != JCS_UNKNOWN ? space : cinfo.num_components == 1 ? JCS_GRAYSCALE : JCS_RGB;
   cinfo.scale_num = 1;
   cinfo.scale_denom = (unsigned)scale_denom;
   jpeg_start_decompress(&cinfo);
@@ -184,6 +167,14 @@ int test_decode_jpeg(const uint8_t *jpeg, size_t size, int scale_denom, uint8_t 
   if (status == 0) jpeg_finish_decompress(&cinfo);
   jpeg_destroy_decompress(&cinfo);
   return status;
+}
+
+int test_decode_cmyk_jpeg(const uint8_t *jpeg, size_t size, uint8_t *cmyk, size_t cmyk_size) {
+  return decode_jpeg(jpeg, size, JCS_CMYK, 1, cmyk, cmyk_size);
+}
+
+int test_decode_jpeg(const uint8_t *jpeg, size_t size, int scale_denom, uint8_t *pixels, size_t pixels_size) {
+  return decode_jpeg(jpeg, size, JCS_UNKNOWN, scale_denom, pixels, pixels_size);
 }
 
 static cmsHPROFILE open_or_srgb(const uint8_t *icc, size_t size) {
