@@ -4,6 +4,7 @@ import ArtworkPixels
 import ArtworkReport
 import ArtworkSupport
 import Dispatch
+import Foundation
 
 /// Renders one artwork: probe, solve every screen, decode once, resample each group once,
 /// composite overlays, encode and write each preview, and the crop map.
@@ -140,13 +141,14 @@ struct ArtworkRenderer {
         try FileBytes.read(file.path, limit: options.limits.maxFileBytes)
       }
     } catch { throw .image(error) }
-    // The map goes to another thread and the previews stay on this one, not inside a
+    // The map goes to a thread of its own and the previews stay on this one, not inside a
     // concurrentPerform of two: Dispatch gives a nested concurrentPerform only its share of the
     // cores (one of two), and the previews' resample and encode should have every core the
-    // map's decode leaves free.
+    // map's decode leaves free. A thread always starts, where a queue's worker might not while
+    // every worker waits.
     let mapOutcome = Locked(Result<(String, Insets?, RenderStats), ArtworkFailure>?.none)
-    let mapDone = DispatchGroup()
-    DispatchQueue.global().async(group: mapDone) {
+    let mapDone = DispatchSemaphore(value: 0)
+    Thread {
       var local = RenderStats()
       let done = Result { () throws(ArtworkFailure) -> (String, Insets?, RenderStats) in
         let whole = try decode(file, bytes: bytes, shrink: mapShrink, colour: colour, stats: &local)
@@ -156,7 +158,8 @@ struct ArtworkRenderer {
         return (path, whole.bars, local)
       }
       mapOutcome.withLock { $0 = done }
-    }
+      mapDone.signal()
+    }.start()
     var local = RenderStats()
     let previews = Result { () throws(ArtworkFailure) -> RenderStats in
       let part = try decode(file, bytes: bytes, shrink: shrink, region: region, colour: colour, stats: &local)
