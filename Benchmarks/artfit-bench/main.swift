@@ -1,9 +1,5 @@
-// artfit-bench: times artfit's stages on one image, for Benchmarks/compare.sh.
-//
-//   artfit-bench decode IMAGE [--shrink N] [--reps R]
-//   artfit-bench resize IMAGE --targets FILE.json [--modes fill,fit] [--threads N] [--reps R]
-//                       [--kernel K] [--linear] [--out DIR] [--encode] [--png-level N]
-//   artfit-bench encode FOLDER|IMAGE [--threads N] [--reps R] [--levels 1,2]
+// artfit-bench: times artfit's stages on one image, for Benchmarks/compare.sh
+// (`artfit-bench --help` for its commands and options).
 //
 // `resize` follows the peer benchmark's canonical geometry (scaled size rounded half up,
 // centre crop or pad at the floor of half the difference) so its outputs compare pixel for

@@ -251,10 +251,11 @@ struct ArtworkRenderer {
         for (position, previewIndex) in group.previews.enumerated() {
           let preview = plan.previews[previewIndex]
           // The group's last preview takes the picture itself, to draw in place.
-          let own = position == group.previews.count - 1 ? picture.take()! : picture!
+          let last = position == group.previews.count - 1
           do throws(ArtworkFailure) {
             try write(
-              preview, picture: own, painter: painter, background: background, workspace: workspace, stats: &local)
+              preview, picture: last ? picture.take()! : picture!, owned: last, painter: painter,
+              background: background, workspace: workspace, stats: &local)
             for _ in 0...preview.copies.count { onOutput() }
           } catch {
             shared.withLock { if $0.failure == nil { $0.failure = error } }
@@ -268,12 +269,13 @@ struct ArtworkRenderer {
   }
 
   /// Composites `picture` (already in the output profile and tagged with it) with the
-  /// overlays, then encodes and writes the preview and its thumbnail. A picture that covers
-  /// the canvas becomes the canvas: no background to fill and no copy, and when this holds the
-  /// only reference to its samples the overlays are drawn in place.
+  /// overlays, then encodes and writes the preview and its thumbnail. An `owned` picture (no
+  /// other preview draws it) that covers the canvas becomes the canvas: no background to fill,
+  /// no copy, the overlays drawn in place. A shared one is drawn into the workspace's memory,
+  /// which a canvas of the picture would trade for a fresh copy on its first overlay.
   private func write(
-    _ preview: PreviewPlan.Preview, picture: consuming Image, painter: OverlayPainter, background: RGB,
-    workspace: PreviewWorkspace, stats: inout RenderStats
+    _ preview: PreviewPlan.Preview, picture: consuming Image, owned: Bool, painter: OverlayPainter,
+    background: RGB, workspace: PreviewWorkspace, stats: inout RenderStats
   ) throws(ArtworkFailure) {
     let p = preview.placement
     let profile = picture.iccProfile
@@ -281,20 +283,23 @@ struct ArtworkRenderer {
     let covers =
       origin == (0, 0) && picture.width == p.canvas.width && picture.height == p.canvas.height
       && picture.layout == .rgb && picture.bitDepth == 8
+    let adopted = owned && covers
     var canvas: Canvas
-    if covers {
+    if adopted {
       canvas = Canvas(picture: consume picture)
     } else {
-      // Moved out of the workspace first, so the canvas holds the only reference and reuses it.
-      let storage = workspace.canvasStorage
-      workspace.canvasStorage = []
       canvas = MonotonicClock.timed(&stats.overlay) {
+        // Moved out of the workspace here, in the closure, so the canvas holds the only
+        // reference and reuses the memory (a capture would be a second reference, and a copy).
+        let storage = workspace.canvasStorage
+        workspace.canvasStorage = []
         var blank = Canvas(size: p.canvas, background: background, reusing: consume storage)
         blank.draw(picture, at: origin)
         return blank
       }
     }
-    defer { workspace.canvasStorage = canvas.releaseStorage() }
+    // The workspace keeps its own memory for the next canvas; an adopted picture's goes with it.
+    defer { if !adopted { workspace.canvasStorage = canvas.releaseStorage() } }
     MonotonicClock.timed(&stats.overlay) {
       let focus = p.focus.map { $0.scaled(by: p.scaleFactor).offsetBy(dx: p.imageRect.x, dy: p.imageRect.y) }
       painter.paint(&canvas, screen: preview.screen, focus: focus)
