@@ -26,6 +26,9 @@ let package = Package(
     .systemLibrary(
       name: "CLittleCMS", path: "Sources/CLittleCMS", pkgConfig: "lcms2",
       providers: [.apt(["liblcms2-dev"])]),
+    .systemLibrary(
+      name: "CXXHash", path: "Sources/CXXHash", pkgConfig: "libxxhash",
+      providers: [.apt(["libxxhash-dev"])]),
     // Thin C shims: libpng's and libjpeg's setjmp/longjmp error model stays here, LittleCMS's
     // logger, and the PNG writer over ISA-L's igzip and libdeflate.
     .target(
@@ -34,7 +37,7 @@ let package = Package(
     // The library, in layers the compiler keeps apart (Documentation/Architecture.md).
     // Each depends only on those listed before it; the umbrella re-exports them all.
     .target(name: "ArtworkGeometry"),
-    .target(name: "ArtworkSupport"),
+    .target(name: "ArtworkSupport", dependencies: ["CXXHash"]),
     .target(name: "ArtworkCodec", dependencies: ["ArtworkSupport", "CImageIO"]),
     .target(
       name: "ArtworkPixels",

@@ -6,7 +6,7 @@
 // pixel with the peers' and with the float64 reference; it prints the median time of each
 // operation and writes <stem>__<target>__<mode>.png when --out is given.
 import Artwork
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 import Foundation
 
 func median(_ values: [Double]) -> Double {

@@ -1,4 +1,4 @@
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 import Foundation
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,4 @@
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 
 /// Profiles read and transforms built, kept for a run: the artworks of a batch mostly share a
 /// handful of profiles, and building a transform costs more than converting a preview.
@@ -19,9 +19,9 @@ public final class ColourCache: Sendable {
 
   /// `bytes` read as a profile, or why not.
   public func profile(_ bytes: [UInt8]) -> Result<ColourProfile, ProfileError> {
-    let key = fnv1a(bytes)
+    let key = ContentHash.value64(bytes)
     if let known = profiles.withLock({ $0[key]?.first(where: { $0.0 == bytes })?.1 }) { return known }
-    let read = Result { () throws(ProfileError) in try ColourProfile(reading: bytes) }
+    let read = Result { () throws(ProfileError) in try ColourProfile(reading: bytes, fingerprint: key) }
     profiles.withLock { entries in
       if entries.count >= Self.limit { entries = [:] }
       entries[key, default: []].append((bytes, read))

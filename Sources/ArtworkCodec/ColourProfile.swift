@@ -1,4 +1,4 @@
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 import CImageIO
 
 /// An ICC profile artfit can convert colour through, read and checked by LittleCMS.
@@ -15,12 +15,17 @@ public struct ColourProfile: Sendable, Hashable {
   /// Its description tag (English), or "" when it has none.
   public let name: String
   public let space: Space
-  /// FNV-1a of `bytes`: what caches compare.
+  /// The 64-bit XXH3 of `bytes`: what caches compare.
   public let fingerprint: UInt64
 
   /// Reads `bytes` as an ICC profile; throws when LittleCMS cannot read it or convert through
   /// it (a device link, an abstract profile, a colour space other than gray, RGB or CMYK).
   public init(reading bytes: [UInt8]) throws(ProfileError) {
+    try self.init(reading: bytes, fingerprint: ContentHash.value64(bytes))
+  }
+
+  /// The same, for a caller that has hashed `bytes` already.
+  init(reading bytes: [UInt8], fingerprint: UInt64) throws(ProfileError) {
     var info = cimageio_profile_info()
     var error = cimageio_error()
     let status = bytes.withUnsafeBufferPointer { cimageio_profile_read($0.baseAddress, $0.count, &info, &error) }
@@ -31,14 +36,14 @@ public struct ColourProfile: Sendable, Hashable {
       case CIMAGEIO_SPACE_CMYK: .cmyk
       default: .rgb
       }
-    self.init(bytes: bytes, name: cText(info.name), space: space)
+    self.init(bytes: bytes, name: cText(info.name), space: space, fingerprint: fingerprint)
   }
 
-  private init(bytes: [UInt8], name: String, space: Space) {
+  private init(bytes: [UInt8], name: String, space: Space, fingerprint: UInt64) {
     self.bytes = bytes
     self.name = name
     self.space = space
-    fingerprint = fnv1a(bytes)
+    self.fingerprint = fingerprint
   }
 
   /// sRGB (IEC 61966-2-1), as LittleCMS builds it.
@@ -54,7 +59,8 @@ public struct ColourProfile: Sendable, Hashable {
     let status = cimageio_profile_make(Int32(which.rawValue), &out, &size, &error)
     defer { cimageio_free(out) }
     guard status == 0, let out else { fatalError("LittleCMS could not build \(name): \(cText(error.message))") }
-    return ColourProfile(bytes: Array(UnsafeBufferPointer(start: out, count: size)), name: name, space: .rgb)
+    let bytes = Array(UnsafeBufferPointer(start: out, count: size))
+    return ColourProfile(bytes: bytes, name: name, space: .rgb, fingerprint: ContentHash.value64(bytes))
   }
 
   public static func == (a: ColourProfile, b: ColourProfile) -> Bool {

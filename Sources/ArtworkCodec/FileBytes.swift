@@ -14,12 +14,20 @@ package enum FileBytes {
   /// At most the first `prefix` bytes of the file (all of it when `prefix` is nil),
   /// and the file's full size.
   static func read(_ path: String, limit: Int, prefix: Int?) throws(ImageError) -> [UInt8] {
-    try readWithSize(path, limit: limit, prefix: prefix).bytes
+    try readWithIdentity(path, limit: limit, prefix: prefix).bytes
   }
 
-  static func readWithSize(
+  /// The whole file and the identity of the file read (from the same descriptor, so the two
+  /// describe one file even if the path is replaced meanwhile).
+  package static func readWithIdentity(_ path: String, limit: Int) throws(ImageError) -> (
+    bytes: [UInt8], identity: FileIdentity
+  ) {
+    try readWithIdentity(path, limit: limit, prefix: nil)
+  }
+
+  static func readWithIdentity(
     _ path: String, limit: Int, prefix: Int?
-  ) throws(ImageError) -> (bytes: [UInt8], fileSize: Int) {
+  ) throws(ImageError) -> (bytes: [UInt8], identity: FileIdentity) {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw unreadable(path) }
     defer { close(descriptor) }
@@ -39,7 +47,7 @@ package enum FileBytes {
     let wanted = min(fileSize, prefix ?? fileSize)
     // An empty array made with unsafeUninitializedCapacity writes its count into the shared
     // empty-array storage, which ThreadSanitizer reports as a race with any other empty array.
-    if wanted == 0 { return ([], fileSize) }
+    if wanted == 0 { return ([], FileIdentity(status)) }
     var failure: Int32 = 0
     let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, count in
       var done = 0
@@ -58,7 +66,7 @@ package enum FileBytes {
     if failure != 0 {
       throw .unreadable(file: path, reason: String(cString: strerror(failure)))
     }
-    return (bytes, fileSize)
+    return (bytes, FileIdentity(status))
   }
 
   private static func unreadable(_ path: String) -> ImageError {

@@ -7,11 +7,11 @@ public enum ImageDecoder {
 
   /// Reads the header of the file at `path` without decoding pixels.
   public static func probe(file path: String, limits: ImageLimits = ImageLimits()) throws(ImageError) -> ImageInfo {
-    let (head, fileSize) = try FileBytes.readWithSize(
+    let (head, identity) = try FileBytes.readWithIdentity(
       path, limit: limits.maxFileBytes, prefix: probePrefix)
     do {
       return try probe(data: head, name: path, limits: limits)
-    } catch .truncated(_, _) where fileSize > head.count {
+    } catch .truncated(_, _) where identity.size > head.count {
       return try probe(data: FileBytes.read(path, limit: limits.maxFileBytes), name: path, limits: limits)
     }
   }

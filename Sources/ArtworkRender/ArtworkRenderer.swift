@@ -2,7 +2,7 @@ import ArtworkCodec
 import ArtworkGeometry
 import ArtworkPixels
 import ArtworkReport
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 import Dispatch
 import Foundation
 
@@ -19,19 +19,23 @@ struct ArtworkRenderer {
     painter = OverlayPainter(overlays: options.overlays)
   }
 
-  /// The artwork's report, or the failure that stopped it; and the work done.
-  func render(_ file: ArtworkFile, onOutput: @Sendable () -> Void) -> (
+  /// The artwork's report, or the failure that stopped it; and the work done. `bytes`, when
+  /// the caller has read the file already (to fingerprint it), are the file's bytes: it is not
+  /// read again.
+  func render(_ file: ArtworkFile, bytes: [UInt8]? = nil, onOutput: @Sendable () -> Void) -> (
     Result<ArtworkReport, ArtworkFailure>, RenderStats
   ) {
     var stats = RenderStats()
-    let result = Result { () throws(ArtworkFailure) in try render(file, stats: &stats, onOutput: onOutput) }
+    let result = Result { () throws(ArtworkFailure) in
+      try render(file, bytes: bytes, stats: &stats, onOutput: onOutput)
+    }
     return (result, stats)
   }
 
   private func render(
-    _ file: ArtworkFile, stats: inout RenderStats, onOutput: @Sendable () -> Void
+    _ file: ArtworkFile, bytes: [UInt8]?, stats: inout RenderStats, onOutput: @Sendable () -> Void
   ) throws(ArtworkFailure) -> ArtworkReport {
-    let info = try probe(file, stats: &stats)
+    let info = try probe(file, bytes: bytes, stats: &stats)
     let source = Size(Double(info.width), Double(info.height))
     let settings = options.settings(for: file)
     let findFocus = options.autoFocus && settings.focus == nil
@@ -41,7 +45,7 @@ struct ArtworkRenderer {
     var decoded: DecodedSource? = nil
     if options.trimBars || findFocus {
       let shrink = shrinkBeforeSolving(file, format: info.format, source: source, settings: settings)
-      decoded = try decode(file, shrink: shrink, colour: colour, stats: &stats)
+      decoded = try decode(file, bytes: bytes, shrink: shrink, colour: colour, stats: &stats)
     }
     let bars = decoded?.bars
     let content = options.trimBars ? Rect.of(source).inset(by: bars ?? .zero) : Rect.of(source)
@@ -63,11 +67,11 @@ struct ArtworkRenderer {
           kernel: options.kernel)
       {
         try renderFromRegion(
-          region, shrink: shrink, mapShrink: mapShrink, plan: plan, file: file, report: &report, colour: colour,
-          stats: &stats, onOutput: onOutput)
+          region, shrink: shrink, mapShrink: mapShrink, plan: plan, file: file, bytes: bytes, report: &report,
+          colour: colour, stats: &stats, onOutput: onOutput)
         return report
       }
-      decoded = try decode(file, shrink: shrink, colour: colour, stats: &stats)
+      decoded = try decode(file, bytes: bytes, shrink: shrink, colour: colour, stats: &stats)
       report.embeddedBars = decoded?.bars
     }
     guard let decoded else { preconditionFailure("decoded above") }
@@ -90,10 +94,13 @@ struct ArtworkRenderer {
     var bars: Insets?
   }
 
-  private func probe(_ file: ArtworkFile, stats: inout RenderStats) throws(ArtworkFailure) -> ImageInfo {
+  private func probe(_ file: ArtworkFile, bytes: [UInt8]?, stats: inout RenderStats) throws(ArtworkFailure)
+    -> ImageInfo
+  {
     do {
       return try MonotonicClock.timed(&stats.probe) { () throws(ImageError) in
-        try ImageDecoder.probe(file: file.path, limits: options.limits)
+        if let bytes { return try ImageDecoder.probe(data: bytes, name: file.path, limits: options.limits) }
+        return try ImageDecoder.probe(file: file.path, limits: options.limits)
       }
     } catch { throw .image(error) }
   }
@@ -129,7 +136,7 @@ struct ArtworkRenderer {
   /// A JPEG whose previews read only part of it: that part is decoded for the previews while,
   /// on another core, the whole is decoded at 1/`mapShrink` for the crop map and the bars.
   private func renderFromRegion(
-    _ region: ImageRegion, shrink: Int, mapShrink: Int, plan: PreviewPlan, file: ArtworkFile,
+    _ region: ImageRegion, shrink: Int, mapShrink: Int, plan: PreviewPlan, file: ArtworkFile, bytes given: [UInt8]?,
     report: inout ArtworkReport, colour: ArtworkColour, stats: inout RenderStats, onOutput: @Sendable () -> Void
   ) throws(ArtworkFailure) {
     let source = Size(Double(report.width), Double(report.height))
@@ -138,7 +145,8 @@ struct ArtworkRenderer {
     let bytes: [UInt8]  // read once for both decodes
     do {
       bytes = try MonotonicClock.timed(&stats.decode) { () throws(ImageError) in
-        try FileBytes.read(file.path, limit: options.limits.maxFileBytes)
+        if let given { return given }
+        return try FileBytes.read(file.path, limit: options.limits.maxFileBytes)
       }
     } catch { throw .image(error) }
     // The map goes to a thread of its own and the previews stay on this one, not inside a

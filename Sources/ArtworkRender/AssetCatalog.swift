@@ -2,7 +2,7 @@ import ArtworkCodec
 import ArtworkGeometry
 import ArtworkPixels
 import ArtworkReport
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 import Dispatch
 import Foundation
 
@@ -134,7 +134,7 @@ public struct AssetCatalog: Sendable {
   public func write(_ files: [ArtworkFile], into catalog: String, jobs: Int, reuse: Bool = true) -> [Result<
     (entries: [Entry], kept: Bool), ArtworkFailure
   >] {
-    let key = RenderCache.fnv(Array(cacheKeyText.utf8))
+    let key = ContentHash.hex128(Array(cacheKeyText.utf8))
     let cachePath = catalog + "/" + RenderCache.fileName
     let cached = reuse ? Self.loadCache(cachePath, key: key) : [:]
     let outcomes = Locked(
@@ -144,7 +144,7 @@ public struct AssetCatalog: Sendable {
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       for index in stride(from: worker, to: files.count, by: workers) {
         let file = files[index]
-        let fingerprint = RenderCache.fingerprint(of: file.path, limit: limits.maxFileBytes)
+        let fingerprint = RenderCache.contentHash(of: file.path, limit: limits.maxFileBytes)
         fingerprints.withLock { $0[index] = fingerprint }
         if let fingerprint, let kept = cached[file.path], kept.fingerprint == fingerprint,
           kept.entries.allSatisfy({ $0.files.allSatisfy { FileManager.default.fileExists(atPath: catalog + "/" + $0) } }

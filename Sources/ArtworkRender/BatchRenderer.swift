@@ -1,6 +1,6 @@
 import ArtworkCodec
 import ArtworkReport
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 import Foundation
 
 /// Progress of a batch, for a progress bar.
@@ -86,25 +86,30 @@ public struct BatchRenderer: Sendable {
       if window > 1 && index % window == 0 {
         checked = checkInParallel(Array(files[index..<min(files.count, index + window)]))
       }
-      let fingerprint =
-        cacheKey == nil ? nil : RenderCache.fingerprint(of: file.path, limit: options.limits.maxFileBytes)
-      if let fingerprint, let kept = cache?.reusable(file, fingerprint: fingerprint, in: options.outputFolder) {
-        cache?.record(kept, fingerprint: fingerprint)
+      // With the cache, the bytes read to compare are the bytes rendered from.
+      var bytes: [UInt8]? = nil
+      var fingerprint: RenderCache.Fingerprint? = nil
+      switch cache?.lookUp(file, in: options.outputFolder, limit: options.limits.maxFileBytes) {
+      case .unchanged(let kept, let print)?:
+        cache?.record(kept, print)
         stats.reused += 1
         guard finished(kept) else { return (run, stats) }
         continue
+      case .changed(let read, let print)?:
+        (bytes, fingerprint) = (read, print)
+      case nil: break
       }
       let (result, artworkStats) =
         window > 1
         ? checked[index % window]
-        : renderer.render(file) {
+        : renderer.render(file, bytes: bytes) {
           outputs.withLock { $0 += 1 }
           report(index)
         }
       stats = stats + artworkStats
       switch result {
       case .success(let artwork):
-        if let fingerprint { cache?.record(artwork, fingerprint: fingerprint) }
+        if let fingerprint { cache?.record(artwork, fingerprint) }
         guard finished(artwork) else { return (run, stats) }
       case .failure(.output(let error)) where error.isOutputUnavailable:
         run.stoppedBy = error
@@ -117,6 +122,8 @@ public struct BatchRenderer: Sendable {
     }
     run.errors.sort { $0.source.utf8.lexicographicallyPrecedes($1.source.utf8) }
     if let cache {
+      stats.filesHashed = cache.filesRead
+      stats.cacheSetAside = cache.setAside
       do { try cache.commit() } catch { run.stoppedBy = error }
     }
     return (run, stats)

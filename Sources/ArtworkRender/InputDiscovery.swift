@@ -1,5 +1,5 @@
 import ArtworkReport
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 import Foundation
 
 /// Finds artwork: files as given, folders searched recursively for .png/.jpg/.jpeg in any

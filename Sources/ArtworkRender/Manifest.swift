@@ -1,5 +1,5 @@
 import ArtworkGeometry
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 import Foundation
 
 /// Per-artwork settings from `artfit.json`: defaults, then entries whose path pattern

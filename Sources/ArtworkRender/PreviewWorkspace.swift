@@ -1,5 +1,5 @@
 import ArtworkCodec
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 
 /// What a worker reuses from one preview to the next: the PNG writer's buffers and the
 /// canvas memory, so a batch does not map (and the kernel clear) fresh pages for every

@@ -2,7 +2,7 @@ import ArtworkCodec
 import ArtworkGeometry
 import ArtworkPixels
 import ArtworkReport
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 
 /// Everything `render` and `check` need to know, after the command line and the manifest.
 public struct RenderOptions: Sendable {

@@ -10,6 +10,12 @@ public struct RenderStats: Sendable {
   public var outputBytes = 0
   /// Artworks whose previews from an earlier run were kept (unchanged bytes and options).
   public var reused = 0
+  /// Artworks read and hashed to compare with the render cache (the other reused ones were
+  /// known unchanged from their file's identity alone).
+  public var filesHashed = 0
+  /// Whether the output folder's render cache was made by another artfit or with other
+  /// options or manifest, so nothing in it could be reused.
+  public var cacheSetAside = false
 
   public init() {}
 
@@ -24,6 +30,8 @@ public struct RenderStats: Sendable {
     sum.outputs += b.outputs
     sum.outputBytes += b.outputBytes
     sum.reused += b.reused
+    sum.filesHashed += b.filesHashed
+    sum.cacheSetAside = a.cacheSetAside || b.cacheSetAside
     return sum
   }
 }

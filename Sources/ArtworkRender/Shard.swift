@@ -1,4 +1,4 @@
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 
 /// One of N deterministic slices of a batch (`--shard I/N`), so CI jobs can split a large
 /// asset library. An artwork's slice comes from a hash of its path below the input folder,

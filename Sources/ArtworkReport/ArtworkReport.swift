@@ -1,6 +1,6 @@
 import ArtworkCodec
 import ArtworkGeometry
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 
 /// Everything artfit found for one artwork.
 public struct ArtworkReport: Sendable {

@@ -1,5 +1,5 @@
 import ArtworkGeometry
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 
 /// report.csv: one row per artwork × target × mode, a header row, RFC 4180 quoting.
 public enum CSVWriter {

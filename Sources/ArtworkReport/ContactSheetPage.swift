@@ -1,4 +1,4 @@
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 
 /// One page of a paged contact sheet (`pages/0001.html`, …): which it is and its neighbours.
 struct ContactSheetPage {

@@ -1,6 +1,6 @@
 import ArtworkCodec
 import ArtworkGeometry
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 import Foundation
 
 /// index.html as artworks finish, for a run of any size. Up to `pageSize` artworks it is one

@@ -1,5 +1,5 @@
 import ArtworkGeometry
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 
 /// index.html: a contact sheet that works offline. Inline CSS and a few lines of inline JS
 /// (table sorting); previews appear as small JPEG thumbnails written beside the page.

@@ -1,5 +1,5 @@
 import ArtworkGeometry
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 
 /// junit.xml: one test case per artwork × target × mode; failed checks are failures,
 /// unreadable inputs errors. The shape CI servers read (Jenkins, GitLab, GitHub actions).

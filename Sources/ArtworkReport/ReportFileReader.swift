@@ -1,4 +1,4 @@
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 
 /// Reads a report.json from its file an artwork at a time, so a report of any size is read
 /// in bounded memory: its options first, then each artwork, then the errors and summary.

@@ -1,4 +1,4 @@
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 
 /// The member names of report.json (and of `artfit fit --json`'s result object), written
 /// and read from this one list.

@@ -1,4 +1,4 @@
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 import Foundation
 
 /// Joins the reports of `--shard I/N` runs into one report, as if one run had done it all.

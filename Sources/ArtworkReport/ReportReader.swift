@@ -1,5 +1,5 @@
 import ArtworkGeometry
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 import Foundation
 
 /// Reads a report.json (version 1) back into a RunReport, so the reports of `--shard` runs

@@ -1,5 +1,5 @@
 import ArtworkCodec
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 import Dispatch
 
 /// A run's report files written as its artworks finish, in the order they are given, so a

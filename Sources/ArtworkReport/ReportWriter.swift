@@ -1,5 +1,5 @@
 import ArtworkCodec
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 
 public enum ReportWriter {
   /// Writes report.json, report.jsonl, report.csv, junit.xml and index.html (paged past

@@ -1,5 +1,5 @@
 import ArtworkGeometry
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 
 extension Target {
   /// The target as `artfit devices --json` prints it (contract fields first, then the

@@ -1,5 +1,5 @@
 import ArtworkGeometry
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 
 extension TargetResult {
   /// The result object of report.json (version 1) and `artfit fit --json`.

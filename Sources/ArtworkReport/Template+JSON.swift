@@ -1,5 +1,5 @@
 import ArtworkGeometry
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 
 extension Template {
   /// `artfit template --json`: the source size, each visible region with its safe part and

@@ -1,6 +1,6 @@
 import ArtworkCodec
 import ArtworkGeometry
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 
 /// template.svg: the template's regions as named layers (SVG groups whose ids design tools
 /// show as layer names) over a W×H view box in source pixels: each visible region outlined

@@ -6,11 +6,15 @@
 /// bytes go to raw memory with `memcpy`, numbers are formatted here from integers instead of
 /// through `String`, and a buffer with a file descriptor hands its bytes on every megabyte
 /// instead of holding the whole file. Copies of a buffer share its memory.
-package struct ByteBuffer {
-  private final class Storage {
-    var base: UnsafeMutablePointer<UInt8>
-    var count = 0
-    var capacity: Int
+///
+/// The appends are public and `@inlinable` behind the `Support` SPI (Architecture.md, "A helper
+/// other modules call"): the writers in other modules call them per byte and per piece, and a
+/// member of a `package` type is never inlined into another module.
+@_spi(Support) public struct ByteBuffer {
+  @usableFromInline final class Storage {
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var count = 0
+    @usableFromInline var capacity: Int
 
     init(capacity: Int) {
       self.capacity = max(64, capacity)
@@ -19,11 +23,11 @@ package struct ByteBuffer {
 
     deinit { base.deallocate() }
 
-    @inline(__always) func reserve(_ extra: Int) {
+    @inline(__always) @inlinable func reserve(_ extra: Int) {
       if count + extra > capacity { grow(extra) }
     }
 
-    @inline(never) func grow(_ extra: Int) {
+    @usableFromInline @inline(never) func grow(_ extra: Int) {
       let grown = max(capacity * 2, count + extra)
       let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
       bigger.update(from: base, count: count)
@@ -33,7 +37,7 @@ package struct ByteBuffer {
     }
   }
 
-  private let storage: Storage
+  @usableFromInline let storage: Storage
   /// Where `flushIfFull` and `flush` write; nil keeps every byte in memory.
   let descriptor: Int32?
   /// The errno of the first failed write; later writes are skipped.
@@ -77,7 +81,7 @@ package struct ByteBuffer {
     return 0
   }
 
-  @inline(__always) package mutating func append(raw: UnsafeBufferPointer<UInt8>) {
+  @inline(__always) @inlinable public mutating func append(raw: UnsafeBufferPointer<UInt8>) {
     guard let source = raw.baseAddress, raw.count > 0 else { return }
     storage.reserve(raw.count)
     let target = storage.base + storage.count
@@ -89,11 +93,11 @@ package struct ByteBuffer {
     storage.count += raw.count
   }
 
-  @inline(__always) package mutating func append(_ text: StaticString) {
+  @inline(__always) @inlinable public mutating func append(_ text: StaticString) {
     text.withUTF8Buffer { append(raw: $0) }
   }
 
-  @inline(__always) package mutating func append(_ text: String) {
+  @inline(__always) @inlinable public mutating func append(_ text: String) {
     var text = text
     text.withUTF8 { append(raw: $0) }
   }
@@ -127,7 +131,7 @@ package struct ByteBuffer {
   /// The first byte gathered, if any.
   package var first: UInt8? { storage.count > 0 ? storage.base[0] : nil }
 
-  @inline(__always) package mutating func append(byte: UInt8) {
+  @inline(__always) @inlinable public mutating func append(byte: UInt8) {
     storage.reserve(1)
     storage.base[storage.count] = byte
     storage.count += 1

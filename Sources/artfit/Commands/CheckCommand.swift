@@ -1,5 +1,5 @@
 import Artwork
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 import Foundation
 
 /// `artfit check`: the same plan, geometry and checks as render, from headers only.

@@ -1,5 +1,5 @@
 import Artwork
-import ArtworkSupport
+@_spi(Support) import ArtworkSupport
 import Foundation
 
 /// `artfit render`: previews of every artwork on every target, with reports.

@@ -72,6 +72,11 @@ struct Summary {
     var line = "\(tally.artworks) artwork\(tally.artworks == 1 ? "" : "s"), \(tally.results) results"
     if options.writePreviews { line += ", \(stats.outputs) previews written (\(Self.megabytes(stats.outputBytes)) MB)" }
     if stats.reused > 0 { line += ", \(stats.reused) unchanged artwork\(stats.reused == 1 ? "" : "s") kept" }
+    if stats.cacheSetAside {
+      say(
+        "The render cache in \(options.outputFolder) was made by another artfit or with other options, so every artwork rendered again."
+      )
+    }
     if tally.usedBaseline { line += ", \(tally.baselined) baselined" }
     line +=
       ", \(tally.failed) failed, \(tally.errors.count) input error\(tally.errors.count == 1 ? "" : "s") in \(oneDecimal(seconds)) s"
@@ -82,7 +87,7 @@ struct Summary {
     if getenv("ARTFIT_TIMINGS") != nil {
       // Seconds of work summed over threads, for the benchmark's stage split.
       say(
-        "stages: probe \(seconds3(stats.probe)) decode \(seconds3(stats.decode)) resample \(seconds3(stats.resample)) overlay \(seconds3(stats.overlay)) encode \(seconds3(stats.encode)) write \(seconds3(stats.write)) s; \(stats.outputs) outputs, \(stats.outputBytes) bytes"
+        "stages: probe \(seconds3(stats.probe)) decode \(seconds3(stats.decode)) resample \(seconds3(stats.resample)) overlay \(seconds3(stats.overlay)) encode \(seconds3(stats.encode)) write \(seconds3(stats.write)) s; \(stats.outputs) outputs, \(stats.outputBytes) bytes; \(stats.filesHashed) artworks read to compare with the cache"
       )
     }
   }

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 @testable import ArtworkRender
-@testable import ArtworkSupport
+@_spi(Support) @testable import ArtworkSupport
 
 struct ManifestTests {
   func write(_ text: String) -> (TemporaryFolder, String) {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ArtworkGeometry
 @testable import ArtworkReport
-@testable import ArtworkSupport
+@_spi(Support) @testable import ArtworkSupport
 
 /// `--baseline`: failures an earlier report had, no worse, are excused; new or worse ones fail.
 struct BaselineTests {

@@ -5,7 +5,7 @@ import Testing
 @testable import ArtworkCodec
 @testable import ArtworkGeometry
 @testable import ArtworkReport
-@testable import ArtworkSupport
+@_spi(Support) @testable import ArtworkSupport
 
 /// The report files written as a stream: the same bytes as the writers of a whole report,
 /// report.jsonl a line per artwork, the contact sheet paged past its page size, and files

@@ -6,7 +6,7 @@ import Testing
 @testable import ArtworkPixels
 @testable import ArtworkRender
 @testable import ArtworkReport
-@testable import ArtworkSupport
+@_spi(Support) @testable import ArtworkSupport
 
 #if canImport(FoundationXML)
   import FoundationXML
