@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Side-by-side benchmark of artfit against libvips (pyvips), Pillow and OpenCV, in one run.
 #
-#   bash Benchmarks/compare.sh [resize|render|single|encode|all] [IMAGE_FOLDER]
+#   bash Benchmarks/compare.sh [resize|render|single|batch|encode|all] [IMAGE_FOLDER]
 #
 # resize: one 5K JPEG (decoded once, not timed) to the 30 iPhone/iPad/video canvases of
 #         Benchmarks/targets.json, fill and fit, Lanczos3 (OpenCV: Lanczos4), at 1 thread and at
@@ -10,9 +10,13 @@
 #         default targets at its default PNG effort, then pyvips and Pillow writing the same
 #         previews (same canvases and placements, no overlays) in one process at zlib level 3;
 #         wall time, peak memory, bytes written.
-# single: one artwork from a cold process, 5K JPEG (progressive, and a baseline copy) to a
-#         1170x2532 fill: `artfit render` (reports, crop map and thumbnail included) against
-#         libvips' thumbnail pipeline in a Python process (peers.py thumbnail); median of 7.
+# single: one artwork from a cold process, 5K JPEG (progressive, and a baseline copy; or
+#         SINGLE_IMAGE) to a 1170x2532 fill: `artfit render` (reports, crop map and thumbnail
+#         included) with the default options and with --no-cache, against libvips' thumbnail
+#         pipeline warm in its process and as a first call (peers.py); median of 9 alternating.
+# batch:  13 held-out wallpapers (make_corpus.sh batch) to 6 canvases, fit and fill: artfit's
+#         first run with the default options and with --no-cache against libvips writing the
+#         same previews; then reruns unchanged and after touching every input.
 # encode: artfit's PNG writer at each --png-level 0...9 on a portrait iPhone preview of each
 #         corpus image (no overlays), against libpng's adaptive filters with zlib at the same
 #         level (artfit-bench encode); one pass each, on ~95 MB of rows.
@@ -36,7 +40,8 @@ IMAGE=/tmp/artfit-bench-volna-5120x2880.jpg
 [ -f "$IMAGE" ] || bash "$HERE/make_corpus.sh"
 
 (cd "$ROOT" && swift build -c release --product artfit && swift build -c release --product artfit-bench) >&2
-ARTFIT="$ROOT/.build/release/artfit"
+# ARTFIT=/path/to/an/earlier/build/artfit times that build instead (a before/after pair).
+ARTFIT="${ARTFIT:-$ROOT/.build/release/artfit}"
 BENCH="$ROOT/.build/release/artfit-bench"
 CORES=$(nproc)
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); commit $(git -C "$ROOT" rev-parse --short HEAD)"
@@ -104,24 +109,74 @@ if [ "$WHAT" = single ] || [ "$WHAT" = all ]; then
   rm -rf "$WORK/single" && mkdir -p "$WORK/single"
   BASELINE=/tmp/artfit-bench-volna-baseline.jpg
   [ -f "$BASELINE" ] || "$PY" -c "import pyvips; pyvips.Image.new_from_file('$IMAGE').jpegsave('$BASELINE', Q=92)"
+  SOURCES=("$IMAGE" "$BASELINE")
+  [ -n "${SINGLE_IMAGE:-}" ] && SOURCES=("$SINGLE_IMAGE")
   echo
-  echo "## single: one artwork, cold process, to a 1170x2532 fill (iPhone 13, portrait); median of 7 runs"
-  printf '| source | artfit s | libvips process s | libvips pipeline s | artfit / libvips process | artfit / libvips pipeline |\n|---|---:|---:|---:|---:|---:|\n'
-  for source in "$IMAGE" "$BASELINE"; do
-    a=() v=() p=()
-    for run in 1 2 3 4 5 6 7; do
-      rm -rf "$WORK/single/artfit"
-      /usr/bin/time -f "%e" -o "$WORK/single/a.time" "$ARTFIT" render "$source" --targets "iPhone 13" \
-        --orientations portrait --modes fill --out "$WORK/single/artfit" --no-cache --quiet
-      a+=("$(cat "$WORK/single/a.time")")
-      /usr/bin/time -f "%e" -o "$WORK/single/v.time" "$PY" "$HERE/peers.py" thumbnail --image "$source" \
-        --width 1170 --height 2532 --out "$WORK/single/vips.png" --level 3 > "$WORK/single/v.json"
-      v+=("$(cat "$WORK/single/v.time")")
+  echo "## single: one artwork, cold process, to a 1170x2532 fill (iPhone 13, portrait); median of ${SINGLE_RUNS:-9} alternating runs"
+  echo "artfit from a fresh --out each run, with the default options (the render cache on) and with --no-cache; libvips' thumbnail pipeline warm (peers.py thumbnail-warm: after a warm-up call, its operation cache off) and as the first call of a process"
+  printf '| source | artfit default s | artfit --no-cache s | libvips warm s | libvips first call s | default / warm | --no-cache / warm |\n|---|---:|---:|---:|---:|---:|---:|\n'
+  for source in "${SOURCES[@]}"; do
+    d=() n=() w=() p=()
+    for run in $(seq "${SINGLE_RUNS:-9}"); do
+      for cache in default no-cache; do
+        rm -rf "$WORK/single/artfit"
+        flag=(); [ "$cache" = no-cache ] && flag=(--no-cache)
+        /usr/bin/time -f "%e" -o "$WORK/single/a.time" "$ARTFIT" render "$source" --targets "iPhone 13" \
+          --orientations portrait --modes fill --out "$WORK/single/artfit" --quiet "${flag[@]}"
+        if [ "$cache" = default ]; then d+=("$(cat "$WORK/single/a.time")"); else n+=("$(cat "$WORK/single/a.time")"); fi
+      done
+      "$PY" "$HERE/peers.py" thumbnail-warm --image "$source" --width 1170 --height 2532 --out "$WORK/single/vips.png" \
+        --level 3 --reps 1 > "$WORK/single/w.json"
+      w+=("$("$PY" -c "import json;print(round(json.load(open('$WORK/single/w.json'))['median_ms'] / 1000, 3))")")
+      "$PY" "$HERE/peers.py" thumbnail --image "$source" --width 1170 --height 2532 --out "$WORK/single/vips.png" \
+        --level 3 > "$WORK/single/v.json"
       p+=("$("$PY" -c "import json;print(round(json.load(open('$WORK/single/v.json'))['pipeline_ms'] / 1000, 3))")")
     done
-    read -r am vm pm < <("$PY" -c "import statistics as s,sys;print(*(s.median(map(float,x.split())) for x in sys.argv[1:]))" "${a[*]}" "${v[*]}" "${p[*]}")
+    read -r dm nm wm pm < <("$PY" -c "import statistics as s,sys;print(*(s.median(map(float,x.split())) for x in sys.argv[1:]))" "${d[*]}" "${n[*]}" "${w[*]}" "${p[*]}")
     kind=$(file -b "$source" | grep -o -E 'baseline|progressive')
-    echo "| $(basename "$source") ($kind) | $am | $vm | $pm | $("$PY" -c "print(round($am / $vm, 2))") | $("$PY" -c "print(round($am / $pm, 2))") |"
+    echo "| $(basename "$source") ($kind) | $dm | $nm | $wm | $pm | $("$PY" -c "print(round($dm / $wm, 2))") | $("$PY" -c "print(round($nm / $wm, 2))") |"
+  done
+fi
+
+if [ "$WHAT" = batch ] || [ "$WHAT" = all ]; then
+  # A hand-off batch: 13 held-out wallpapers (none of them in the render corpus) to 6 canvases,
+  # fit and fill, as a user runs it (the default options, the render cache on) and with
+  # --no-cache, against libvips writing the same previews; then reruns of the unchanged folder
+  # and after `touch` of every input, which must rewrite no preview.
+  BATCH="${BATCH:-/tmp/artfit-bench-batch}"
+  [ -d "$BATCH" ] || BATCH="$BATCH" bash "$HERE/make_corpus.sh" batch
+  CANVASES="1170x2532,2532x1170,2048x2732,2732x2048,1920x1080,3840x2160"
+  rm -rf "$WORK/batch" && mkdir -p "$WORK/batch"
+  echo
+  echo "## batch: $(ls "$BATCH" | wc -l) images ($(du -sm "$BATCH" | cut -f1) MB) in $BATCH to $CANVASES, fit and fill"
+  printf '| run | wall s | peak MB | MB written | artfit / libvips |\n|---|---:|---:|---:|---:|\n'
+  timed() { /usr/bin/time -f "%e %M" -o "$WORK/batch/time" "$@"; read -r secs kb < "$WORK/batch/time"; }
+  timed "$ARTFIT" render "$BATCH" --targets "$CANVASES" --modes fill,fit --out "$WORK/batch/plan" --no-cache --json \
+    > "$WORK/batch/plan.json" 2> /dev/null
+  timed "$PY" "$HERE/peers.py" render --tool pyvips --plan "$WORK/batch/plan.json" --out "$WORK/batch/pyvips" --level 3 \
+    > "$WORK/batch/pyvips.json"
+  v_s=$secs
+  v_b=$("$PY" -c "import json;print(json.load(open('$WORK/batch/pyvips.json'))['bytes'] // 1000000)")
+  for cache in default no-cache; do
+    flag=(); [ "$cache" = no-cache ] && flag=(--no-cache)
+    timed "$ARTFIT" render "$BATCH" --targets "$CANVASES" --modes fill,fit --out "$WORK/batch/$cache" --quiet "${flag[@]}"
+    bytes=$(du -sb --exclude=thumbs --exclude=.artfit-cache.json "$WORK/batch/$cache" | cut -f1)
+    echo "| artfit $cache, first run | $secs | $((kb / 1024)) | $((bytes / 1000000)) | $("$PY" -c "print(round($secs / $v_s, 3))") |"
+  done
+  echo "| libvips (pyvips), the same previews, decode once, level 3 | $v_s | | $v_b | 1.000 |"
+  inodes() { find "$WORK/batch/default" -name '*.png' -printf '%i %P\n' | sort; }
+  inodes > "$WORK/batch/inodes.before"
+  for rerun in unchanged touched; do
+    times=()
+    for run in $(seq "${RERUNS:-7}"); do
+      [ "$rerun" = touched ] && touch "$BATCH"/*
+      timed "$ARTFIT" render "$BATCH" --targets "$CANVASES" --modes fill,fit --out "$WORK/batch/default" --quiet
+      times+=("$secs")
+    done
+    median=$("$PY" -c "import statistics,sys;print(statistics.median(map(float,sys.argv[1:])))" "${times[@]}")
+    inodes > "$WORK/batch/inodes.after"
+    same=$(cmp -s "$WORK/batch/inodes.before" "$WORK/batch/inodes.after" && echo "no preview rewritten" || echo "PREVIEWS REWRITTEN")
+    echo "| artfit rerun, $rerun (median of ${RERUNS:-7}; $same) | $median | | | |"
   done
 fi
 

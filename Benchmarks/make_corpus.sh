@@ -8,6 +8,21 @@ if [ ! -d "$W/Canopee" ]; then
   apt-get update -q
   DEBIAN_FRONTEND=noninteractive apt-get install -y -q plasma-workspace-wallpapers
 fi
+if [ "${1:-}" = batch ]; then
+  # The batch benchmark's 13 wallpapers, none of them in the corpus below: 7 baseline and 3
+  # progressive JPEGs (2560x1600 to 5120x2880) and 3 PNGs, about 23 MB.
+  BATCH="${BATCH:-/tmp/artfit-bench-batch}"
+  mkdir -p "$BATCH"
+  for pick in Autumn/2560x1600.jpg BytheWater/2560x1600.jpg ColdRipple/2560x1600.jpg ColorfulCups/2560x1600.jpg \
+    FallenLeaf/2560x1600.jpg Flow/5120x2880.jpg Honeywave/5120x2880.jpg Kite/2560x1600.jpg \
+    OneStandsOut/2560x1600.jpg Shell/5120x2880.jpg Altai/5120x2880.png IceCold/5120x2880.png \
+    Cluster/3840x2160.png; do
+    name="${pick%%/*}"
+    cp "$W/$name/contents/images/${pick#*/}" "$BATCH/$(echo "$name" | tr 'A-Z' 'a-z')-${pick#*/}"
+  done
+  ls -l "$BATCH" >&2
+  exit 0
+fi
 mkdir -p "$CORPUS"
 copy() { cp "$W/$1/contents/images/$2" "$CORPUS/$3"; }
 copy EveningGlow 2560x1600.jpg eveningglow-2560x1600.jpg     # photograph, 4:2:0
