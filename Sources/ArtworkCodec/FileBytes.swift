@@ -17,6 +17,11 @@ package enum FileBytes {
     try readWithIdentity(path, limit: limit, prefix: prefix).bytes
   }
 
+  /// At most the first `count` bytes of the file, for telling what it is.
+  package static func head(of path: String, count: Int) throws(ImageError) -> [UInt8] {
+    try read(path, limit: Int.max, prefix: count)
+  }
+
   /// The whole file and the identity of the file read (from the same descriptor, so the two
   /// describe one file even if the path is replaced meanwhile).
   package static func readWithIdentity(_ path: String, limit: Int) throws(ImageError) -> (

@@ -16,10 +16,22 @@ public enum ImageDecoder {
     }
   }
 
+  /// Names the format of an image artfit does not read (a GIF or a HEIC called `.png`), so
+  /// the error says what the file is and what to hand over instead.
+  static func refuseOtherFormats(_ data: [UInt8], name: String) throws(ImageError) {
+    let ext = (name.split(separator: "/").last?.split(separator: ".").last).map { String($0).lowercased() } ?? ""
+    if case .unreadImage(let format, let advice)? = FileKind.unreadImage(
+      Array(data.prefix(FileKind.headLength)), ext: ext)
+    {
+      throw .notAnImage(file: name, reason: "it is \(FileKind.named(format)): \(advice)")
+    }
+  }
+
   /// Reads the header of an encoded image held in memory; `name` labels errors.
   public static func probe(data: [UInt8], name: String, limits: ImageLimits = ImageLimits()) throws(ImageError)
     -> ImageInfo
   {
+    try refuseOtherFormats(data, name: name)
     let probed = try data.withUnsafeBytes { bytes in
       Result { () throws(ImageError) in try rawProbe(bytes, shrink: 1, limits: limits, file: name) }
     }.get()

@@ -39,8 +39,11 @@ public struct BatchRenderer: Sendable {
     progress: (@Sendable (BatchProgress) -> Void)? = nil, each: ((ArtworkReport) -> OutputError?)? = nil
   ) -> (report: RunReport, stats: RenderStats) {
     let start = MonotonicClock.seconds()
-    let (files, discoveryErrors) = discover()
-    var run = RunReport(options: options.json, artworks: [], errors: discoveryErrors)
+    let found = discover()
+    let files = found.files
+    var run = RunReport(options: options.json, artworks: [], errors: found.errors)
+    run.skipped = found.skipped
+    run.excluded = found.excluded
     var stats = RenderStats()
     if options.writePreviews {
       do { try OutputFolder.prepare(options.outputFolder) } catch {
@@ -129,12 +132,17 @@ public struct BatchRenderer: Sendable {
     return (run, stats)
   }
 
-  /// The artwork of this run (this shard's, with `--shard`), and the inputs that could not
-  /// be searched.
-  private func discover() -> (files: [ArtworkFile], errors: [InputError]) {
-    let (found, errors) = InputDiscovery.find(options.inputs, excluding: options.outputFolder)
-    guard let shard = options.shard else { return (found, errors) }
-    return (found.filter { shard.contains($0.stem) }, errors.filter { shard.contains($0.source) })
+  /// The artwork of this run (this shard's, with `--shard`), the inputs that could not be
+  /// searched or read, and the files that are not artwork.
+  private func discover() -> InputDiscovery.Found {
+    var found = InputDiscovery.find(
+      options.inputs, excluding: options.outputFolder, excludes: options.excludes + (options.manifest?.exclude ?? []),
+      ownFiles: options.manifest.map { [$0.path] } ?? [])
+    guard let shard = options.shard else { return found }
+    found.files = found.files.filter { shard.contains($0.stem) }
+    found.errors = found.errors.filter { shard.contains($0.source) }
+    found.skipped = found.skipped.filter { shard.contains($0.source) }
+    return found
   }
 
   /// Every file checked, `--jobs` at a time, each outcome at its file's index.

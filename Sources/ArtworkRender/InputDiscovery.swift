@@ -1,97 +1,160 @@
+import ArtworkCodec
 import ArtworkReport
 @_spi(Support) import ArtworkSupport
 import Foundation
 
-/// Finds artwork: files as given, folders searched recursively for .png/.jpg/.jpeg in any
-/// case; hidden files and folders, the output folder, folders holding an earlier run's
-/// output and asset catalogs are skipped; sorted by path.
+/// Finds artwork and accounts for every other file. Files given by name are artwork;
+/// folders are searched recursively, and each regular, non-hidden file in them is artwork,
+/// an image artfit cannot read (an input error naming its format), or skipped with a reason
+/// (`FileKind`). A `.png`/`.jpg`/`.jpeg` file is artwork by its name, so discovery opens
+/// only the others (an unchanged artwork is then never opened at all); its probe names
+/// what it really is. Hidden files and folders, the output folder, folders holding an earlier
+/// run's output, asset catalogs, artfit's own manifest and `excludes` are left out. Sorted by
+/// path.
 public enum InputDiscovery {
-  public static let extensions: Set<String> = ["png", "jpg", "jpeg"]
+  /// What a search found.
+  public struct Found: Sendable {
+    public var files: [ArtworkFile] = []
+    /// Inputs that could not be searched, and images artfit cannot read.
+    public var errors: [InputError] = []
+    public var skipped: [SkippedFile] = []
+    /// Files and folders left out by `excludes`.
+    public var excluded = 0
+  }
 
-  /// The artwork under `inputs`, and the inputs that could not be searched.
-  public static func find(_ inputs: [String], excluding outputFolder: String?) -> (
-    files: [ArtworkFile], errors: [InputError]
-  ) {
+  /// Everything under `inputs`. `excludes` are globs (`*`, `**`, `?`, as in the manifest)
+  /// matched against the path below the input folder and against the file name; `ownFiles`
+  /// are artfit's own (the manifest), never listed.
+  public static func find(
+    _ inputs: [String], excluding outputFolder: String?, excludes: [String] = [], ownFiles: [String] = []
+  ) -> Found {
     let manager = FileManager.default
-    let excluded = outputFolder.map { CanonicalPath.of($0) }
-    var files: [ArtworkFile] = []
-    var errors: [InputError] = []
+    var search = Search(
+      outputFolder: outputFolder.map { CanonicalPath.of($0) }, excludes: excludes,
+      ownFiles: Set(ownFiles.map { CanonicalPath.of($0) }))
     var seen = Set<String>()
     for input in inputs {
       var isDirectory: ObjCBool = false
       guard manager.fileExists(atPath: input, isDirectory: &isDirectory) else {
         let reason = isSymbolicLink(input) ? "a symbolic link to nothing (broken or looping)" : "no such file or folder"
-        errors.append(InputError(source: input, message: "cannot read the file: \(reason)"))
+        search.found.errors.append(InputError(source: input, message: "cannot read the file: \(reason)"))
         continue
       }
       if !isDirectory.boolValue {
         let name = (input as NSString).lastPathComponent
         if seen.insert(CanonicalPath.of(input)).inserted {
-          files.append(ArtworkFile(path: input, stem: (name as NSString).deletingPathExtension))
+          search.found.files.append(ArtworkFile(path: input, stem: (name as NSString).deletingPathExtension))
         }
         continue
       }
-      var found: [ArtworkFile] = []
+      let before = search.found.files.count
       var visited = Set<String>()
-      walk(input, relative: "", excluded: excluded, visited: &visited, into: &found, errors: &errors)
-      for file in found where seen.insert(CanonicalPath.of(file.path)).inserted { files.append(file) }
+      search.walk(input, relative: "", visited: &visited)
+      let added = search.found.files[before...].filter { seen.insert(CanonicalPath.of($0.path)).inserted }
+      search.found.files.removeSubrange(before...)
+      search.found.files += added
     }
-    files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-    return (files, errors)
+    search.found.files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    search.found.skipped.sort { $0.source.utf8.lexicographicallyPrecedes($1.source.utf8) }
+    return search.found
   }
 
-  /// `visited` holds the folders already searched, so a symbolic link back to a parent
-  /// folder ends the descent instead of looping.
-  private static func walk(
-    _ folder: String, relative: String, excluded: String?, visited: inout Set<String>,
-    into files: inout [ArtworkFile], errors: inout [InputError]
-  ) {
-    let manager = FileManager.default
-    let real = CanonicalPath.of(folder)
-    if let excluded, real == excluded { return }
-    guard visited.insert(real).inserted else { return }
-    // An Xcode asset catalog holds renditions, not masters (`artfit assets` writes them).
-    if !relative.isEmpty && folder.lowercased().hasSuffix(".xcassets") { return }
-    // An earlier run's output, wherever it went: its previews are not artwork.
-    if manager.fileExists(atPath: folder + "/" + OutputFolder.marker) {
-      if relative.isEmpty {
-        errors.append(
-          InputError(
-            source: folder,
-            message:
-              "cannot read the folder: it is an artfit output folder (it holds \(OutputFolder.marker)), and artfit does not read its own previews as artwork"
-          ))
-      }
-      return
+  /// One search's settings and what it has found so far.
+  private struct Search {
+    let outputFolder: String?
+    let excludes: [String]
+    let ownFiles: Set<String>
+    var found = Found()
+
+    func isExcluded(_ relative: String, name: String) -> Bool {
+      excludes.contains { Manifest.matches($0, relative) || Manifest.matches($0, name) }
     }
-    let entries: [String]
-    do {
-      entries = try manager.contentsOfDirectory(atPath: folder).sorted()
-    } catch {
-      errors.append(InputError(source: folder, message: "cannot read the folder: permission denied or unreadable"))
-      return
-    }
-    for entry in entries where !entry.hasPrefix(".") {
-      let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
-      let relativePath = relative.isEmpty ? entry : relative + "/" + entry
-      var isDirectory: ObjCBool = false
-      let ext = (entry as NSString).pathExtension.lowercased()
-      guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        if extensions.contains(ext), isSymbolicLink(path) {
-          errors.append(
-            InputError(source: path, message: "cannot read the file: a symbolic link to nothing (broken or looping)"))
+
+    /// `visited` holds the folders already searched, so a symbolic link back to a parent
+    /// folder ends the descent instead of looping.
+    mutating func walk(_ folder: String, relative: String, visited: inout Set<String>) {
+      let manager = FileManager.default
+      let real = CanonicalPath.of(folder)
+      if let outputFolder, real == outputFolder { return }
+      guard visited.insert(real).inserted else { return }
+      // An Xcode asset catalog holds renditions, not masters (`artfit assets` writes them).
+      if !relative.isEmpty && folder.lowercased().hasSuffix(".xcassets") { return }
+      // An earlier run's output, wherever it went: its previews are not artwork.
+      if manager.fileExists(atPath: folder + "/" + OutputFolder.marker) {
+        if relative.isEmpty {
+          found.errors.append(
+            InputError(
+              source: folder,
+              message:
+                "cannot read the folder: it is an artfit output folder (it holds \(OutputFolder.marker)), and artfit does not read its own previews as artwork"
+            ))
         }
-        continue
+        return
       }
-      if isDirectory.boolValue {
-        if extensions.contains(ext) {
-          // A folder named like an image is reported, so a typo never vanishes silently.
-          errors.append(InputError(source: path, message: "cannot read the file: it is a directory"))
+      let entries: [String]
+      do {
+        entries = try manager.contentsOfDirectory(atPath: folder).sorted()
+      } catch {
+        found.errors.append(
+          InputError(source: folder, message: "cannot read the folder: permission denied or unreadable"))
+        return
+      }
+      for entry in entries where !entry.hasPrefix(".") {
+        let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
+        let relativePath = relative.isEmpty ? entry : relative + "/" + entry
+        if isExcluded(relativePath, name: entry) {
+          found.excluded += 1
           continue
         }
-        walk(path, relative: relativePath, excluded: excluded, visited: &visited, into: &files, errors: &errors)
-      } else if extensions.contains(ext) {
-        files.append(ArtworkFile(path: path, stem: (relativePath as NSString).deletingPathExtension))
+        visit(path, relative: relativePath, name: entry, visited: &visited)
+      }
+    }
+
+    private mutating func visit(_ path: String, relative: String, name: String, visited: inout Set<String>) {
+      let ext = (name as NSString).pathExtension.lowercased()
+      let isArtworkName = FileKind.artworkExtensions.contains(ext)
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        if isSymbolicLink(path) {
+          let reason = "a symbolic link to nothing (broken or looping)"
+          if isArtworkName {
+            found.errors.append(InputError(source: path, message: "cannot read the file: \(reason)"))
+          } else {
+            found.skipped.append(SkippedFile(source: path, reason: reason))
+          }
+        }
+        return
+      }
+      if isDirectory.boolValue {
+        if isArtworkName {
+          // A folder named like an image is reported, so a typo never vanishes silently.
+          found.errors.append(InputError(source: path, message: "cannot read the file: it is a directory"))
+          return
+        }
+        walk(path, relative: relative, visited: &visited)
+        return
+      }
+      if ownFiles.contains(CanonicalPath.of(path)) { return }
+      let stem = (relative as NSString).deletingPathExtension
+      if isArtworkName {
+        found.files.append(ArtworkFile(path: path, stem: stem))
+        return
+      }
+      let head: [UInt8]
+      do {
+        head = try FileBytes.head(of: path, count: FileKind.headLength)
+      } catch .unreadable(_, let reason) where reason == "not a regular file" {
+        found.skipped.append(SkippedFile(source: path, reason: "not a regular file"))
+        return
+      } catch {
+        found.errors.append(InputError(error))
+        return
+      }
+      switch FileKind.of(head: head, name: name) {
+      case .artwork: found.files.append(ArtworkFile(path: path, stem: stem))
+      case .unreadImage(let format, let advice):
+        found.errors.append(InputError(.notAnImage(file: path, reason: "it is \(FileKind.named(format)): \(advice)")))
+      case .notArtwork(let reason): found.skipped.append(SkippedFile(source: path, reason: reason))
       }
     }
   }

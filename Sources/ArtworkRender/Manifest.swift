@@ -41,6 +41,8 @@ public struct Manifest: Sendable {
   public var path: String
   public var defaults: Settings
   public var artworks: [(pattern: String, settings: Settings)]
+  /// Globs of files and folders the run leaves out, as `--exclude` gives them.
+  public var exclude: [String] = []
 
   /// Reads and checks the manifest at `path`.
   public static func load(_ path: String) throws(Failure) -> Manifest {
@@ -76,8 +78,15 @@ public struct Manifest: Sendable {
           }
           manifest.artworks.append((pattern, try settings(entry, at: "artworks \"\(pattern)\"", file: path)))
         }
+      case "exclude":
+        guard case .array(let items) = value,
+          let globs = Optional(items.compactMap { if case .string(let glob) = $0 { glob } else { nil } }),
+          globs.count == items.count, !globs.contains(where: \.isEmpty)
+        else { throw Failure(file: path, message: "\"exclude\" must be an array of path patterns") }
+        manifest.exclude = globs
       default:
-        throw Failure(file: path, message: "unknown key \"\(key)\" (the manifest has \"defaults\" and \"artworks\")")
+        throw Failure(
+          file: path, message: "unknown key \"\(key)\" (the manifest has \"defaults\", \"artworks\" and \"exclude\")")
       }
     }
     return manifest

@@ -56,6 +56,9 @@ public struct RenderOptions: Sendable {
   public var shard: Shard?
   /// Per-artwork settings (`artfit.json`); options given on the command line win.
   public var manifest: Manifest?
+  /// Globs of files and folders to leave out (`--exclude`), matched against the path below
+  /// the input folder and against the name.
+  public var excludes: [String] = []
   /// The settings the command line gave explicitly: they win over the manifest's.
   public var explicit: Set<ManifestKey> = []
 
@@ -165,6 +168,8 @@ public struct RenderOptions: Sendable {
       ("intent", .string(intent.rawValue)),
       ("manifest", manifest.map { .string($0.path) } ?? .null),
     ]
+    // Only when given, so the reports of runs without one stay as they were.
+    if !excludes.isEmpty { members.append(("exclude", .array(excludes.map(JSONValue.string)))) }
     return .object(members)
   }
 }

@@ -120,6 +120,10 @@ public struct RunReport: Sendable {
   public var options: JSONValue
   public var artworks: [ArtworkReport]
   public var errors: [InputError]
+  /// Files under the inputs that are not artwork, in path order.
+  public var skipped: [SkippedFile] = []
+  /// Files and folders `--exclude` and the manifest's `exclude` left out.
+  public var excluded = 0
   /// Why the run stopped early when the output folder could take no more (disk full,
   /// read-only, quota): every later write would have failed too.
   public var stoppedBy: OutputError?
@@ -139,6 +143,8 @@ public struct RunReport: Sendable {
     var tally = RunTally()
     for artwork in artworks { tally.count(artwork) }
     tally.errors = errors
+    tally.skipped = skipped
+    tally.excluded = excluded
     tally.usedBaseline = usedBaseline
     tally.stoppedBy = stoppedBy
     return tally
@@ -177,7 +183,8 @@ public struct RunReport: Sendable {
     json.beginArray()
   }
 
-  /// report.json after the artworks: the array closed, the errors and the summary.
+  /// report.json after the artworks: the array closed, the errors, the files skipped and the
+  /// summary.
   static func writeTail(_ tally: RunTally, to json: inout JSONStream) {
     json.endArray()
     json.key(.errors)
@@ -188,6 +195,17 @@ public struct RunReport: Sendable {
       json.string(error.source)
       json.key(.message)
       json.string(error.message)
+      json.endObject()
+    }
+    json.endArray()
+    json.key(.skipped)
+    json.beginArray()
+    for file in tally.skipped {
+      json.beginObject(inline: true)
+      json.key(.source)
+      json.string(file.source)
+      json.key(.reason)
+      json.string(file.reason)
       json.endObject()
     }
     json.endArray()
@@ -205,6 +223,8 @@ public struct RunReport: Sendable {
     }
     json.key(.errors)
     json.integer(tally.errors.count)
+    json.key(.skipped)
+    json.integer(tally.skipped.count)
     json.endObject()
     json.endObject()
   }

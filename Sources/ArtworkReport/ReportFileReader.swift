@@ -7,6 +7,8 @@ public final class ReportFileReader {
   public private(set) var options: JSONValue = .object([])
   /// Filled in once the last artwork has been read.
   public private(set) var errors: [InputError] = []
+  /// The files the run skipped (none in a report made before artfit listed them).
+  public private(set) var skipped: [SkippedFile] = []
   public private(set) var usedBaseline = false
   private let json: JSONFileReader
   private var inArtworks = false
@@ -62,7 +64,7 @@ public final class ReportFileReader {
     }
   }
 
-  /// The members after the artworks: the errors and the summary.
+  /// The members after the artworks: the errors, the files skipped and the summary.
   private func readTail() throws(JSONFileReader.Failure) {
     while try json.nextMember() {
       switch try json.readKey() {
@@ -74,6 +76,15 @@ public final class ReportFileReader {
             case .string(let message)? = members.first(where: { $0.0 == ReportKey.message.text })?.1
           else { throw fail("an error lacks its source or message") }
           errors.append(InputError(source: source, message: message))
+        }
+      case ReportKey.skipped.text:
+        guard case .array(let items) = try json.readValue() else { throw fail("skipped is not an array") }
+        for item in items {
+          guard case .object(let members) = item,
+            case .string(let source)? = members.first(where: { $0.0 == ReportKey.source.text })?.1,
+            case .string(let reason)? = members.first(where: { $0.0 == ReportKey.reason.text })?.1
+          else { throw fail("a skipped file lacks its source or reason") }
+          skipped.append(SkippedFile(source: source, reason: reason))
         }
       case ReportKey.summary.text:
         if case .object(let members) = try json.readValue() {

@@ -9,6 +9,8 @@ public enum ReportMerger {
     public var options: JSONValue
     /// Every report's unreadable inputs, each once, in path order.
     public var errors: [InputError]
+    /// Every report's skipped files, each once, in path order.
+    public var skipped: [SkippedFile] = []
     public var usedBaseline: Bool
     /// What was off: an artwork in two reports (the first wins), options that differ.
     public var warnings: [String]
@@ -52,9 +54,15 @@ public enum ReportMerger {
     for reader in readers {
       for error in reader.errors where errors[error.source] == nil { errors[error.source] = error }
     }
-    return Outcome(
+    var skipped: [String: SkippedFile] = [:]
+    for reader in readers {
+      for file in reader.skipped where skipped[file.source] == nil { skipped[file.source] = file }
+    }
+    var outcome = Outcome(
       options: options, errors: errors.keys.sorted(by: precedes).map { errors[$0]! },
       usedBaseline: readers.contains { $0.usedBaseline }, warnings: warnings)
+    outcome.skipped = skipped.keys.sorted(by: precedes).map { skipped[$0]! }
+    return outcome
   }
 
   /// The reader's next artwork, which must come after `previous` in path order: the merge

@@ -151,11 +151,12 @@ public final class ReportStream: @unchecked Sendable {
 
   /// Writes the tails (the errors, in the order given: a run gives them in path order, and the
   /// totals) and puts every file in place.
-  public func finish(errors: [InputError], usedBaseline: Bool) throws(OutputError) {
+  public func finish(errors: [InputError], skipped: [SkippedFile] = [], usedBaseline: Bool) throws(OutputError) {
     try writePending()
     drain()
     if let error = sheetFailure.withLock({ $0 }) { throw error }
     tally.errors = errors
+    tally.skipped = skipped
     tally.usedBaseline = usedBaseline
     RunReport.writeTail(tally, to: &json)
     json.buffer.append(byte: 0x0a)

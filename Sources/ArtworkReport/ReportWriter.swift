@@ -11,7 +11,7 @@ public enum ReportWriter {
     let stream = try ReportStream(folder: folder, options: report.options, pageSize: pageSize)
     do {
       for artwork in report.artworks { try stream.add(artwork) }
-      try stream.finish(errors: report.errors, usedBaseline: report.usedBaseline)
+      try stream.finish(errors: report.errors, skipped: report.skipped, usedBaseline: report.usedBaseline)
     } catch {
       stream.abandon()
       throw error

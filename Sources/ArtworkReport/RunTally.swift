@@ -11,6 +11,10 @@ public struct RunTally: Sendable {
   public var baselined = 0
   /// Inputs that could not be read, in path order once the run is over.
   public var errors: [InputError] = []
+  /// Files under the inputs that are not artwork, in path order once the run is over.
+  public var skipped: [SkippedFile] = []
+  /// Files and folders the run's excludes left out.
+  public var excluded = 0
   /// Whether a baseline was applied (`--baseline`).
   public var usedBaseline = false
   /// Why the run stopped early, when the output folder could take no more.
@@ -26,6 +30,9 @@ public struct RunTally: Sendable {
       if result.baselined { baselined += 1 }
     }
   }
+
+  /// Whether the run found nothing to report: no artwork and no image it could not read.
+  public var foundNothing: Bool { artworks == 0 && errors.isEmpty && stoppedBy == nil }
 
   /// The run's exit status: the output folder failing outranks unreadable inputs, which
   /// outrank failed checks.

@@ -33,6 +33,7 @@ struct AssetsCommand: Command {
         default: "8"),
       .option("--jobs", "N", "Worker threads.", default: "cores"),
       .flag("--no-cache", "Write every image set, even those unchanged since the last run into --out."),
+      RenderArguments.excludeOption,
       .flag("--quiet", "No summary; errors still go to stderr."),
     ],
     discussion: """
@@ -49,6 +50,7 @@ struct AssetsCommand: Command {
   let jobs: Int
   let quiet: Bool
   let reuse: Bool
+  let excludes: [String]
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     inputs = arguments.positionals.isEmpty ? ["."] : arguments.positionals
@@ -102,12 +104,14 @@ struct AssetsCommand: Command {
       ?? ResampleOptions.defaultThreads
     quiet = arguments.has("--quiet")
     reuse = !arguments.has("--no-cache")
+    excludes = arguments.all("--exclude")
     self.catalog = catalog
   }
 
   func run() throws -> ExitStatus {
     Interruption.install()
-    let (files, discoveryErrors) = InputDiscovery.find(inputs, excluding: output)
+    let found = InputDiscovery.find(inputs, excluding: output, excludes: excludes)
+    let files = found.files
     do {
       try AtomicFile.write(Array(AssetCatalog.folderContents.utf8), to: output + "/Contents.json")
     } catch {
@@ -115,7 +119,7 @@ struct AssetsCommand: Command {
       return .outputUnavailable
     }
     let outcomes = catalog.write(files, into: output, jobs: jobs, reuse: reuse)
-    var errors = discoveryErrors
+    var errors = found.errors
     var images = 0
     var sets = 0
     var kept = 0
@@ -131,6 +135,7 @@ struct AssetsCommand: Command {
       }
     }
     for error in errors { printError("artfit: \(error.source): \(error.message)") }
+    for file in found.skipped { printError("artfit: skipped \(file.source): \(file.reason)") }
     if !quiet {
       printOut(
         "\(sets) image set\(sets == 1 ? "" : "s"), \(images) images written to \(output)\(kept > 0 ? " (\(kept) unchanged set\(kept == 1 ? "" : "s") kept)" : "")"

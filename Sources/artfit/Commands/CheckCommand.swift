@@ -21,6 +21,7 @@ struct CheckCommand: Command {
   let quiet: Bool
   let diagnostics: DiagnosticsFormat
   let baseline: Baseline?
+  let allowEmpty: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     options = try RenderArguments.parse(arguments, previews: false)
@@ -28,6 +29,7 @@ struct CheckCommand: Command {
     quiet = arguments.has("--quiet")
     diagnostics = try Diagnostics.format(arguments, environment: ProcessInfo.processInfo.environment)
     baseline = try RenderArguments.baseline(arguments)
+    allowEmpty = arguments.has("--allow-empty")
   }
 
   func run() throws -> ExitStatus {
@@ -44,6 +46,10 @@ struct CheckCommand: Command {
     summary.print(
       tally, stats: stats, options: options, seconds: MonotonicClock.seconds() - started, quiet: quiet, toStderr: json,
       wroteReports: !json)
+    if tally.foundNothing && !allowEmpty {
+      printError(Summary.nothingFound(tally, inputs: options.inputs))
+      return .usage
+    }
     return tally.exitStatus
   }
 }

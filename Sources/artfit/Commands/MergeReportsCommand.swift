@@ -64,7 +64,7 @@ struct MergeReportsCommand: Command {
     for warning in outcome.warnings { printError("artfit: warning: \(warning)") }
     if tally.stoppedBy == nil, let stream {
       do throws(OutputError) {
-        try stream.finish(errors: outcome.errors, usedBaseline: outcome.usedBaseline)
+        try stream.finish(errors: outcome.errors, skipped: outcome.skipped, usedBaseline: outcome.usedBaseline)
         tally = stream.tally
       } catch {
         tally.stoppedBy = error
@@ -77,7 +77,7 @@ struct MergeReportsCommand: Command {
     }
     if !quiet {
       printOut(
-        "\(tally.artworks) artworks, \(tally.results) results, \(tally.failed) failed, \(tally.errors.count) input errors from \(folders.count) reports"
+        "\(tally.artworks) artworks, \(tally.results) results, \(tally.failed) failed, \(tally.errors.count) input errors, \(tally.skipped.count) skipped from \(folders.count) reports"
       )
       printOut("Report: \(output)/index.html (and report.json, report.jsonl, report.csv, junit.xml)")
     }

@@ -57,9 +57,16 @@ enum RenderArguments {
     .option(
       "--baseline", "FILE", "An earlier run's report.json: the failures it already had, no worse, do not fail this run."
     ),
+    excludeOption,
+    .flag("--allow-empty", "Exit 0 when the inputs hold no artwork (otherwise that is bad usage, exit 2)."),
     .flag("--json", "Print the report JSON to stdout instead of the summary."),
     .flag("--quiet", "No progress, no summary; errors still go to stderr."),
   ]
+
+  /// `--exclude`, shared with `assets`.
+  static let excludeOption = OptionSpec.option(
+    "--exclude", "GLOB",
+    "Leave out files and folders matching GLOB (* ? **), below the input folder or by name; repeatable.")
 
   static let renderOptions: [OptionSpec] = [
     .option(
@@ -224,6 +231,7 @@ enum RenderArguments {
     let maxPixels = arguments.value("--max-pixels")!
     options.limits.maxPixels = try ValueParsers.integer(maxPixels, option: "--max-pixels", range: 1...(1 << 40))
     options.manifest = try manifest(arguments.value("--manifest"), inputs: options.inputs)
+    options.excludes = arguments.all("--exclude")
     options.trimBars = arguments.has("--trim-bars")
     options.autoFocus = arguments.has("--auto-focus")
     options.shard = try shard(arguments)

@@ -24,6 +24,7 @@ struct RenderCommand: Command {
   let quiet: Bool
   let diagnostics: DiagnosticsFormat
   let baseline: Baseline?
+  let allowEmpty: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     options = try RenderArguments.parse(arguments, previews: true)
@@ -31,6 +32,7 @@ struct RenderCommand: Command {
     quiet = arguments.has("--quiet")
     diagnostics = try Diagnostics.format(arguments, environment: ProcessInfo.processInfo.environment)
     baseline = try RenderArguments.baseline(arguments)
+    allowEmpty = arguments.has("--allow-empty")
   }
 
   func run() throws -> ExitStatus {
@@ -46,6 +48,10 @@ struct RenderCommand: Command {
     diagnosticsStream.finish(errors: tally.errors)
     summary.print(
       tally, stats: stats, options: options, seconds: MonotonicClock.seconds() - started, quiet: quiet, toStderr: json)
+    if tally.foundNothing && !allowEmpty {
+      printError(Summary.nothingFound(tally, inputs: options.inputs))
+      return .usage
+    }
     return tally.exitStatus
   }
 }

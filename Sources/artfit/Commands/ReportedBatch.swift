@@ -45,7 +45,7 @@ struct ReportedBatch {
     var stoppedBy = report.stoppedBy
     if stoppedBy == nil {
       do throws(OutputError) {
-        try stream.finish(errors: report.errors, usedBaseline: baseline != nil)
+        try stream.finish(errors: report.errors, skipped: report.skipped, usedBaseline: baseline != nil)
         if writeFiles && jsonToStdout { try Self.copy(options.outputFolder + "/report.json", to: 1) }
       } catch {
         stoppedBy = error
@@ -56,6 +56,8 @@ struct ReportedBatch {
     // The stream counted every artwork it was given; the tally says how the run ended.
     var tally = stream.tally
     tally.errors = report.errors
+    tally.skipped = report.skipped
+    tally.excluded = report.excluded
     tally.usedBaseline = baseline != nil
     tally.stoppedBy = stoppedBy
     return (tally, summary, stats)

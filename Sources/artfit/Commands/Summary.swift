@@ -12,6 +12,8 @@ struct Summary {
   static let verdictLimit = 20
   static let failureLimit = 50
   static let warningLimit = 100
+  /// Skipped files the terminal names (report.json lists all).
+  static let skippedNamed = 5
 
   let trimBars: Bool
   private(set) var verdicts: [String] = []
@@ -69,6 +71,11 @@ struct Summary {
     }
     for failure in failures { say(failure) }
     if failureCount > failures.count { say("... and \(failureCount - failures.count) more failures (see report.csv)") }
+    if !tally.skipped.isEmpty {
+      let named = tally.skipped.prefix(Self.skippedNamed).map { "\($0.source) (\($0.reason))" }.joined(separator: ", ")
+      let more = tally.skipped.count > Self.skippedNamed ? ", and \(tally.skipped.count - Self.skippedNamed) more" : ""
+      say("Skipped, not artwork: \(named)\(more) (report.json lists them; --exclude leaves files out).")
+    }
     var line = "\(tally.artworks) artwork\(tally.artworks == 1 ? "" : "s"), \(tally.results) results"
     if options.writePreviews { line += ", \(stats.outputs) previews written (\(Self.megabytes(stats.outputBytes)) MB)" }
     if stats.reused > 0 { line += ", \(stats.reused) unchanged artwork\(stats.reused == 1 ? "" : "s") kept" }
@@ -78,6 +85,9 @@ struct Summary {
       )
     }
     if tally.usedBaseline { line += ", \(tally.baselined) baselined" }
+    if !tally.skipped.isEmpty {
+      line += ", \(tally.skipped.count) file\(tally.skipped.count == 1 ? "" : "s") skipped: not artwork"
+    }
     line +=
       ", \(tally.failed) failed, \(tally.errors.count) input error\(tally.errors.count == 1 ? "" : "s") in \(oneDecimal(seconds)) s"
     say(line)
@@ -90,6 +100,19 @@ struct Summary {
         "stages: probe \(seconds3(stats.probe)) decode \(seconds3(stats.decode)) resample \(seconds3(stats.resample)) overlay \(seconds3(stats.overlay)) encode \(seconds3(stats.encode)) write \(seconds3(stats.write)) s; \(stats.outputs) outputs, \(stats.outputBytes) bytes; \(stats.filesHashed) artworks read to compare with the cache"
       )
     }
+  }
+
+  /// Why a run that found nothing to report is bad usage, and what was there instead.
+  static func nothingFound(_ tally: RunTally, inputs: [String]) -> String {
+    var found: [String] = []
+    if !tally.skipped.isEmpty {
+      found.append(
+        tally.skipped.count == 1 ? "1 file that is not artwork" : "\(tally.skipped.count) files that are not artwork")
+    }
+    if tally.excluded > 0 { found.append("\(tally.excluded) left out by --exclude or the manifest's exclude") }
+    let what = found.isEmpty ? "nothing at all" : found.joined(separator: " and ")
+    return
+      "artfit: no artwork in \(inputs.joined(separator: ", ")): found \(what); give the folder or files of artwork, or --allow-empty to accept an empty run"
   }
 
   static func megabytes(_ bytes: Int) -> String { oneDecimal(Double(bytes) / 1_000_000) }

@@ -85,6 +85,12 @@ struct ParsedArguments: Sendable {
     return values[name]?.last ?? (option.defaultIsValue ? option.defaultText : nil)
   }
 
+  /// Every value given for `name`, in order (a repeatable option).
+  func all(_ name: String) -> [String] {
+    _ = declaration(name)
+    return values[name] ?? []
+  }
+
   /// Whether `name` was given.
   func has(_ name: String) -> Bool {
     _ = declaration(name)

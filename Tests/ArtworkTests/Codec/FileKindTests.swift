@@ -1,0 +1,69 @@
+import ArtworkCodec
+import Testing
+
+/// What a file is by its first bytes: the formats artfit reads, the image formats it names
+/// and refuses, and everything else, which is not artwork.
+struct FileKindTests {
+  static func bytes(_ text: String, _ tail: [UInt8] = []) -> [UInt8] { Array(text.utf8) + tail }
+
+  @Test func pngAndJPEGAreArtworkWhateverTheName() {
+    #expect(FileKind.of(head: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0], name: "hero.dat") == .artwork(.png))
+    #expect(FileKind.of(head: [0xFF, 0xD8, 0xFF, 0xE0], name: "scan") == .artwork(.jpeg))
+  }
+
+  @Test(arguments: [
+    (bytes("8BPS", [0, 1]), "x.psd", "Photoshop document (PSD)"),
+    (bytes("8BPS", [0, 2]), "x.psb", "Photoshop document (PSB)"),
+    (bytes("GIF89a"), "x", "GIF image"),
+    (bytes("BM", [0x36, 0, 0, 0, 0, 0, 0, 0] + [UInt8](repeating: 0, count: 20)), "x.bmp", "BMP image"),
+    ([0xFF, 0x0A, 1, 2], "x", "JPEG XL image"),
+    ([0, 0, 0, 0x0C] + bytes("JXL \r\n"), "x", "JPEG XL image"),
+    ([0, 0, 0, 0x0C] + bytes("jP  \r\n"), "x", "JPEG 2000 image"),
+    ([0x76, 0x2F, 0x31, 0x01, 2, 0], "x.exr", "OpenEXR image"),
+    ([0, 0, 1, 0, 1, 0], "x.ico", "icon (ICO)"),
+    ([0, 0, 0, 0x18] + bytes("ftypheic"), "x", "HEIF image"),
+    ([0, 0, 0, 0x18] + bytes("ftypmif1"), "x", "HEIF image"),
+    ([0, 0, 0, 0x18] + bytes("ftypavif"), "x", "AVIF image"),
+    ([0, 0, 0, 0x18] + bytes("ftypcrx "), "x.cr3", "camera RAW (CR3)"),
+    (bytes("RIFF", [1, 2, 3, 4]) + bytes("WEBPVP8 "), "x", "WebP image"),
+    ([0x49, 0x49, 0x2A, 0, 8, 0, 0, 0], "x.tif", "TIFF image"),
+    ([0x4D, 0x4D, 0, 0x2A, 0, 0, 0, 8], "x", "TIFF image"),
+    ([0x49, 0x49, 0x2A, 0, 8, 0, 0, 0], "x.dng", "camera RAW (DNG)"),
+    ([0x49, 0x49, 0x2A, 0, 0x10, 0, 0, 0] + bytes("CR"), "x", "camera RAW (TIFF-based)"),
+    (bytes("%PDF-1.7\n"), "poster", "PDF document"),
+    (bytes("<svg xmlns=\"http://www.w3.org/2000/svg\"/>"), "logo", "SVG image"),
+    (bytes("\u{FEFF}<?xml version=\"1.0\"?>\n<!-- by hand -->\n<!DOCTYPE svg>\n  <svg>"), "logo", "SVG image"),
+  ])
+  func imageFormatsArtfitDoesNotReadAreNamed(head: [UInt8], name: String, format: String) {
+    guard case .unreadImage(let found, let advice) = FileKind.of(head: head, name: name) else {
+      Issue.record("\(format) was not recognised: \(FileKind.of(head: head, name: name))")
+      return
+    }
+    #expect(found == format)
+    #expect(!advice.isEmpty)
+  }
+
+  @Test func aNameThatPromisesAnImageOverBytesThatAreNotOneIsAnError() {
+    guard case .unreadImage(let format, let advice) = FileKind.of(head: Self.bytes("not really"), name: "x.gif")
+    else {
+      Issue.record("a .gif of text should be an image error")
+      return
+    }
+    #expect(format == "GIF" && advice.contains("its name says GIF"))
+  }
+
+  @Test func everythingElseIsNotArtworkWithAReason() {
+    #expect(
+      FileKind.of(head: Self.bytes("# Notes\nthe kite, final\n"), name: "notes.md")
+        == .notArtwork("not an image (text)"))
+    #expect(FileKind.of(head: [0x50, 0x4B, 3, 4, 0, 0, 0xC8], name: "design.sketch") == .notArtwork("not an image"))
+    #expect(FileKind.of(head: [], name: "empty") == .notArtwork("an empty file"))
+    #expect(FileKind.of(head: Self.bytes("<html><body>"), name: "page.html") == .notArtwork("not an image (text)"))
+  }
+
+  @Test func theArticleFollowsTheSound() {
+    #expect(FileKind.named("SVG image") == "an SVG image")
+    #expect(FileKind.named("OpenEXR image") == "an OpenEXR image")
+    #expect(FileKind.named("GIF image") == "a GIF image")
+  }
+}
