@@ -80,7 +80,7 @@ func rawProbe(
 /// of `shrink`; the pixels returned are still stored, not turned.
 func rawDecode(
   _ bytes: UnsafeRawBufferPointer, shrink: Int, limits: ImageLimits, cmyk: ColourTransform?,
-  region: ImageRegion? = nil, file: String
+  region: ImageRegion? = nil, scans: JPEGScanSplit.Part? = nil, file: String
 ) throws(ImageError) -> (info: cimageio_info, storage: PixelStorage, icc: [UInt8]?, headerOrientation: Int32) {
   let header = try rawProbe(bytes, shrink: shrink, limits: limits, file: file).info
   let orientation = ExifOrientation(rawValue: Int(header.orientation)) ?? .up
@@ -99,6 +99,16 @@ func rawDecode(
   let data = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
 
   func decode(into raw: UnsafeMutableRawBufferPointer) -> Int32 {
+    if let scans, var region = cRegion {
+      return cimageio_decode_jpeg_part(
+        scans.split.handle, Int32(scans.index), Int32(shrink), &cLimits, &info, raw.baseAddress, raw.count, &icc,
+        &iccSize, cmyk?.cHandle, &region, &error)
+    }
+    if let scans {
+      return cimageio_decode_jpeg_part(
+        scans.split.handle, Int32(scans.index), Int32(shrink), &cLimits, &info, raw.baseAddress, raw.count, &icc,
+        &iccSize, cmyk?.cHandle, nil, &error)
+    }
     if cRegion == nil {
       return cimageio_decode(
         data, bytes.count, Int32(shrink), &cLimits, &info, raw.baseAddress, raw.count, &icc,

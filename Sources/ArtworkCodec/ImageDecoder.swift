@@ -77,14 +77,18 @@ public enum ImageDecoder {
   }
 
   /// Decodes `region` of an encoded image held in memory (nil: all of it); `name` labels errors.
+  /// With `scans` (a part of a `JPEGScanSplit` of `data`), the decode is that part's, run at
+  /// once with the other part's on another thread.
   public static func decode(
     data: [UInt8], name: String, shrink: Int = 1, region: ImageRegion?, limits: ImageLimits = ImageLimits(),
-    cmyk: ColourTransform? = nil
+    cmyk: ColourTransform? = nil, scans: JPEGScanSplit.Part? = nil
   ) throws(ImageError) -> Image {
     precondition([1, 2, 4, 8].contains(shrink), "shrink is 1, 2, 4 or 8")
+    // However the decode ends, the other part must not wait for this one.
+    defer { if let scans { scans.split.abandon(scans) } }
     let decoded = try data.withUnsafeBytes { bytes in
       Result { () throws(ImageError) in
-        try rawDecode(bytes, shrink: shrink, limits: limits, cmyk: cmyk, region: region, file: name)
+        try rawDecode(bytes, shrink: shrink, limits: limits, cmyk: cmyk, region: region, scans: scans, file: name)
       }
     }.get()
     let orientation = ExifOrientation(rawValue: Int(decoded.info.orientation)) ?? .up

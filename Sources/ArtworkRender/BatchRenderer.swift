@@ -20,6 +20,9 @@ public struct BatchProgress: Sendable {
   }
 }
 
+/// One artwork's render on a thread of its own.
+private typealias Rendering = ThreadWork<(Result<ArtworkReport, ArtworkFailure>, RenderStats)>
+
 /// Runs a whole batch: discovery, then every artwork, in input order. It writes previews
 /// (and the render cache) but not the reports: the caller writes those from the result.
 public struct BatchRenderer: Sendable {
@@ -84,8 +87,43 @@ public struct BatchRenderer: Sendable {
       }
       return true
     }
-    for (index, file) in files.enumerated() {
+    /// Takes one artwork's outcome, in input order; false stops the run.
+    func settle(
+      _ file: ArtworkFile, _ outcome: (Result<ArtworkReport, ArtworkFailure>, RenderStats),
+      fingerprint: RenderCache.Fingerprint?
+    ) -> Bool {
+      stats = stats + outcome.1
+      switch outcome.0 {
+      case .success(let artwork):
+        if let fingerprint { cache?.record(artwork, fingerprint) }
+        return finished(artwork)
+      case .failure(.output(let error)) where error.isOutputUnavailable:
+        run.stoppedBy = error
+        return false
+      case .failure(.output(let error)):
+        // The artwork is what failed; the message says which output and why.
+        run.errors.append(InputError(source: file.path, message: "cannot write \(error.file): \(error.reason)"))
+      case .failure(.image(let error)): run.errors.append(InputError(error))
+      }
+      return true
+    }
+    // Rendering keeps two artworks in flight: while one's previews finish, the next is read
+    // and decoded on a thread of its own, so no core idles through a decode (one thread in
+    // libpng and libjpeg) or an artwork's last preview. Outcomes are still taken in input
+    // order, and at most two decoded images are held.
+    var pending: (index: Int, file: ArtworkFile, fingerprint: RenderCache.Fingerprint?, work: Rendering)? = nil
+    func settlePending() -> Bool {
+      guard let (index, file, fingerprint, work) = pending else { return true }
+      pending = nil
       defer { report(index + 1) }
+      return settle(file, work.wait(), fingerprint: fingerprint)
+    }
+    func stop() -> (report: RunReport, stats: RenderStats) {
+      // What is still rendering writes whole files; it is waited for, not reported.
+      if let (_, _, _, work) = pending { _ = work.wait() }
+      return (run, stats)
+    }
+    for (index, file) in files.enumerated() {
       if window > 1 && index % window == 0 {
         checked = checkInParallel(Array(files[index..<min(files.count, index + window)]))
       }
@@ -94,35 +132,36 @@ public struct BatchRenderer: Sendable {
       var fingerprint: RenderCache.Fingerprint? = nil
       switch cache?.lookUp(file, in: options.outputFolder, limit: options.limits.maxFileBytes) {
       case .unchanged(let kept, let print)?:
+        guard settlePending() else { return stop() }
         cache?.record(kept, print)
         stats.reused += 1
-        guard finished(kept) else { return (run, stats) }
+        defer { report(index + 1) }
+        guard finished(kept) else { return stop() }
         continue
       case .changed(let read, let print)?:
         (bytes, fingerprint) = (read, print)
       case nil: break
       }
-      let (result, artworkStats) =
-        window > 1
-        ? checked[index % window]
-        : renderer.render(file, bytes: bytes) {
+      if window > 1 {
+        defer { report(index + 1) }
+        guard settle(file, checked[index % window], fingerprint: fingerprint) else { return stop() }
+        continue
+      }
+      let read = bytes
+      let work = Rendering { [renderer] in
+        renderer.render(file, bytes: read) {
           outputs.withLock { $0 += 1 }
           report(index)
         }
-      stats = stats + artworkStats
-      switch result {
-      case .success(let artwork):
-        if let fingerprint { cache?.record(artwork, fingerprint) }
-        guard finished(artwork) else { return (run, stats) }
-      case .failure(.output(let error)) where error.isOutputUnavailable:
-        run.stoppedBy = error
-        return (run, stats)
-      case .failure(.output(let error)):
-        // The artwork is what failed; the message says which output and why.
-        run.errors.append(InputError(source: file.path, message: "cannot write \(error.file): \(error.reason)"))
-      case .failure(.image(let error)): run.errors.append(InputError(error))
       }
+      guard settlePending() else {
+        _ = work.wait()
+        return stop()
+      }
+      pending = (index, file, fingerprint, work)
+      if options.jobs < 2, !settlePending() { return stop() }
     }
+    guard settlePending() else { return stop() }
     run.errors.sort { $0.source.utf8.lexicographicallyPrecedes($1.source.utf8) }
     if let cache {
       stats.filesHashed = cache.filesRead

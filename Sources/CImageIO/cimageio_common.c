@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "jpeg_split.h"
 
 int cimageio_fail(cimageio_error *err, int status, const char *format, ...) {
   if (err != NULL) {
@@ -47,7 +48,7 @@ static int dispatch(const uint8_t *data, size_t size, int scale_denom,
       return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "scale_denom %d is not 1, 2, 4 or 8",
                            scale_denom);
     return cimageio_jpeg_read(data, size, scale_denom, limits, info, pixels, pixels_size,
-                              icc, icc_size, cmyk_transform, region, err);
+                              icc, icc_size, cmyk_transform, region, NULL, 0, err);
   default:
     return cimageio_fail(err, CIMAGEIO_UNSUPPORTED, "not a PNG or JPEG file");
   }
@@ -67,6 +68,27 @@ int cimageio_decode(const uint8_t *data, size_t size, int scale_denom,
   if (pixels == NULL) return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "no pixel buffer");
   return dispatch(data, size, scale_denom, limits, info, pixels, pixels_size, icc, icc_size,
                   cmyk_transform, region, err);
+}
+
+int cimageio_decode_jpeg_part(cimageio_jpeg_split *split, int part, int scale_denom,
+                              const cimageio_limits *limits, cimageio_info *info,
+                              void *pixels, size_t pixels_size, uint8_t **icc,
+                              size_t *icc_size, const cimageio_transform *cmyk_transform,
+                              const cimageio_region *region, cimageio_error *err) {
+  int status;
+  if (pixels == NULL) {
+    status = cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "no pixel buffer");
+  } else if (scale_denom != 1 && scale_denom != 2 && scale_denom != 4 && scale_denom != 8) {
+    status = cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "scale_denom %d is not 1, 2, 4 or 8", scale_denom);
+  } else {
+    size_t size = 0;
+    const uint8_t *data = cimageio_jpeg_split_stream(split, part, &size);
+    status = cimageio_jpeg_read(data, size, scale_denom, limits, info, pixels, pixels_size, icc,
+                                icc_size, cmyk_transform, region, split, part, err);
+  }
+  // However it ended, the other part must not wait for this one.
+  cimageio_jpeg_split_meet(split, part, status == CIMAGEIO_OK ? NULL : err, NULL);
+  return status;
 }
 
 int cimageio_region_fits(const cimageio_region *region, uint32_t width, uint32_t height) {

@@ -17,13 +17,15 @@
 #include <jerror.h>
 
 #include "jpeg_coefficients.h"
+#include "jpeg_split.h"
 
 struct cimageio_coefficient_array {
   JDIMENSION blocks_per_row;
   JDIMENSION rows;
   JDIMENSION max_access;
   JBLOCKARRAY row_pointers;  // NULL until realized
-  void *mapping;
+  int index;                 // in the order requested
+  void *mapping;             // NULL when the split owns it
   size_t mapping_size;
   cimageio_coefficient_array *next;
 };
@@ -46,6 +48,7 @@ static jvirt_barray_ptr request_array(j_common_ptr cinfo, int pool_id, boolean p
   array->blocks_per_row = blocks_per_row;
   array->rows = rows;
   array->max_access = max_access;
+  array->index = store->requested++;
   array->next = store->arrays;
   store->arrays = array;
   return (jvirt_barray_ptr)array;
@@ -57,13 +60,21 @@ static void map_array(j_common_ptr cinfo, cimageio_coefficient_array *array) {
   size_t rows = array->rows > 0 ? array->rows : 1;
   if (row_bytes > (SIZE_MAX - huge_page) / rows) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 11);
   size_t bytes = row_bytes * rows > 0 ? row_bytes * rows : 1;
+  uintptr_t start;
   size_t slack = bytes >= huge_page ? huge_page : 0;
-  void *mapping =
-      mmap(NULL, bytes + slack, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (mapping == MAP_FAILED) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 11);
-  array->mapping = mapping;
-  array->mapping_size = bytes + slack;
-  uintptr_t start = (uintptr_t)mapping;
+  cimageio_jpeg_split *split = store_of(cinfo)->split;
+  if (split != NULL) {  // both parts' decoders write into the one array
+    void *shared = cimageio_jpeg_split_array(split, array->index, bytes);
+    if (shared == NULL) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 11);
+    start = (uintptr_t)shared;
+    slack = 0;
+  } else {
+    void *mapping = mmap(NULL, bytes + slack, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (mapping == MAP_FAILED) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 11);
+    array->mapping = mapping;
+    array->mapping_size = bytes + slack;
+    start = (uintptr_t)mapping;
+  }
   if (slack > 0) {
     start = (start + huge_page - 1) & ~(uintptr_t)(huge_page - 1);
 #ifdef MADV_HUGEPAGE

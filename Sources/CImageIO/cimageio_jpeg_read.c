@@ -15,6 +15,7 @@
 
 #include "internal.h"
 #include "jpeg_coefficients.h"
+#include "jpeg_split.h"
 
 typedef struct {
   struct jpeg_error_mgr manager;
@@ -24,6 +25,7 @@ typedef struct {
   int status;
   uint32_t max_scans;
   cimageio_info *info;  // where a dropped profile is noted
+  int split_part;       // a part of a scan split: its scans alone break no progression
 } jpeg_failure;
 
 static void on_error_exit(j_common_ptr cinfo) {
@@ -50,6 +52,8 @@ static void on_message(j_common_ptr cinfo, int level) {
                cinfo->err->jpeg_message_table[JWRN_BOGUS_ICC]);
     return;
   }
+  // A part decodes some chains of scans and not others; the whole progression was checked.
+  if (failure->split_part && cinfo->err->msg_code == JWRN_BOGUS_PROGRESSION) return;
   if (cinfo->err->msg_code == JWRN_JPEG_EOF) {
     failure->status = CIMAGEIO_TRUNCATED;
     cimageio_fail(failure->err, CIMAGEIO_TRUNCATED, "JPEG data ends early (truncated file)");
@@ -130,12 +134,14 @@ int cimageio_jpeg_read(const uint8_t *data, size_t size, int scale_denom,
                        const cimageio_limits *limits, cimageio_info *info,
                        void *pixels, size_t pixels_size, uint8_t **icc,
                        size_t *icc_size, const cimageio_transform *cmyk_transform,
-                       const cimageio_region *region, cimageio_error *err) {
+                       const cimageio_region *region, cimageio_jpeg_split *split, int part,
+                       cimageio_error *err) {
   struct jpeg_decompress_struct cinfo;
   cimageio_coefficient_store coefficients;
   jpeg_failure failure;
   memset(&failure, 0, sizeof failure);
   failure.err = err;
+  failure.split_part = split != NULL;
   failure.max_scans = limits->max_jpeg_scans;
   failure.info = info;
   uint8_t *volatile cut_row = NULL;
@@ -154,6 +160,7 @@ int cimageio_jpeg_read(const uint8_t *data, size_t size, int scale_denom,
   }
   jpeg_create_decompress(&cinfo);
   cimageio_use_coefficient_store(&cinfo, &coefficients);
+  coefficients.split = split;
   failure.progress.progress_monitor = on_progress;
   cinfo.progress = &failure.progress;
   jpeg_mem_src(&cinfo, data, (unsigned long)size);
@@ -219,7 +226,34 @@ int cimageio_jpeg_read(const uint8_t *data, size_t size, int scale_denom,
     return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "pixel buffer has %zu bytes, needs %zu",
                          pixels_size, stride * info->height);
   }
-  jpeg_start_decompress(&cinfo);
+  if (split != NULL) {
+    // A part reads its scans into the shared coefficients, waits for the other part's, and
+    // only then makes its output (buffered-image mode separates the two). Smoothing, which
+    // guesses the coefficients of an incomplete file, stays off: the part's own records of
+    // its scans look incomplete, though the coefficients are whole once the parts meet.
+    cinfo.buffered_image = TRUE;
+    cinfo.do_block_smoothing = FALSE;
+    jpeg_start_decompress(&cinfo);
+    while (jpeg_consume_input(&cinfo) != JPEG_REACHED_EOI) {
+    }
+    for (int c = 0; c < cinfo.num_components; c++)
+      if (cinfo.comp_info[c].quant_table != NULL)
+        cimageio_jpeg_split_share_table(split, part, c, cinfo.comp_info[c].quant_table->quantval);
+    if (!cimageio_jpeg_split_meet(split, part, NULL, err)) {
+      failure.status = err->status != CIMAGEIO_OK ? err->status : CIMAGEIO_CORRUPT;
+      longjmp(failure.jump, 1);
+    }
+    // The tables of components this part saw no scan of, as the other part latched them.
+    for (int c = 0; c < cinfo.num_components; c++) {
+      if (cinfo.comp_info[c].quant_table != NULL) continue;
+      JQUANT_TBL *table = jpeg_alloc_quant_table((j_common_ptr)&cinfo);
+      if (!cimageio_jpeg_split_other_table(split, part, c, table->quantval)) ERREXIT(&cinfo, JERR_NO_QUANT_TABLE);
+      cinfo.comp_info[c].quant_table = table;
+    }
+    jpeg_start_output(&cinfo, cinfo.input_scan_number);
+  } else {
+    jpeg_start_decompress(&cinfo);
+  }
   // A cut decodes a margin beyond the region on every side (clipped to the image), so the
   // fancy upsampling of the region's own pixels sees the same neighbours as in a full decode;
   // jpeg_crop_scanline widens the columns further, to whole iMCUs.
@@ -263,10 +297,12 @@ int cimageio_jpeg_read(const uint8_t *data, size_t size, int scale_denom,
       memcpy(row, from, stride);
   }
   // Rows below the region are never decoded; finishing would read on to the end of the data.
-  if (cinfo.output_scanline < cinfo.output_height)
+  if (cinfo.output_scanline < cinfo.output_height) {
     jpeg_abort_decompress(&cinfo);
-  else
+  } else {
+    if (split != NULL) jpeg_finish_output(&cinfo);
     jpeg_finish_decompress(&cinfo);
+  }
 
   hand_over_profile(profile, profile_length, icc, icc_size);
   jpeg_destroy_decompress(&cinfo);

@@ -21,7 +21,8 @@ int cimageio_jpeg_read(const uint8_t *data, size_t size, int scale_denom,
                        const cimageio_limits *limits, cimageio_info *info,
                        void *pixels, size_t pixels_size, uint8_t **icc,
                        size_t *icc_size, const cimageio_transform *cmyk_transform,
-                       const cimageio_region *region, cimageio_error *err);
+                       const cimageio_region *region, cimageio_jpeg_split *split, int part,
+                       cimageio_error *err);
 
 /// Whether `region` lies inside a width × height image and is not empty.
 int cimageio_region_fits(const cimageio_region *region, uint32_t width, uint32_t height);

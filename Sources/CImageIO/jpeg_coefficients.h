@@ -6,6 +6,8 @@
 
 #include <jpeglib.h>
 
+#include "CImageIO.h"
+
 typedef struct cimageio_coefficient_array cimageio_coefficient_array;
 
 /// What a decompressor's replaced memory methods keep: libjpeg's own methods and the arrays
@@ -13,6 +15,10 @@ typedef struct cimageio_coefficient_array cimageio_coefficient_array;
 typedef struct {
   struct jpeg_memory_mgr library;
   cimageio_coefficient_array *arrays;
+  /// How many arrays were requested so far: the next one's index.
+  int requested;
+  /// With a split (a part's decode), the arrays are the split's, shared by both parts.
+  cimageio_jpeg_split *split;
 } cimageio_coefficient_store;
 
 /// Gives `cinfo` (just created) coefficient arrays of their own mappings, freed with its image

@@ -120,6 +120,31 @@ int cimageio_decode(const uint8_t *data, size_t size, int scale_denom,
                     size_t *icc_size, const cimageio_transform *cmyk_transform,
                     const cimageio_region *region, cimageio_error *err);
 
+/// A progressive JPEG's scans parted between two decoders, which then decode it at once on two
+/// cores, each entropy-decoding about half (cimageio_jpeg_split.c).
+typedef struct cimageio_jpeg_split cimageio_jpeg_split;
+
+/// The split of the JPEG `data` (copied), or NULL when it is not a
+/// progressive JPEG whose every scan could be checked (then decode it the ordinary way).
+cimageio_jpeg_split *cimageio_jpeg_split_make(const uint8_t *data, size_t size, uint32_t max_scans);
+
+/// cimageio_decode of the JPEG through part `part` (0 or 1) of `split`: the two parts are
+/// decoded at once, on two threads, with any scale and region each; each returns what
+/// cimageio_decode would. A part that is not going to be decoded must be abandoned, or the
+/// other waits for it for ever.
+int cimageio_decode_jpeg_part(cimageio_jpeg_split *split, int part, int scale_denom,
+                              const cimageio_limits *limits, cimageio_info *info,
+                              void *pixels, size_t pixels_size, uint8_t **icc,
+                              size_t *icc_size, const cimageio_transform *cmyk_transform,
+                              const cimageio_region *region, cimageio_error *err);
+
+/// Says that part `part` will not be decoded (or is done): the other part's decode then
+/// fails rather than waiting, unless this part got through its scans. Safe to call again.
+void cimageio_jpeg_split_abandon(cimageio_jpeg_split *split, int part);
+
+/// Frees the split, once neither part's decode is running.
+void cimageio_jpeg_split_free(cimageio_jpeg_split *split);
+
 /// Encodes a PNG into a new buffer `*out` (free with cimageio_free).
 /// `level` is the zlib level 0...9; `bit_depth` 8 or 16 (16-bit samples native-endian).
 /// `filter` is -1 for libpng's adaptive choice, or 0...4 for one fixed row filter.
