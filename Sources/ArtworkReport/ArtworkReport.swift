@@ -187,28 +187,8 @@ public struct RunReport: Sendable {
   /// summary.
   static func writeTail(_ tally: RunTally, to json: inout JSONStream) {
     json.endArray()
-    json.key(.errors)
-    json.beginArray()
-    for error in tally.errors {
-      json.beginObject(inline: true)
-      json.key(.source)
-      json.string(error.source)
-      json.key(.message)
-      json.string(error.message)
-      json.endObject()
-    }
-    json.endArray()
-    json.key(.skipped)
-    json.beginArray()
-    for file in tally.skipped {
-      json.beginObject(inline: true)
-      json.key(.source)
-      json.string(file.source)
-      json.key(.reason)
-      json.string(file.reason)
-      json.endObject()
-    }
-    json.endArray()
+    writeSources(.errors, tally.errors.map { ($0.source, $0.message) }, saying: .message, to: &json)
+    writeSources(.skipped, tally.skipped.map { ($0.source, $0.reason) }, saying: .reason, to: &json)
     json.key(.summary)
     json.beginObject(inline: true)
     json.key(.artworks)
@@ -227,6 +207,23 @@ public struct RunReport: Sendable {
     json.integer(tally.skipped.count)
     json.endObject()
     json.endObject()
+  }
+
+  /// An array of `{"source", <saying>}` objects under `key` (the errors, the files skipped).
+  private static func writeSources(
+    _ key: ReportKey, _ items: [(source: String, text: String)], saying: ReportKey, to json: inout JSONStream
+  ) {
+    json.key(key)
+    json.beginArray()
+    for item in items {
+      json.beginObject(inline: true)
+      json.key(.source)
+      json.string(item.source)
+      json.key(saying)
+      json.string(item.text)
+      json.endObject()
+    }
+    json.endArray()
   }
 
   /// report.json as a value, for callers that inspect it.

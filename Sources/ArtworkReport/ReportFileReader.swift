@@ -69,23 +69,9 @@ public final class ReportFileReader {
     while try json.nextMember() {
       switch try json.readKey() {
       case ReportKey.errors.text:
-        guard case .array(let items) = try json.readValue() else { throw fail("errors is not an array") }
-        for item in items {
-          guard case .object(let members) = item,
-            case .string(let source)? = members.first(where: { $0.0 == ReportKey.source.text })?.1,
-            case .string(let message)? = members.first(where: { $0.0 == ReportKey.message.text })?.1
-          else { throw fail("an error lacks its source or message") }
-          errors.append(InputError(source: source, message: message))
-        }
+        errors = try readSources("errors", saying: .message).map { InputError(source: $0, message: $1) }
       case ReportKey.skipped.text:
-        guard case .array(let items) = try json.readValue() else { throw fail("skipped is not an array") }
-        for item in items {
-          guard case .object(let members) = item,
-            case .string(let source)? = members.first(where: { $0.0 == ReportKey.source.text })?.1,
-            case .string(let reason)? = members.first(where: { $0.0 == ReportKey.reason.text })?.1
-          else { throw fail("a skipped file lacks its source or reason") }
-          skipped.append(SkippedFile(source: source, reason: reason))
-        }
+        skipped = try readSources("skipped", saying: .reason).map { SkippedFile(source: $0, reason: $1) }
       case ReportKey.summary.text:
         if case .object(let members) = try json.readValue() {
           usedBaseline = members.contains { $0.0 == ReportKey.baselined.text }
@@ -93,6 +79,20 @@ public final class ReportFileReader {
       default: _ = try json.readValue()
       }
     }
+  }
+
+  /// An array of `{"source", <saying>}` objects (the errors, the files skipped).
+  private func readSources(_ name: String, saying: ReportKey) throws(JSONFileReader.Failure) -> [(String, String)] {
+    guard case .array(let items) = try json.readValue() else { throw fail("\(name) is not an array") }
+    var pairs: [(String, String)] = []
+    for item in items {
+      guard case .object(let members) = item,
+        case .string(let source)? = members.first(where: { $0.0 == ReportKey.source.text })?.1,
+        case .string(let text)? = members.first(where: { $0.0 == saying.text })?.1
+      else { throw fail("an item of \(name) lacks its source or \(saying.text)") }
+      pairs.append((source, text))
+    }
+    return pairs
   }
 
   private func fail(_ message: String) -> JSONFileReader.Failure { JSONFileReader.Failure(message: message) }

@@ -10,8 +10,9 @@ struct RenderCommand: Command {
     usage: "artfit render [INPUT ...] [OPTIONS]",
     options: RenderArguments.sharedOptions + RenderArguments.renderOptions,
     discussion: """
-      INPUT is a file or a folder, searched recursively for .png, .jpg and .jpeg (hidden files and the
-      output folder are skipped); no INPUT means the current folder.
+      INPUT is a file or a folder, searched recursively; no INPUT means the current folder. Every file
+      is artwork (PNG or JPEG, by name or content), an input error naming an image format artfit does
+      not read, or listed as skipped; hidden files, the output folder and --exclude are left out.
       Writes OUT/<artwork>/<target>-<orientation>-<mode>@<scale>x.png, OUT/<artwork>/crop-map.png,
       OUT/report.json, report.csv, junit.xml and index.html. Identical previews (same canvas, safe
       area, corners, sensor housing and Home indicator) are written once and shared in the report.
