@@ -90,7 +90,7 @@ let package = Package(
 // `--sanitize=fuzzer`, because libFuzzer supplies their `main`.
 if Context.environment["ARTFIT_FUZZ"] != nil {
   package.targets += [
-    .target(name: "FuzzSupport", dependencies: ["Artwork"], path: "Fuzz/FuzzSupport"),
+    .target(name: "FuzzSupport", dependencies: ["Artwork", "ArtworkSupport"], path: "Fuzz/FuzzSupport"),
     .executableTarget(name: "fuzz-png", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-png"),
     .executableTarget(name: "fuzz-jpeg", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-jpeg"),
     .executableTarget(name: "fuzz-manifest", dependencies: ["Artwork"], path: "Fuzz/fuzz-manifest"),

@@ -118,7 +118,8 @@ if [ "$WHAT" = single ] || [ "$WHAT" = all ]; then
   for source in "${SOURCES[@]}"; do
     d=() n=() w=() p=()
     for run in $(seq "${SINGLE_RUNS:-9}"); do
-      for cache in default no-cache; do
+      order=(default no-cache); [ $((run % 2)) = 0 ] && order=(no-cache default)  # neither always first
+      for cache in "${order[@]}"; do
         rm -rf "$WORK/single/artfit"
         flag=(); [ "$cache" = no-cache ] && flag=(--no-cache)
         /usr/bin/time -f "%e" -o "$WORK/single/a.time" "$ARTFIT" render "$source" --targets "iPhone 13" \

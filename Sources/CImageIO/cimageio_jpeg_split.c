@@ -10,9 +10,10 @@
 // done, and then each makes its own output from the whole, with block smoothing off, which a
 // complete file never uses. The output is a full decode's, byte for byte.
 //
-// A file is split only when every scan could be checked here: a progression libjpeg would
-// warn about, a truncated or malformed stream, a DNL marker or too many scans leave it to the
-// ordinary decode, which reports them as it always has.
+// A file is split only when every scan could be checked here and its progression is
+// complete: a progression libjpeg would warn about or one that leaves coefficients unfinished
+// (libjpeg then smooths those blocks), a truncated or malformed stream, a DNL marker or too
+// many scans leave it to the ordinary decode, which reports or smooths them as it always has.
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -140,6 +141,11 @@ cimageio_jpeg_split *cimageio_jpeg_split_make(const uint8_t *data, size_t size, 
     at = end;
   }
   if (!ended || scans[0] == 0 || scans[1] == 0) goto refuse;
+  // Every coefficient of every component complete: otherwise libjpeg smooths the blocks of
+  // the missing ones at output, which the parts, blind to each other's scans, cannot.
+  for (int c = 0; c < components; c++)
+    for (int k = 0; k < 64; k++)
+      if (bits[c][k] != 0) goto refuse;
   append(split, 0, data + at, 2);  // the EOI
   append(split, 1, data + at, 2);
   return split;

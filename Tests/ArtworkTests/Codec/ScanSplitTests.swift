@@ -62,6 +62,16 @@ struct ScanSplitTests {
     #expect(JPEGScanSplit(bytes: Array(jpeg.dropLast(2)), limits: ImageLimits()) == nil, "no EOI")
   }
 
+  /// A progression that leaves coefficients unfinished (here the last DC and AC refinements
+  /// are missing, a fuzzer's find) is smoothed by libjpeg at output, which parts blind to
+  /// each other's scans cannot do: it is decoded the ordinary way.
+  @Test func anIncompleteProgressionIsNotSplit() throws {
+    let path = FuzzRegressionTests.folder.appendingPathComponent("jpeg-split-incomplete-progression").path
+    let bytes = try #require(FileManager.default.contents(atPath: path))
+    #expect(throws: Never.self) { try ImageDecoder.decode(data: Array(bytes), name: "f.jpg", shrink: 2) }
+    #expect(JPEGScanSplit(bytes: Array(bytes), limits: ImageLimits()) == nil)
+  }
+
   /// Flipped bytes in a scan make that part fail; the other part then fails with the same
   /// cause instead of waiting, and the ordinary decode gives that cause too.
   @Test func corruptScanDataFailsBothPartsAlike() throws {
