@@ -50,22 +50,17 @@ private func fuzzScanSplit(
 ) {
   guard let split = JPEGScanSplit(bytes: bytes, limits: fuzzLimits) else { return }
   let (part0, part1) = split.parts
-  let mapped = Locked(Result<Image, ImageError>?.none)
-  let done = DispatchSemaphore(value: 0)
-  Thread {
-    let result = Result { () throws(ImageError) in
+  let mapped = ThreadWork {
+    Result { () throws(ImageError) in
       try ImageDecoder.decode(
         data: bytes, name: "fuzz", shrink: 8, region: nil, limits: fuzzLimits, cmyk: cmyk, scans: part1)
     }
-    mapped.withLock { $0 = result }
-    done.signal()
-  }.start()
+  }
   let mine = Result { () throws(ImageError) in
     try ImageDecoder.decode(
       data: bytes, name: "fuzz", shrink: shrink, region: nil, limits: fuzzLimits, cmyk: cmyk, scans: part0)
   }
-  done.wait()
-  let other = mapped.withLock { $0! }
+  let other = mapped.wait()
   let small = Result { () throws(ImageError) in
     try ImageDecoder.decode(data: bytes, name: "fuzz", shrink: 8, limits: fuzzLimits, cmyk: cmyk)
   }

@@ -25,8 +25,8 @@ public enum FileKind: Sendable, Equatable {
   /// What the file whose first bytes are `head` (up to `headLength`) and whose name is
   /// `name` is.
   public static func of(head: [UInt8], name: String) -> FileKind {
-    let ext = name.split(separator: ".").count > 1 ? String(name.split(separator: ".").last!).lowercased() : ""
-    if let format = readFormat(head) { return .artwork(format) }
+    let ext = fileExtension(of: name)
+    if let format = head.withUnsafeBytes(sniffFormat) { return .artwork(format) }
     if let image = unreadImage(head, ext: ext) { return image }
     if let named = imageExtensions[ext] {
       return .unreadImage(
@@ -36,10 +36,11 @@ public enum FileKind: Sendable, Equatable {
     return .notArtwork(looksLikeText(head) ? "not an image (text)" : "not an image")
   }
 
-  private static func readFormat(_ head: [UInt8]) -> ImageFormat? {
-    if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
-    if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
-    return nil
+  /// The extension of the last component of `path`, lowercased; "" when it has none.
+  public static func fileExtension(of path: String) -> String {
+    let name = path.split(separator: "/").last ?? ""
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+    return name[name.index(after: dot)...].lowercased()
   }
 
   /// Image formats artfit does not read, recognised by their signatures.

@@ -19,10 +19,9 @@ public enum ImageDecoder {
   /// Names the format of an image artfit does not read (a GIF or a HEIC called `.png`), so
   /// the error says what the file is and what to hand over instead.
   static func refuseOtherFormats(_ data: [UInt8], name: String) throws(ImageError) {
-    let ext = (name.split(separator: "/").last?.split(separator: ".").last).map { String($0).lowercased() } ?? ""
-    if case .unreadImage(let format, let advice)? = FileKind.unreadImage(
-      Array(data.prefix(FileKind.headLength)), ext: ext)
-    {
+    guard data.withUnsafeBytes(sniffFormat) == nil else { return }  // what it reads: nothing to name
+    let head = Array(data.prefix(FileKind.headLength))
+    if case .unreadImage(let format, let advice)? = FileKind.unreadImage(head, ext: FileKind.fileExtension(of: name)) {
       throw .notAnImage(file: name, reason: "it is \(FileKind.named(format)): \(advice)")
     }
   }

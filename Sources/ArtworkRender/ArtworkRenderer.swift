@@ -157,20 +157,16 @@ struct ArtworkRenderer {
     // cores (one of two), and the previews' resample and encode should have every core the
     // map's decode leaves free. A thread always starts, where a queue's worker might not while
     // every worker waits.
-    let mapOutcome = Locked(Result<(String, Insets?, RenderStats), ArtworkFailure>?.none)
-    let mapDone = DispatchSemaphore(value: 0)
-    Thread {
+    let map = ThreadWork { () -> Result<(String, Insets?, RenderStats), ArtworkFailure> in
       var local = RenderStats()
-      let done = Result { () throws(ArtworkFailure) -> (String, Insets?, RenderStats) in
+      return Result { () throws(ArtworkFailure) -> (String, Insets?, RenderStats) in
         let whole = try decode(file, bytes: bytes, shrink: mapShrink, colour: colour, scans: parts?.1, stats: &local)
         let path = try drawCropMap(
           whole.image.droppingOpaqueAlpha(), source: source, results: results, safeEverywhere: safe, stem: file.stem,
           colour: colour, stats: &local)
         return (path, whole.bars, local)
       }
-      mapOutcome.withLock { $0 = done }
-      mapDone.signal()
-    }.start()
+    }
     var local = RenderStats()
     let previews = Result { () throws(ArtworkFailure) -> RenderStats in
       let part = try decode(
@@ -180,10 +176,8 @@ struct ArtworkRenderer {
         onOutput: onOutput)
       return local
     }
-    mapDone.wait()
     // The whole decode's error first: it read all of the file, the region decode only part.
-    guard let map = mapOutcome.withLock({ $0 }) else { preconditionFailure("the map's part ran") }
-    let (path, bars, mapStats) = try map.get()
+    let (path, bars, mapStats) = try map.wait().get()
     stats = stats + (try previews.get()) + mapStats
     report.embeddedBars = bars
     report.cropMap = path

@@ -164,7 +164,7 @@ public struct BatchRenderer: Sendable {
     guard settlePending() else { return stop() }
     run.errors.sort { $0.source.utf8.lexicographicallyPrecedes($1.source.utf8) }
     if let cache {
-      stats.filesHashed = cache.filesRead
+      stats.filesHashed = cache.filesHashed
       stats.cacheSetAside = cache.setAside
       do { try cache.commit() } catch { run.stoppedBy = error }
     }

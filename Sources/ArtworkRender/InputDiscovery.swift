@@ -32,7 +32,6 @@ public enum InputDiscovery {
     var search = Search(
       outputFolder: outputFolder.map { CanonicalPath.of($0) }, excludes: excludes,
       ownFiles: Set(ownFiles.map { CanonicalPath.of($0) }))
-    var seen = Set<String>()
     for input in inputs {
       var isDirectory: ObjCBool = false
       guard manager.fileExists(atPath: input, isDirectory: &isDirectory) else {
@@ -42,17 +41,11 @@ public enum InputDiscovery {
       }
       if !isDirectory.boolValue {
         let name = (input as NSString).lastPathComponent
-        if seen.insert(CanonicalPath.of(input)).inserted {
-          search.found.files.append(ArtworkFile(path: input, stem: (name as NSString).deletingPathExtension))
-        }
+        search.add(ArtworkFile(path: input, stem: (name as NSString).deletingPathExtension))
         continue
       }
-      let before = search.found.files.count
       var visited = Set<String>()
       search.walk(input, relative: "", visited: &visited)
-      let added = search.found.files[before...].filter { seen.insert(CanonicalPath.of($0.path)).inserted }
-      search.found.files.removeSubrange(before...)
-      search.found.files += added
     }
     search.found.files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     search.found.skipped.sort { $0.source.utf8.lexicographicallyPrecedes($1.source.utf8) }
@@ -65,6 +58,13 @@ public enum InputDiscovery {
     let excludes: [String]
     let ownFiles: Set<String>
     var found = Found()
+    /// The artwork found so far, by canonical path: a file reached twice (given and inside a
+    /// given folder, or through a link) is one artwork.
+    var seen = Set<String>()
+
+    mutating func add(_ file: ArtworkFile) {
+      if seen.insert(CanonicalPath.of(file.path)).inserted { found.files.append(file) }
+    }
 
     func isExcluded(_ relative: String, name: String) -> Bool {
       excludes.contains { Manifest.matches($0, relative) || Manifest.matches($0, name) }
@@ -111,8 +111,7 @@ public enum InputDiscovery {
     }
 
     private mutating func visit(_ path: String, relative: String, name: String, visited: inout Set<String>) {
-      let ext = (name as NSString).pathExtension.lowercased()
-      let isArtworkName = FileKind.artworkExtensions.contains(ext)
+      let isArtworkName = FileKind.artworkExtensions.contains(FileKind.fileExtension(of: name))
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
         if isSymbolicLink(path) {
@@ -137,21 +136,22 @@ public enum InputDiscovery {
       if ownFiles.contains(CanonicalPath.of(path)) { return }
       let stem = (relative as NSString).deletingPathExtension
       if isArtworkName {
-        found.files.append(ArtworkFile(path: path, stem: stem))
+        add(ArtworkFile(path: path, stem: stem))
+        return
+      }
+      guard FileBytes.isRegularFile(path) else {
+        found.skipped.append(SkippedFile(source: path, reason: "not a regular file"))
         return
       }
       let head: [UInt8]
       do {
         head = try FileBytes.head(of: path, count: FileKind.headLength)
-      } catch .unreadable(_, let reason) where reason == "not a regular file" {
-        found.skipped.append(SkippedFile(source: path, reason: "not a regular file"))
-        return
       } catch {
         found.errors.append(InputError(error))
         return
       }
       switch FileKind.of(head: head, name: name) {
-      case .artwork: found.files.append(ArtworkFile(path: path, stem: stem))
+      case .artwork: add(ArtworkFile(path: path, stem: stem))
       case .unreadImage(let format, let advice):
         found.errors.append(InputError(.notAnImage(file: path, reason: "it is \(FileKind.named(format)): \(advice)")))
       case .notArtwork(let reason): found.skipped.append(SkippedFile(source: path, reason: reason))

@@ -79,11 +79,15 @@ public struct Manifest: Sendable {
           manifest.artworks.append((pattern, try settings(entry, at: "artworks \"\(pattern)\"", file: path)))
         }
       case "exclude":
-        guard case .array(let items) = value,
-          let globs = Optional(items.compactMap { if case .string(let glob) = $0 { glob } else { nil } }),
-          globs.count == items.count, !globs.contains(where: \.isEmpty)
-        else { throw Failure(file: path, message: "\"exclude\" must be an array of path patterns") }
-        manifest.exclude = globs
+        guard case .array(let items) = value else {
+          throw Failure(file: path, message: "\"exclude\" must be an array of path patterns")
+        }
+        for item in items {
+          guard case .string(let glob) = item, !glob.isEmpty else {
+            throw Failure(file: path, message: "\"exclude\" must be an array of path patterns")
+          }
+          manifest.exclude.append(glob)
+        }
       default:
         throw Failure(
           file: path, message: "unknown key \"\(key)\" (the manifest has \"defaults\", \"artworks\" and \"exclude\")")

@@ -113,7 +113,7 @@ final class RenderCache {
 
   /// Artworks whose bytes were read and hashed (the rest were known unchanged from their
   /// identity alone).
-  private(set) var filesRead = 0
+  private(set) var filesHashed = 0
 
   /// Whether `file` is unchanged since the earlier run: from its identity when that is as
   /// recorded (the file is not opened), else from its bytes, read once; a changed file's
@@ -126,7 +126,7 @@ final class RenderCache {
     guard let (bytes, identity) = try? FileBytes.readWithIdentity(file.path, limit: limit) else {
       return .changed(bytes: nil, nil)
     }
-    filesRead += 1
+    filesHashed += 1
     let settled = identity.isSettled(at: FileIdentity.now())
     let fingerprint = Fingerprint(content: ContentHash.hex128(bytes), identity: settled ? identity : nil)
     if let earlier, earlier.content == fingerprint.content { return .unchanged(earlier.report, fingerprint) }

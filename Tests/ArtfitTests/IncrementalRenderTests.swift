@@ -157,10 +157,11 @@ extension Slow {
 
       // Replaced by another file with the same size and time (a checkout of another version).
       let aNow = try #require(FileIdentity.of(folder.path("art/a.png")))
-      _ = folder.write(
-        try ImageEncoder.png(Image(width: 120, height: 90, layout: .rgb, filledWith: [10, 20, 30])), to: "next.png")
+      let next = try ImageEncoder.png(Image(width: 120, height: 90, layout: .rgb, filledWith: [10, 20, 30]))
+      _ = folder.write(Self.padded(next, to: aNow.size), to: "next.png")
       #expect(rename(folder.path("next.png"), folder.path("art/a.png")) == 0)
       setModified("art/a.png", to: aNow.modified)
+      #expect(FileIdentity.of(folder.path("art/a.png"))?.size == aNow.size, "the same size, and the same modification time below")
       let replaced = try render()
       #expect(replaced.stdout.contains("2 unchanged artworks kept"), "\(replaced.stdout)")
       after = try previewTimes()

@@ -29,9 +29,9 @@ struct FileIdentityTests {
     #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
     let after = try #require(FileIdentity.of(path))
     #expect(after.size == before.size && after.modified == before.modified)
-    // The status-change time cannot be set back; it moved on at the write or the utimensat.
-    #expect(after.changed != before.changed || after.inode != before.inode)
-    #expect(after != before)
+    // The status-change time cannot be set back: it moves on with the write, unless the write
+    // fell in the clock tick of the first; and an identity that young is not trusted yet.
+    #expect(after != before || !before.isSettled(at: FileIdentity.now()))
   }
 
   @Test func aFileReplacedByAnotherHasAnotherInode() throws {

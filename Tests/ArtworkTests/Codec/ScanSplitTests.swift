@@ -15,21 +15,16 @@ struct ScanSplitTests {
     second: (shrink: Int, region: ImageRegion?)
   ) -> (Result<Image, ImageError>, Result<Image, ImageError>) {
     let (part0, part1) = split.parts
-    let other = Locked(Result<Image, ImageError>?.none)
-    let done = DispatchSemaphore(value: 0)
-    Thread {
-      let result = Result { () throws(ImageError) in
+    let other = ThreadWork {
+      Result { () throws(ImageError) in
         try ImageDecoder.decode(
           data: jpeg, name: "p.jpg", shrink: second.shrink, region: second.region, scans: part1)
       }
-      other.withLock { $0 = result }
-      done.signal()
-    }.start()
+    }
     let mine = Result { () throws(ImageError) in
       try ImageDecoder.decode(data: jpeg, name: "p.jpg", shrink: first.shrink, region: first.region, scans: part0)
     }
-    done.wait()
-    return (mine, other.withLock { $0! })
+    return (mine, other.wait())
   }
 
   @Test(arguments: [ChannelLayout.rgb, .gray])

@@ -1,15 +1,14 @@
-@_spi(Support) import ArtworkSupport
 import Dispatch
 import Foundation
 
 /// Work started on a thread of its own, and its value once done. A thread always starts,
 /// where a queue's worker might not while every worker waits (a library user calling artfit
 /// from pool threads).
-final class ThreadWork<Value: Sendable>: Sendable {
+package final class ThreadWork<Value: Sendable>: Sendable {
   private let value = Locked<Value?>(nil)
   private let done = DispatchSemaphore(value: 0)
 
-  init(_ work: @escaping @Sendable () -> Value) {
+  package init(_ work: @escaping @Sendable () -> Value) {
     Thread { [value, done] in
       let result = work()
       value.withLock { $0 = result }
@@ -18,7 +17,7 @@ final class ThreadWork<Value: Sendable>: Sendable {
   }
 
   /// Waits for the work; call once.
-  func wait() -> Value {
+  package func wait() -> Value {
     done.wait()
     guard let result = value.withLock({ $0 }) else { preconditionFailure("the work set its value") }
     return result
