@@ -161,7 +161,9 @@ extension Slow {
       _ = folder.write(Self.padded(next, to: aNow.size), to: "next.png")
       #expect(rename(folder.path("next.png"), folder.path("art/a.png")) == 0)
       setModified("art/a.png", to: aNow.modified)
-      #expect(FileIdentity.of(folder.path("art/a.png"))?.size == aNow.size, "the same size, and the same modification time below")
+      #expect(
+        FileIdentity.of(folder.path("art/a.png"))?.size == aNow.size,
+        "the same size, and the same modification time below")
       let replaced = try render()
       #expect(replaced.stdout.contains("2 unchanged artworks kept"), "\(replaced.stdout)")
       after = try previewTimes()
