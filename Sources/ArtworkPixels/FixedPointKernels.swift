@@ -15,10 +15,10 @@ struct FixedPointKernels: Sendable {
     @Sendable (
       UnsafePointer<UnsafePointer<UInt8>>, UnsafePointer<Int16>, Int, Int, UnsafeMutablePointer<Int16>
     ) -> Void
-  typealias Split = @Sendable (UnsafePointer<Int16>, Int, Int, UnsafePointer<UnsafeMutablePointer<Int32>>) -> Void
+  typealias Split = @Sendable (UnsafePointer<Int16>, Int, Int, UnsafePointer<UnsafeMutablePointer<Int16>>) -> Void
   typealias Horizontal =
     @Sendable (
-      UnsafePointer<UnsafeMutablePointer<Int32>>, Int, Int, UnsafePointer<Int32>, Int, Int, UnsafePointer<Int32>,
+      UnsafePointer<UnsafeMutablePointer<Int16>>, Int, Int, UnsafePointer<Int32>, Int, Int, UnsafePointer<Int16>,
       UnsafeMutablePointer<UInt8>
     ) -> Void
 
@@ -44,11 +44,11 @@ struct FixedPointKernels: Sendable {
       },
       split: { row, count, channels, planes in
         fixed_point_avx2_split(
-          row, count, channels, UnsafeRawPointer(planes).assumingMemoryBound(to: UnsafeMutablePointer<Int32>?.self))
+          row, count, channels, UnsafeRawPointer(planes).assumingMemoryBound(to: UnsafeMutablePointer<Int16>?.self))
       },
       horizontal: { planes, channels, rowStart, starts, count, stride, table, out in
         fixed_point_avx2_horizontal(
-          UnsafeRawPointer(planes).assumingMemoryBound(to: UnsafeMutablePointer<Int32>?.self), channels, rowStart,
+          UnsafeRawPointer(planes).assumingMemoryBound(to: UnsafeMutablePointer<Int16>?.self), channels, rowStart,
           starts, count, stride, table, out)
       })
   #endif

@@ -63,20 +63,19 @@ package enum FixedPointPass {
   }
 
   /// Splits an interleaved intermediate row of `count` pixels into one plane per channel
-  /// (1 or 3), widened to 32 bits so the horizontal pass multiplies whole vectors at once.
+  /// (1 or 3), so the horizontal pass multiplies whole vectors of one channel at once.
   package static func split(
-    _ row: UnsafePointer<Int16>, count: Int, channels: Int, into planes: UnsafePointer<UnsafeMutablePointer<Int32>>
+    _ row: UnsafePointer<Int16>, count: Int, channels: Int, into planes: UnsafePointer<UnsafeMutablePointer<Int16>>
   ) {
     if channels == 1 {
-      let plane = planes[0]
-      for x in 0..<count { plane[x] = Int32(row[x]) }
+      planes[0].update(from: row, count: count)
       return
     }
     let (red, green, blue) = (planes[0], planes[1], planes[2])
     for x in 0..<count {
-      red[x] = Int32(row[3 * x])
-      green[x] = Int32(row[3 * x + 1])
-      blue[x] = Int32(row[3 * x + 2])
+      red[x] = row[3 * x]
+      green[x] = row[3 * x + 1]
+      blue[x] = row[3 * x + 2]
     }
   }
 
@@ -88,8 +87,8 @@ package enum FixedPointPass {
   /// pixel x's from `x × stride` on, reading the planes from `starts[x] − rowStart` on; each
   /// plane has at least `stride` readable values past the last start (the padding taps weigh 0).
   package static func horizontal(
-    _ planes: UnsafePointer<UnsafeMutablePointer<Int32>>, channels: Int, rowStart: Int, starts: UnsafePointer<Int32>,
-    count: Int, stride: Int, table: UnsafePointer<Int32>, into out: UnsafeMutablePointer<UInt8>
+    _ planes: UnsafePointer<UnsafeMutablePointer<Int16>>, channels: Int, rowStart: Int, starts: UnsafePointer<Int32>,
+    count: Int, stride: Int, table: UnsafePointer<Int16>, into out: UnsafeMutablePointer<UInt8>
   ) {
     let rounding = SIMD4<Int32>(repeating: Int32(1 << (horizontalShift - 1)))
     if channels == 1 {
@@ -146,8 +145,9 @@ package enum FixedPointPass {
     return SIMD4<UInt8>(truncatingIfNeeded: pointwiseMin(pointwiseMax(shifted, .zero), SIMD4(repeating: 255)))
   }
 
+  /// Eight 16-bit samples or taps, widened to 32 bits for the multiply.
   @inline(__always)
-  private static func load8(_ pointer: UnsafePointer<Int32>) -> SIMD8<Int32> {
-    UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Int32>.self)
+  private static func load8(_ pointer: UnsafePointer<Int16>) -> SIMD8<Int32> {
+    SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Int16>.self))
   }
 }

@@ -26,8 +26,6 @@ extension Resampler {
     let workers = min(threads, bandCount)
     let sourceRowBytes = image.width * channels
     let outRowBytes = outWidth * channels
-    // The horizontal pass multiplies 32-bit planes, so its taps are widened once here.
-    let horizontalTable = horizontal.weights.map(Int32.init)
     return [UInt8](unsafeUninitializedCapacity: outHeight * outRowBytes) { buffer, count in
       let out = SendableBuffer(buffer.baseAddress!)
       samples.withUnsafeBufferPointer { input in
@@ -38,7 +36,7 @@ extension Resampler {
             channels: channels, rowLength: rowLength, planeLength: planeLength, taps: vertical.stride)
           defer { scratch.deallocate() }
           vertical.weights.withUnsafeBufferPointer { verticalTaps in
-            horizontalTable.withUnsafeBufferPointer { horizontalTaps in
+            horizontal.weights.withUnsafeBufferPointer { horizontalTaps in
               horizontal.starts.withUnsafeBufferPointer { starts in
                 // The intermediate row for output row y, split into planes.
                 func filterColumns(_ y: Int) {
@@ -69,12 +67,12 @@ extension Resampler {
 }
 
 /// One worker's buffers for the fixed-point path: source row pointers for the vertical taps,
-/// the intermediate row, and its planes (32-bit, padded with zeros).
+/// the intermediate row, and its planes (padded with zeros).
 private struct FixedPointScratch {
   let rows: UnsafeMutablePointer<UnsafePointer<UInt8>>
   let middle: UnsafeMutablePointer<Int16>
-  let planes: UnsafeMutablePointer<UnsafeMutablePointer<Int32>>
-  private let storage: UnsafeMutablePointer<Int32>
+  let planes: UnsafeMutablePointer<UnsafeMutablePointer<Int16>>
+  private let storage: UnsafeMutablePointer<Int16>
 
   init(channels: Int, rowLength: Int, planeLength: Int, taps: Int) {
     rows = .allocate(capacity: taps)

@@ -1,66 +1,63 @@
 #include "fixed_point_avx2.h"
 
 #if defined(__x86_64__)
-#include <string.h>
+#include <immintrin.h>
 
 // Haswell's instruction set, as the Swift baseline build's AVX2 twin was compiled for.
 #define AVX2 __attribute__((target("avx2,fma,bmi,bmi2,f16c,movbe,lzcnt,popcnt")))
 
-typedef int32_t i32x16 __attribute__((vector_size(64)));
-typedef int32_t i32x8 __attribute__((vector_size(32)));
-typedef int32_t i32x4 __attribute__((vector_size(16)));
-typedef int16_t i16x16 __attribute__((vector_size(32)));
-typedef uint8_t u8x16 __attribute__((vector_size(16)));
-typedef uint8_t u8x4 __attribute__((vector_size(4)));
-
 // Fraction bits: weights 14, intermediate rows 6 (FixedPointPass).
 enum { VERTICAL_SHIFT = 14 - 6, HORIZONTAL_SHIFT = 14 + 6 };
 
+// Both passes multiply with vpmaddwd: 16-bit samples times 16-bit weights, each adjacent
+// pair summed into 32 bits. Every product and pair sum is exact (samples stay within about
+// −5000…21300, weights within ±2^15), so the totals are the baseline build's, bit for bit.
+
+// Two weights in the two 16-bit halves of each 32-bit lane, for a pair of interleaved rows.
+AVX2 static inline __m256i weight_pair(int16_t first, int16_t second) {
+  return _mm256_set1_epi32((int32_t)((uint32_t)(uint16_t)first | ((uint32_t)(uint16_t)second << 16)));
+}
+
 AVX2 void fixed_point_avx2_vertical(const uint8_t *const *rows, const int16_t *taps, long count, long length,
                                     int16_t *out) {
-  const int32_t half = 1 << (VERTICAL_SHIFT - 1);
+  const __m256i half = _mm256_set1_epi32(1 << (VERTICAL_SHIFT - 1));
   long i = 0;
-  // 32 bytes per step: each tap's row pointer and weight are loaded once for two vectors.
-  for (; i + 32 <= length; i += 32) {
-    i32x16 low = (i32x16){0} + half;
-    i32x16 high = (i32x16){0} + half;
-    for (long k = 0; k < count; k++) {
-      u8x16 a, b;
-      memcpy(&a, rows[k] + i, 16);
-      memcpy(&b, rows[k] + i + 16, 16);
-      i32x16 weight = (i32x16){0} + (int32_t)taps[k];
-      low += __builtin_convertvector(a, i32x16) * weight;
-      high += __builtin_convertvector(b, i32x16) * weight;
-    }
-    i16x16 lowOut = __builtin_convertvector(low >> VERTICAL_SHIFT, i16x16);
-    i16x16 highOut = __builtin_convertvector(high >> VERTICAL_SHIFT, i16x16);
-    memcpy(out + i, &lowOut, sizeof lowOut);
-    memcpy(out + i + 16, &highOut, sizeof highOut);
-  }
+  // 16 samples per step, two rows per multiply: row k's and row k+1's bytes interleaved,
+  // widened to 16 bits, against (taps[k], taps[k+1]); an odd last row pairs with a zero weight.
   for (; i + 16 <= length; i += 16) {
-    i32x16 sum = (i32x16){0} + half;
-    for (long k = 0; k < count; k++) {
-      u8x16 bytes;
-      memcpy(&bytes, rows[k] + i, 16);
-      sum += __builtin_convertvector(bytes, i32x16) * ((i32x16){0} + (int32_t)taps[k]);
+    __m256i low = half, high = half;
+    long k = 0;
+    for (; k + 1 < count; k += 2) {
+      __m128i a = _mm_loadu_si128((const __m128i *)(rows[k] + i));
+      __m128i b = _mm_loadu_si128((const __m128i *)(rows[k + 1] + i));
+      __m256i w = weight_pair(taps[k], taps[k + 1]);
+      low = _mm256_add_epi32(low, _mm256_madd_epi16(_mm256_cvtepu8_epi16(_mm_unpacklo_epi8(a, b)), w));
+      high = _mm256_add_epi32(high, _mm256_madd_epi16(_mm256_cvtepu8_epi16(_mm_unpackhi_epi8(a, b)), w));
     }
-    i16x16 narrow = __builtin_convertvector(sum >> VERTICAL_SHIFT, i16x16);
-    memcpy(out + i, &narrow, sizeof narrow);
+    if (k < count) {
+      __m128i a = _mm_loadu_si128((const __m128i *)(rows[k] + i));
+      __m256i w = weight_pair(taps[k], 0);
+      low = _mm256_add_epi32(low, _mm256_madd_epi16(_mm256_cvtepu8_epi16(_mm_unpacklo_epi8(a, a)), w));
+      high = _mm256_add_epi32(high, _mm256_madd_epi16(_mm256_cvtepu8_epi16(_mm_unpackhi_epi8(a, a)), w));
+    }
+    // The pack works within 128-bit lanes; the permute puts the 16 samples back in order.
+    __m256i packed = _mm256_packs_epi32(_mm256_srai_epi32(low, VERTICAL_SHIFT), _mm256_srai_epi32(high, VERTICAL_SHIFT));
+    _mm256_storeu_si256((__m256i *)(out + i), _mm256_permute4x64_epi64(packed, 0xD8));
   }
   for (; i < length; i++) {
-    int32_t sum = half;
+    int32_t sum = 1 << (VERTICAL_SHIFT - 1);
     for (long k = 0; k < count; k++) sum += (int32_t)rows[k][i] * (int32_t)taps[k];
     out[i] = (int16_t)(sum >> VERTICAL_SHIFT);
   }
 }
 
-AVX2 void fixed_point_avx2_split(const int16_t *row, long count, long channels, int32_t *const *planes) {
+AVX2 void fixed_point_avx2_split(const int16_t *row, long count, long channels, int16_t *const *planes) {
   if (channels == 1) {
-    int32_t *plane = planes[0];
+    int16_t *plane = planes[0];
     for (long x = 0; x < count; x++) plane[x] = row[x];
     return;
   }
-  int32_t *red = planes[0], *green = planes[1], *blue = planes[2];
+  int16_t *red = planes[0], *green = planes[1], *blue = planes[2];
   for (long x = 0; x < count; x++) {
     red[x] = row[3 * x];
     green[x] = row[3 * x + 1];
@@ -68,70 +65,110 @@ AVX2 void fixed_point_avx2_split(const int16_t *row, long count, long channels, 
   }
 }
 
-AVX2 static inline i32x8 load8(const int32_t *pointer) {
-  i32x8 value;
-  memcpy(&value, pointer, sizeof value);
-  return value;
-}
+// The helpers below are inlined into instances for the common strides (8 to 32 taps), where
+// the constant stride unrolls the dot products and keeps twelve accumulators in registers:
+// 2.5 to 3 times the speed of the same code with the stride a variable, which spilled.
+#define INLINE __attribute__((always_inline)) AVX2 static inline
 
-// The totals of four accumulators, in order.
-AVX2 static inline i32x4 sums(i32x8 a, i32x8 b, i32x8 c, i32x8 d) {
-  i32x4 a4 = __builtin_shufflevector(a, a, 0, 1, 2, 3) + __builtin_shufflevector(a, a, 4, 5, 6, 7);
-  i32x4 b4 = __builtin_shufflevector(b, b, 0, 1, 2, 3) + __builtin_shufflevector(b, b, 4, 5, 6, 7);
-  i32x4 c4 = __builtin_shufflevector(c, c, 0, 1, 2, 3) + __builtin_shufflevector(c, c, 4, 5, 6, 7);
-  i32x4 d4 = __builtin_shufflevector(d, d, 0, 1, 2, 3) + __builtin_shufflevector(d, d, 4, 5, 6, 7);
-  i32x8 ab = __builtin_shufflevector(a4, b4, 0, 1, 2, 3, 4, 5, 6, 7);
-  i32x8 cd = __builtin_shufflevector(c4, d4, 0, 1, 2, 3, 4, 5, 6, 7);
-  i32x8 pairs = __builtin_shufflevector(ab, cd, 0, 2, 4, 6, 8, 10, 12, 14) +
-                __builtin_shufflevector(ab, cd, 1, 3, 5, 7, 9, 11, 13, 15);
-  return __builtin_shufflevector(pairs, pairs, 0, 2, 4, 6) + __builtin_shufflevector(pairs, pairs, 1, 3, 5, 7);
-}
-
-// Rounded sums in output units, clamped lane by lane to 0…255.
-AVX2 static inline u8x4 clamped_bytes(i32x4 sums) {
-  i32x4 shifted = sums >> HORIZONTAL_SHIFT;
-  const i32x4 zero = {0, 0, 0, 0}, top = {255, 255, 255, 255};
-  return __builtin_convertvector(__builtin_elementwise_min(__builtin_elementwise_max(shifted, zero), top), u8x4);
-}
-
-AVX2 static inline u8x4 rgb_pixel(int32_t *red, int32_t *green, int32_t *blue, long row_start, const int32_t *starts,
-                                  long stride, const int32_t *table, long x, i32x4 rounding) {
-  const int32_t *taps = table + x * stride;
-  long offset = starts[x] - row_start;
-  i32x8 r = {0}, g = {0}, b = {0};
-  for (long j = offset; j < offset + stride; j += 8) {
-    i32x8 w = load8(taps + (j - offset));
-    r += load8(red + j) * w;
-    g += load8(green + j) * w;
-    b += load8(blue + j) * w;
+// The dot product of `stride` taps (a multiple of 8) with a plane, as eight partial sums.
+INLINE __m256i dot(const int16_t *plane, const int16_t *taps, long stride) {
+  __m256i sum = _mm256_setzero_si256();
+  long j = 0;
+  for (; j + 16 <= stride; j += 16) {
+    __m256i w = _mm256_loadu_si256((const __m256i *)(taps + j));
+    sum = _mm256_add_epi32(sum, _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)(plane + j)), w));
   }
-  return clamped_bytes(sums(r, g, b, b) + rounding);  // the fourth lane is overwritten
+  if (j < stride) {
+    __m128i w = _mm_loadu_si128((const __m128i *)(taps + j));
+    __m128i part = _mm_madd_epi16(_mm_loadu_si128((const __m128i *)(plane + j)), w);
+    sum = _mm256_add_epi32(sum, _mm256_zextsi128_si256(part));
+  }
+  return sum;
 }
 
-AVX2 void fixed_point_avx2_horizontal(int32_t *const *planes, long channels, long row_start, const int32_t *starts,
-                                      long count, long stride, const int32_t *table, uint8_t *out) {
-  const i32x4 rounding = (i32x4){0} + (1 << (HORIZONTAL_SHIFT - 1));
-  if (channels == 1) {
-    const int32_t *plane = planes[0];
-    const i32x8 zero = {0};
-    for (long x = 0; x < count; x++) {
-      const int32_t *taps = table + x * stride;
-      const int32_t *p = plane + (starts[x] - row_start);
-      i32x8 sum = {0};
-      for (long j = 0; j < stride; j += 8) sum += load8(p + j) * load8(taps + j);
-      out[x] = clamped_bytes(sums(sum, zero, zero, zero) + rounding)[0];
+// Four pixels' partial sums reduced to their totals, in order, rounded to output units (the
+// saturating packs that follow clamp them to 0…255).
+INLINE __m128i totals(__m256i a, __m256i b, __m256i c, __m256i d) {
+  __m256i quads = _mm256_hadd_epi32(_mm256_hadd_epi32(a, b), _mm256_hadd_epi32(c, d));
+  __m128i sums = _mm_add_epi32(_mm256_castsi256_si128(quads), _mm256_extracti128_si256(quads, 1));
+  return _mm_srai_epi32(_mm_add_epi32(sums, _mm_set1_epi32(1 << (HORIZONTAL_SHIFT - 1))), HORIZONTAL_SHIFT);
+}
+
+INLINE uint8_t single_byte(__m256i partial) {
+  __m256i zero = _mm256_setzero_si256();
+  __m128i words = _mm_packs_epi32(totals(partial, zero, zero, zero), _mm_setzero_si128());
+  return (uint8_t)_mm_cvtsi128_si32(_mm_packus_epi16(words, words));
+}
+
+INLINE void horizontal_gray(const int16_t *plane, long row_start, const int32_t *starts, long count, long stride,
+                            const int16_t *table, uint8_t *out) {
+  long x = 0;
+  for (; x + 4 <= count; x += 4) {
+    __m256i p[4];
+    for (int i = 0; i < 4; i++) p[i] = dot(plane + (starts[x + i] - row_start), table + (x + i) * stride, stride);
+    __m128i words = _mm_packs_epi32(totals(p[0], p[1], p[2], p[3]), _mm_setzero_si128());
+    int32_t bytes = _mm_cvtsi128_si32(_mm_packus_epi16(words, words));
+    __builtin_memcpy(out + x, &bytes, 4);
+  }
+  for (; x < count; x++) out[x] = single_byte(dot(plane + (starts[x] - row_start), table + x * stride, stride));
+}
+
+INLINE void horizontal_rgb(const int16_t *const *planes, long row_start, const int32_t *starts, long count,
+                           long stride, const int16_t *table, uint8_t *out) {
+  // Bytes r0 r1 r2 r3 g0 … g3 b0 … b3 to r0 g0 b0 r1 … b3.
+  const __m128i interleave = _mm_setr_epi8(0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11, -1, -1, -1, -1);
+  const int16_t *red = planes[0], *green = planes[1], *blue = planes[2];
+  long x = 0;
+  for (; x + 4 <= count; x += 4) {
+    __m256i r[4], g[4], b[4];
+    for (int i = 0; i < 4; i++) {
+      const int16_t *taps = table + (x + i) * stride;
+      long offset = starts[x + i] - row_start;
+      r[i] = dot(red + offset, taps, stride);
+      g[i] = dot(green + offset, taps, stride);
+      b[i] = dot(blue + offset, taps, stride);
     }
-    return;
+    __m128i words_rg = _mm_packs_epi32(totals(r[0], r[1], r[2], r[3]), totals(g[0], g[1], g[2], g[3]));
+    __m128i words_b = _mm_packs_epi32(totals(b[0], b[1], b[2], b[3]), _mm_setzero_si128());
+    __m128i bytes = _mm_shuffle_epi8(_mm_packus_epi16(words_rg, words_b), interleave);
+    _mm_storel_epi64((__m128i *)(out + 3 * x), bytes);
+    int32_t last = _mm_extract_epi32(bytes, 2);
+    __builtin_memcpy(out + 3 * x + 8, &last, 4);
   }
-  if (count <= 0) return;
-  int32_t *red = planes[0], *green = planes[1], *blue = planes[2];
-  // Four bytes at once; the fourth is overwritten by the next pixel. The last pixel goes
-  // byte by byte, so nothing is written past the row.
-  for (long x = 0; x < count - 1; x++) {
-    u8x4 pixel = rgb_pixel(red, green, blue, row_start, starts, stride, table, x, rounding);
-    memcpy(out + 3 * x, &pixel, 4);
+  for (; x < count; x++) {
+    const int16_t *taps = table + x * stride;
+    long offset = starts[x] - row_start;
+    for (int c = 0; c < 3; c++) out[3 * x + c] = single_byte(dot(planes[c] + offset, taps, stride));
   }
-  u8x4 last = rgb_pixel(red, green, blue, row_start, starts, stride, table, count - 1, rounding);
-  for (int c = 0; c < 3; c++) out[3 * (count - 1) + c] = last[c];
+}
+
+#define AT_STRIDE(n)                                                                                        \
+  AVX2 static void horizontal_##n(const int16_t *const *planes, long channels, long row_start,             \
+                                  const int32_t *starts, long count, const int16_t *table, uint8_t *out) { \
+    if (channels == 1) {                                                                                    \
+      horizontal_gray(planes[0], row_start, starts, count, n, table, out);                                  \
+    } else {                                                                                                \
+      horizontal_rgb(planes, row_start, starts, count, n, table, out);                                      \
+    }                                                                                                       \
+  }
+AT_STRIDE(8)
+AT_STRIDE(16)
+AT_STRIDE(24)
+AT_STRIDE(32)
+
+AVX2 void fixed_point_avx2_horizontal(int16_t *const *planes, long channels, long row_start, const int32_t *starts,
+                                      long count, long stride, const int16_t *table, uint8_t *out) {
+  const int16_t *const *source = (const int16_t *const *)planes;
+  switch (stride) {
+    case 8: horizontal_8(source, channels, row_start, starts, count, table, out); return;
+    case 16: horizontal_16(source, channels, row_start, starts, count, table, out); return;
+    case 24: horizontal_24(source, channels, row_start, starts, count, table, out); return;
+    case 32: horizontal_32(source, channels, row_start, starts, count, table, out); return;
+  }
+  if (channels == 1) {
+    horizontal_gray(source[0], row_start, starts, count, stride, table, out);
+  } else {
+    horizontal_rgb(source, row_start, starts, count, stride, table, out);
+  }
 }
 #endif

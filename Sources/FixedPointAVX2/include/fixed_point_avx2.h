@@ -13,12 +13,12 @@
 void fixed_point_avx2_vertical(const uint8_t *const *rows, const int16_t *taps, long count, long length,
                                int16_t *out);
 
-// An interleaved row of `count` pixels (1 or 3 channels) split into 32-bit planes.
-void fixed_point_avx2_split(const int16_t *row, long count, long channels, int32_t *const *planes);
+// An interleaved row of `count` pixels (1 or 3 channels) split into planes.
+void fixed_point_avx2_split(const int16_t *row, long count, long channels, int16_t *const *planes);
 
 // One output row from 1 or 3 planes: per pixel, the dot product of `stride` taps (from
 // x·stride in `table`) with the plane from starts[x] − rowStart, rounded, clamped to 0…255.
-void fixed_point_avx2_horizontal(int32_t *const *planes, long channels, long row_start, const int32_t *starts,
-                                 long count, long stride, const int32_t *table, uint8_t *out);
+void fixed_point_avx2_horizontal(int16_t *const *planes, long channels, long row_start, const int32_t *starts,
+                                 long count, long stride, const int16_t *table, uint8_t *out);
 
 #endif
