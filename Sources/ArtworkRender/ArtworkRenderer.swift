@@ -54,7 +54,9 @@ struct ArtworkRenderer {
     var report = ArtworkReport(
       file: file, width: info.width, height: info.height, focus: focus, embeddedBars: bars, results: results)
     report.profile = colour.profile.map { EmbeddedProfile(name: $0.name, space: $0.space.rawValue) }
-    if let problem = colour.problem { report.warnings.append("\(problem); treated as untagged sRGB") }
+    if let problem = colour.problem {
+      report.warnings.append(ArtworkWarning(.profile, "\(problem); treated as untagged sRGB"))
+    }
     guard options.writePreviews else { return report }
 
     let plan = PreviewPlan(stem: file.stem, results: results, overlays: painter, format: options.format)

@@ -15,7 +15,7 @@ public struct ArtworkReport: Sendable {
   /// The colour profile the artwork carries, when it is usable; nil for untagged artwork.
   public var profile: EmbeddedProfile?
   /// What artfit noticed and worked around, such as an unusable colour profile.
-  public var warnings: [String] = []
+  public var warnings: [ArtworkWarning] = []
   /// The crop map's path relative to the output folder, when one was written.
   public var cropMap: String?
   public var results: [TargetResult]
@@ -34,7 +34,6 @@ public struct ArtworkReport: Sendable {
     safeEverywhere = SafeEverywhere.region(results)
   }
 
-  /// The artwork object of report.json.
   /// The same artwork with the paths of its outputs (crop map, previews) passed through
   /// `move`: the report as seen from another folder (a merge's, the contact sheet's pages).
   public func movingOutputs(_ move: (String) -> String) -> ArtworkReport {
@@ -44,6 +43,7 @@ public struct ArtworkReport: Sendable {
     return artwork
   }
 
+  /// The artwork object of report.json.
   package func write(to json: inout JSONStream) {
     json.beginObject()
     json.key(.source)
@@ -99,8 +99,15 @@ public struct ArtworkReport: Sendable {
       json.null()
     }
     json.key(.warnings)
-    json.beginArray(inline: true)
-    for warning in warnings { json.string(warning) }
+    json.beginArray()
+    for warning in warnings {
+      json.beginObject(inline: true)
+      json.key(.kind)
+      json.plain(warning.kind.rawValue)
+      json.key(.message)
+      json.string(warning.message)
+      json.endObject()
+    }
     json.endArray()
     json.key(.cropMap)
     json.string(cropMap)
@@ -157,7 +164,11 @@ public struct RunReport: Sendable {
   public var failedCount: Int { tally.failed }
   public var exitStatus: ExitStatus { tally.exitStatus }
 
-  /// report.json, version 1, as UTF-8 (pretty-printed, keys in the contract's order).
+  /// The version of report.json this artfit writes (`shared/design/contract.md`); it reads
+  /// every version up to it.
+  public static let reportVersion = 2
+
+  /// report.json as UTF-8 (pretty-printed, keys in the contract's order).
   public func jsonBytes() -> [UInt8] {
     var json = JSONStream()
     write(to: &json)
@@ -174,7 +185,7 @@ public struct RunReport: Sendable {
   static func writeHead(options: JSONValue, to json: inout JSONStream) {
     json.beginObject()
     json.key(.version)
-    json.integer(1)
+    json.integer(reportVersion)
     json.key(.generator)
     json.string(ArtfitVersion.generator)
     json.key(.options)

@@ -11,9 +11,9 @@ public struct Baseline: Sendable {
   struct Key: Hashable {
     var artwork: String
     var slug: String
-    var orientation: String
-    var mode: String
-    var check: String
+    var orientation: ScreenOrientation
+    var mode: FitMode
+    var check: CheckFailure.Check
   }
 
   private var figures: [Key: Double] = [:]
@@ -26,8 +26,8 @@ public struct Baseline: Sendable {
   private mutating func remember(_ artwork: ArtworkReport) {
     let path = Self.relativePath(artwork.file)
     for result in artwork.results where !result.passed {
-      for (check, figure) in Self.checks(of: result) {
-        figures[Self.key(path, result, check)] = figure
+      for failure in result.failures {
+        figures[Self.key(path, result, failure.check)] = Self.figure(of: failure)
       }
     }
   }
@@ -52,8 +52,8 @@ public struct Baseline: Sendable {
     let path = Self.relativePath(artwork.file)
     for r in artwork.results.indices where !artwork.results[r].passed {
       let result = artwork.results[r]
-      artwork.results[r].baselined = Self.checks(of: result).allSatisfy { check, figure in
-        figures[Self.key(path, result, check)].map { figure <= $0 + Self.tolerance } ?? false
+      artwork.results[r].baselined = result.failures.allSatisfy { failure in
+        figures[Self.key(path, result, failure.check)].map { Self.figure(of: failure) <= $0 + Self.tolerance } ?? false
       }
     }
   }
@@ -66,19 +66,13 @@ public struct Baseline: Sendable {
     return file.stem + name[dot...]
   }
 
-  /// Each failed check of `result` with the figure it failed at.
-  static func checks(of result: TargetResult) -> [(check: String, figure: Double)] {
-    result.failures.map { failure in
-      if failure.hasPrefix("crop_loss") { return ("crop_loss", result.placement.cropLoss) }
-      if failure.hasPrefix(Checks.focusUnknown) { return ("focus_unknown", 0) }
-      if failure.hasPrefix("focus") { return ("focus", result.placement.focusLoss ?? 1) }
-      return (String(failure.prefix { $0 != " " }), 0)
-    }
-  }
+  /// The figure a failure is compared at: a check without one is as bad as it can be, the same
+  /// each time.
+  static func figure(of failure: CheckFailure) -> Double { failure.value ?? 0 }
 
-  private static func key(_ path: String, _ result: TargetResult, _ check: String) -> Key {
+  private static func key(_ path: String, _ result: TargetResult, _ check: CheckFailure.Check) -> Key {
     Key(
-      artwork: path, slug: result.screen.target.slug, orientation: result.screen.orientation.rawValue,
-      mode: result.placement.requestedMode.rawValue, check: check)
+      artwork: path, slug: result.screen.target.slug, orientation: result.screen.orientation,
+      mode: result.placement.requestedMode, check: check)
   }
 }

@@ -76,7 +76,7 @@ final class ContactSheetStream {
         cropLoss: loss, page: page, artwork: artwork.file.path,
         screen:
           "\(result.screen.target.name) \(result.screen.orientation.rawValue) \(result.placement.requestedMode.rawValue)",
-        failures: result.failures.joined(separator: "; "))
+        failures: result.failures.map(\.message).joined(separator: "; "))
       let at = worst.firstIndex { $0.cropLoss < loss } ?? worst.count
       worst.insert(failure, at: at)
       if worst.count > Self.worstShown { worst.removeLast() }

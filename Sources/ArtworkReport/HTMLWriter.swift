@@ -47,7 +47,7 @@ public enum HTMLWriter {
           out.append(byte: 0x20)
           out.append(result.placement.requestedMode.rawValue)
           out.append(": ")
-          out.html(result.failures.joined(separator: "; "))
+          out.html(result.failures.map(\.message).joined(separator: "; "))
           out.append("</li>\n")
           out.flushIfFull()
         }
@@ -166,7 +166,7 @@ public enum HTMLWriter {
     safeEverywhere(artwork, to: &out)
     for warning in artwork.warnings {
       out.append("<p class=\"warning\">")
-      out.html(warning)
+      out.html(warning.message)
       out.append("</p>\n")
     }
   }
@@ -367,7 +367,7 @@ public enum HTMLWriter {
         }
         out.append(result.passed ? "<td>yes\n" : "<td>no: ")
         if !result.passed {
-          out.html(result.failures.joined(separator: "; "))
+          out.html(result.failures.map(\.message).joined(separator: "; "))
           out.append(byte: 0x0a)
         }
         out.flushIfFull()

@@ -57,15 +57,17 @@ public enum JUnitWriter {
       } else if result.baselined {
         // Known from the baseline: shown, not failed.
         out.append(">\n      <skipped message=\"baselined: ")
-        out.xml(result.failures.joined(separator: "; "))
+        out.xml(result.failures.map(\.message).joined(separator: "; "))
         out.append("\"/>\n    </testcase>\n")
       } else {
         out.append(">\n")
         for failure in result.failures {
-          out.append("      <failure type=\"check\" message=\"")
-          out.xml(failure)
+          out.append("      <failure type=\"")
+          out.append(failure.check.name)
+          out.append("\" message=\"")
+          out.xml(failure.message)
           out.append("\">")
-          out.xml(failure)
+          out.xml(failure.message)
           out.append("</failure>\n")
         }
         out.append("    </testcase>\n")

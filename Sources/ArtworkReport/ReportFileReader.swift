@@ -26,7 +26,10 @@ public final class ReportFileReader {
       while try json.nextMember() {
         switch try json.readKey() {
         case ReportKey.version.text:
-          guard case .integer(1) = try json.readValue() else { throw fail("only report.json version 1 can be read") }
+          guard case .integer(let version) = try json.readValue(), ReportReader.readableVersions.contains(version)
+          else {
+            throw fail(ReportReader.versionMessage)
+          }
           sawVersion = true
         case ReportKey.options.text: options = try json.readValue()
         case ReportKey.artworks.text:

@@ -1,8 +1,9 @@
+import ArtworkCodec
 import ArtworkGeometry
 @_spi(Support) import ArtworkSupport
 import Foundation
 
-/// Reads a report.json (version 1) back into a RunReport, so the reports of `--shard` runs
+/// Reads a report.json (version 1 or 2) back into a RunReport, so the reports of `--shard` runs
 /// can be joined and written again. The result objects carry every figure the writers print;
 /// targets are found again in the catalog by slug (raw canvases by their name).
 public enum ReportReader {
@@ -11,6 +12,10 @@ public enum ReportReader {
     public var message: String
     public var description: String { "\(file): \(message)" }
   }
+
+  /// The versions of report.json this artfit reads: its own and every earlier one.
+  static let readableVersions = 1...RunReport.reportVersion
+  static let versionMessage = "only report.json versions 1 and 2 can be read"
 
   public static func read(_ path: String) throws(Failure) -> RunReport {
     guard let data = FileManager.default.contents(atPath: path) else {
@@ -27,7 +32,7 @@ public enum ReportReader {
 
   static func report(_ root: JSONValue) throws(Failure) -> RunReport {
     let top = try Fields(root, "the report")
-    guard try top.integer(.version) == 1 else { throw fail("only report.json version 1 can be read") }
+    guard readableVersions.contains(try top.integer(.version)) else { throw fail(versionMessage) }
     var artworks: [ArtworkReport] = []
     for item in try top.array(.artworks) { artworks.append(try artwork(item)) }
     var errors: [InputError] = []
@@ -81,10 +86,7 @@ public enum ReportReader {
       artwork.profile = EmbeddedProfile(name: try p.string(.name), space: try p.string(.space))
     }
     if fields.members[ReportKey.warnings.text] != nil {
-      for item in try fields.array(.warnings) {
-        guard case .string(let warning) = item else { throw fail("\"warnings\" of \(source) must hold strings") }
-        artwork.warnings.append(warning)
-      }
+      for item in try fields.array(.warnings) { artwork.warnings.append(try warning(item, of: source)) }
     }
     return artwork
   }
@@ -108,11 +110,6 @@ public enum ReportReader {
     let barFields = try Fields(try fields.value(.bars), "bars")
     let placementRect = try rect(fields.value(.placement))
     let crop = try rect(fields.value(.crop))
-    var failures: [String] = []
-    for item in try fields.array(.failures) {
-      guard case .string(let text) = item else { throw fail("failures are strings") }
-      failures.append(text)
-    }
     var visible: Bool? = nil
     if case .bool(let flag) = try fields.value(.focusVisible) { visible = flag }
     let placement = Placement(
@@ -128,10 +125,53 @@ public enum ReportReader {
       barsFraction: try fields.number(.barsFraction), cropLoss: try fields.number(.cropLoss),
       safeCropLoss: try fields.number(.safeCropLoss), safeArea: screen.safeArea, visibleSafeSource: crop,
       focus: nil, focusVisible: visible, focusLoss: try fields.optionalNumber(.focusLoss))
+    var failures: [CheckFailure] = []
+    for item in try fields.array(.failures) { failures.append(try failure(item, of: source, placement: placement)) }
     var result = TargetResult(
       screen: screen, placement: placement, failures: failures, preview: try fields.optionalString(.preview))
     if case .bool(true)? = fields.members[ReportKey.baselined.text] { result.baselined = true }
     return result
+  }
+
+  /// A failure: an object in version 2, its message alone in version 1.
+  static func failure(_ value: JSONValue, of source: String, placement: Placement) throws(Failure) -> CheckFailure {
+    if case .string(let message) = value {
+      guard let failure = CheckFailure(version1: message, placement: placement) else {
+        throw fail("\(source): a failure report.json version 1 never wrote: \"\(message)\"")
+      }
+      return failure
+    }
+    let fields = try Fields(value, "a failure of \(source)")
+    let name = try fields.string(.check)
+    guard let check = CheckFailure.Check(rawValue: name) else {
+      throw fail("\(source): a failure of check \"\(name)\", which this artfit does not know")
+    }
+    switch check {
+    case .cropLoss:
+      guard let value = try fields.optionalNumber(.value), let limit = try fields.optionalNumber(.limit) else {
+        throw fail("\(source): a crop_loss failure needs its value and limit")
+      }
+      return .cropLoss(value: value, limit: limit)
+    case .focus:
+      guard let loss = try fields.optionalNumber(.value) else {
+        throw fail("\(source): a focus failure needs its value")
+      }
+      return .focusOutside(loss: loss)
+    case .focusUnknown:
+      return .focusUnknown
+    }
+  }
+
+  /// A warning: an object in version 2; in version 1, whose only warning was the colour
+  /// profile's, its message alone.
+  static func warning(_ value: JSONValue, of source: String) throws(Failure) -> ArtworkWarning {
+    if case .string(let message) = value { return ArtworkWarning(.profile, message) }
+    let fields = try Fields(value, "a warning of \(source)")
+    let name = try fields.string(.kind)
+    guard let kind = ArtworkWarning.Kind(rawValue: name) else {
+      throw fail("\(source): a warning of kind \"\(name)\", which this artfit does not know")
+    }
+    return ArtworkWarning(kind, try fields.string(.message))
   }
 
   static func rect(_ value: JSONValue) throws(Failure) -> Rect {

@@ -2,7 +2,7 @@ import ArtworkGeometry
 @_spi(Support) import ArtworkSupport
 
 extension TargetResult {
-  /// The result object of report.json (version 1) and `artfit fit --json`.
+  /// The result object of report.json and `artfit fit --json`.
   public var json: JSONValue {
     var stream = JSONStream()
     write(to: &stream)
@@ -86,8 +86,21 @@ extension TargetResult {
       json.bool(true)
     }
     json.key(.failures)
-    json.beginArray(inline: true)
-    for failure in failures { json.string(failure) }
+    json.beginArray()
+    for failure in failures {
+      json.beginObject(inline: true)
+      json.key(.check)
+      json.plain(failure.check.name)
+      // Exact, unlike the rounded figures above: a report read back (a merge, a baseline)
+      // gives the same message and compares the same figure.
+      json.key(.value)
+      json.value(failure.value.map(JSONValue.number) ?? .null)
+      json.key(.limit)
+      json.value(failure.limit.map(JSONValue.number) ?? .null)
+      json.key(.message)
+      json.string(failure.message)
+      json.endObject()
+    }
     json.endArray()
     json.key(.preview)
     json.string(preview)

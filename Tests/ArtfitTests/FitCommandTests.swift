@@ -35,7 +35,13 @@ struct FitCommandTests {
     #expect(result["crop_loss"] as? Double == 0.5379)
     #expect(result["safe_crop_loss"] as? Double == 0.5823)
     #expect((result["crop"] as? [String: Double]) == ["x": 734.8, "y": 0, "w": 1262.4, "h": 2732])
-    #expect((result["failures"] as? [String]) == ["crop_loss 53.8% > 25.0%"])
+    // report.json version 2's failure object: the check, its exact figure and limit, version 1's words.
+    let failures = try #require(result["failures"] as? [[String: Any]])
+    #expect(failures.count == 1)
+    #expect(failures.first?["check"] as? String == "crop_loss")
+    #expect(abs((failures.first?["value"] as? Double ?? 0) - 0.5379) < 0.00005)
+    #expect(failures.first?["limit"] as? Double == 0.25)
+    #expect(failures.first?["message"] as? String == "crop_loss 53.8% > 25.0%")
   }
 
   @Test func autoReportsTheChosenAndRequestedMode() throws {

@@ -10,24 +10,21 @@ public struct Checks: Sendable, Hashable {
     self.requireFocus = requireFocus
   }
 
-  /// What failed, one line each, with the figure and the limit ("crop_loss 53.8% > 25.0%").
-  public func failures(of placement: Placement) -> [String] {
-    var failures: [String] = []
+  /// What failed, in the order the checks are listed.
+  public func failures(of placement: Placement) -> [CheckFailure] {
+    var failures: [CheckFailure] = []
     if let limit = maxCropLoss, placement.cropLoss > limit + 1e-12 {
-      failures.append("crop_loss \(Checks.percent(placement.cropLoss)) > \(Checks.percent(limit))")
+      failures.append(.cropLoss(value: placement.cropLoss, limit: limit))
     }
     if requireFocus {
       if let loss = placement.focusLoss, placement.focusVisible == false {
-        failures.append("focus \(Checks.percent(loss)) outside the visible safe area (required wholly inside)")
+        failures.append(.focusOutside(loss: loss))
       } else if placement.focus == nil {
-        failures.append(Checks.focusUnknown)
+        failures.append(.focusUnknown)
       }
     }
     return failures
   }
-
-  /// The failure of `requireFocus` on an artwork with no focus region at all.
-  public static let focusUnknown = "focus required but none is known"
 
   /// A fraction as a percentage with one decimal: 0.5379 → "53.8%".
   public static func percent(_ fraction: Double) -> String {

@@ -2,14 +2,14 @@
 public struct TargetResult: Sendable, Hashable {
   public var screen: Screen
   public var placement: Placement
-  public var failures: [String]
+  public var failures: [CheckFailure]
   /// The preview's path relative to the output folder, when one was written.
   public var preview: String?
   /// Whether an earlier run's report already had these failures, no better: they are
   /// reported but do not fail the run.
   public var baselined = false
 
-  public init(screen: Screen, placement: Placement, failures: [String] = [], preview: String? = nil) {
+  public init(screen: Screen, placement: Placement, failures: [CheckFailure] = [], preview: String? = nil) {
     self.screen = screen
     self.placement = placement
     self.failures = failures

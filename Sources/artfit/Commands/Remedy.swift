@@ -4,8 +4,11 @@ import Artwork
 /// command line says what to type.
 enum Remedy {
   /// A failed check as printed, with the flag that helps where one does.
-  static func failure(_ text: String) -> String {
-    text == Checks.focusUnknown ? text + " (give --focus, a manifest focus or --auto-focus)" : text
+  static func failure(_ failure: CheckFailure) -> String {
+    switch failure {
+    case .focusUnknown: failure.message + " (give --focus, a manifest focus or --auto-focus)"
+    case .cropLoss, .focusOutside: failure.message
+    }
   }
 
   /// An input error as printed, with the flag that helps where one does.

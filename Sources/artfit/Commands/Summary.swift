@@ -28,7 +28,7 @@ struct Summary {
   mutating func add(_ artwork: ArtworkReport) {
     artworks += 1
     if verdicts.count < Self.verdictLimit { verdicts.append("\(artwork.file.path): \(Verdict.of(artwork))") }
-    var found = artwork.warnings.map { "artfit: warning: \(artwork.file.path): \($0)" }
+    var found = artwork.warnings.map { "artfit: warning: \(artwork.file.path): \($0.message)" }
     if let bars = artwork.embeddedBars {
       let advice =
         trimBars

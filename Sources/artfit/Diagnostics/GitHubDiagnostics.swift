@@ -54,7 +54,7 @@ struct GitHubDiagnostics {
       found.append(Self.command("warning", file: file, title: "artfit: bars baked in", message: bars))
     }
     for warning in artwork.warnings {
-      found.append(Self.command("warning", file: file, title: "artfit: colour profile", message: warning))
+      found.append(Self.command("warning", file: file, title: Self.title(of: warning.kind), message: warning.message))
     }
     warningCount += found.count
     warnings += found.prefix(Self.limit - warnings.count)
@@ -135,5 +135,12 @@ struct GitHubDiagnostics {
   /// A table cell: pipes escaped, one line.
   static func cell(_ text: String) -> String {
     XcodeDiagnostics.oneLine(text).replacing("|", with: "\\|")
+  }
+
+  /// The annotation's title for a warning of `kind`.
+  static func title(of kind: ArtworkWarning.Kind) -> String {
+    switch kind {
+    case .profile: "artfit: colour profile"
+    }
   }
 }

@@ -17,7 +17,7 @@ enum XcodeDiagnostics {
       lines.append("\(path):1:1: error: \(oneLine(DiagnosticText.failure(result)))")
     }
     if let bars = DiagnosticText.bars(artwork) { lines.append("\(path):1:1: warning: \(bars)") }
-    for warning in artwork.warnings { lines.append("\(path):1:1: warning: \(oneLine(warning))") }
+    for warning in artwork.warnings { lines.append("\(path):1:1: warning: \(oneLine(warning.message))") }
     return lines
   }
 

@@ -147,7 +147,9 @@ struct ColourRenderTests {
     #expect(report.errors.isEmpty && report.artworks.count == 2)
     let bad = try #require(report.artworks.first { $0.file.path.hasSuffix("bad.jpg") })
     #expect(bad.profile == nil)
-    #expect(bad.warnings.count == 1 && bad.warnings[0].contains(hostile.cause), "\(bad.warnings)")
+    #expect(
+      bad.warnings.count == 1 && bad.warnings[0].kind == .profile && bad.warnings[0].message.contains(hostile.cause),
+      "\(bad.warnings)")
     for image in try Self.files(RunReport(options: .null, artworks: [bad], errors: []), in: folder).values {
       #expect(image.iccProfile == nil)
     }
@@ -163,7 +165,9 @@ struct ColourRenderTests {
     let report = BatchRenderer(options: try Self.options(folder, profile: .keep)).run().report
     let artwork = try #require(report.artworks.first)
     #expect(report.errors.isEmpty && artwork.profile == nil)
-    #expect(artwork.warnings.count == 1 && artwork.warnings[0].contains("unusable"), "\(artwork.warnings)")
+    #expect(
+      artwork.warnings.count == 1 && artwork.warnings[0].kind == .profile
+        && artwork.warnings[0].message.contains("unusable"), "\(artwork.warnings)")
     for image in try Self.files(report, in: folder).values { #expect(image.iccProfile == nil) }
   }
 
@@ -181,7 +185,9 @@ struct ColourRenderTests {
     #expect(report.errors.isEmpty, "\(report.errors.map(\.message))")
     let artwork = try #require(report.artworks.first)
     #expect(artwork.profile == nil)
-    #expect(artwork.warnings.count == 1 && artwork.warnings[0].contains("malformed"), "\(artwork.warnings)")
+    #expect(
+      artwork.warnings.count == 1 && artwork.warnings[0].kind == .profile
+        && artwork.warnings[0].message.contains("malformed"), "\(artwork.warnings)")
     for image in try Self.files(report, in: folder).values { #expect(image.iccProfile == nil) }
   }
 

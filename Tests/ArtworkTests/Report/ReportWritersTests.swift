@@ -84,8 +84,18 @@ struct ReportWritersTests {
         var focusVisible: Bool?
         var focusLoss: Double?
         var passed: Bool
-        var failures: [String]
+        var failures: [Failure]
         var preview: String?
+      }
+      struct Failure: Decodable {
+        var check: String
+        var value: Double?
+        var limit: Double?
+        var message: String
+      }
+      struct Warning: Decodable {
+        var kind: String
+        var message: String
       }
       struct Focus: Decodable {
         struct Rect: Decodable {
@@ -107,7 +117,7 @@ struct ReportWritersTests {
       var embeddedBars: [String: Int]?
       var safeEverywhere: Focus.Rect?
       var profile: [String: String]?
-      var warnings: [String]
+      var warnings: [Warning]
       var results: [Result]
     }
     struct ErrorEntry: Decodable {
@@ -137,7 +147,7 @@ struct ReportWritersTests {
   @Test func jsonDecodesIntoTheContractShape() throws {
     let report = try Self.sample()
     let document = try Self.decoder.decode(Document.self, from: Data(report.json.serialized().utf8))
-    #expect(document.version == 1 && document.generator == ArtfitVersion.generator)
+    #expect(document.version == 2 && document.generator == ArtfitVersion.generator)
     #expect(document.artworks.count == 3 && document.errors.count == 1)
     #expect(
       document.summary.results == 12 && document.summary.failed == report.failedCount && document.summary.errors == 1)
@@ -148,6 +158,12 @@ struct ReportWritersTests {
         #expect((fraction * 10000).rounded() == fraction * 10000, "4 decimals")
       }
     }
+    // Failures are objects: the check by name, its exact figure and limit, version 1's words.
+    let written = report.artworks.flatMap(\.results).flatMap(\.failures)
+    let decoded = document.artworks.flatMap(\.results).flatMap(\.failures)
+    #expect(!written.isEmpty && decoded.map(\.check) == written.map(\.check.name))
+    #expect(decoded.map(\.message) == written.map(\.message) && decoded.map(\.value) == written.map(\.value))
+    #expect(decoded.map(\.limit) == written.map(\.limit))
     // Keys come in the contract's order, so reports diff cleanly.
     let text = report.json.serialized()
     let keys = [
@@ -174,7 +190,7 @@ struct ReportWritersTests {
     ] {
       #expect(abs(have - want) <= 0.05 && (have * 10).rounded() == have * 10, "one decimal: \(have) for \(want)")
     }
-    #expect(document.artworks.first?.warnings == [] && document.artworks.first?.profile == nil)
+    #expect(document.artworks.first?.warnings.isEmpty == true && document.artworks.first?.profile == nil)
     let read = try ReportReader.report(try JSONParser.parse(Array(text.utf8)))
     let back = try #require(read.artworks.first?.safeEverywhere)
     #expect([back.x, back.y, back.width, back.height] == [written.x, written.y, written.w, written.h])

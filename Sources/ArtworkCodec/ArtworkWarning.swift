@@ -1,0 +1,20 @@
+/// Something artfit noticed in an artwork and worked around, such as an unusable colour
+/// profile: the artwork is still checked and drawn, and the warning says how.
+public struct ArtworkWarning: Sendable, Hashable, CustomStringConvertible {
+  /// What the warning is about, by the name report.json gives it.
+  public enum Kind: String, CaseIterable, Sendable, Hashable {
+    /// The embedded colour profile could not be used; the artwork was taken as sRGB.
+    case profile
+  }
+
+  public var kind: Kind
+  /// The warning in words, naming what was done instead.
+  public var message: String
+
+  public init(_ kind: Kind, _ message: String) {
+    self.kind = kind
+    self.message = message
+  }
+
+  public var description: String { message }
+}

@@ -1,0 +1,62 @@
+/// A check a result failed, with the figure it failed at and the limit it was held to.
+///
+/// Adding a check is adding a case here: `check`, `value`, `limit` and `message` then say
+/// what the compiler asks, and everything downstream (report.json, junit.xml, the baseline,
+/// the remedies the command line prints) switches on the case, never on the text.
+public enum CheckFailure: Sendable, Hashable, CustomStringConvertible {
+  /// More of the artwork cropped than `--max-crop-loss` allows: both as fractions of the
+  /// artwork's area.
+  case cropLoss(value: Double, limit: Double)
+  /// `--require-focus`: this fraction of the focus region falls outside the visible safe area.
+  case focusOutside(loss: Double)
+  /// `--require-focus` on an artwork with no focus region at all.
+  case focusUnknown
+
+  /// The check that failed.
+  public var check: Check {
+    switch self {
+    case .cropLoss: .cropLoss
+    case .focusOutside: .focus
+    case .focusUnknown: .focusUnknown
+    }
+  }
+
+  /// The figure the result failed at, when the check has one.
+  public var value: Double? {
+    switch self {
+    case .cropLoss(let value, _): value
+    case .focusOutside(let loss): loss
+    case .focusUnknown: nil
+    }
+  }
+
+  /// The most the figure may be and pass: the focus must lie wholly inside, so its limit is 0.
+  public var limit: Double? {
+    switch self {
+    case .cropLoss(_, let limit): limit
+    case .focusOutside: 0
+    case .focusUnknown: nil
+    }
+  }
+
+  /// The failure in words, as report.json version 1 wrote it ("crop_loss 53.8% > 25.0%").
+  public var message: String {
+    switch self {
+    case .cropLoss(let value, let limit): "crop_loss \(Checks.percent(value)) > \(Checks.percent(limit))"
+    case .focusOutside(let loss):
+      "focus \(Checks.percent(loss)) outside the visible safe area (required wholly inside)"
+    case .focusUnknown: "focus required but none is known"
+    }
+  }
+
+  public var description: String { message }
+
+  /// The checks a build can gate on, by the names report.json and junit.xml give them.
+  public enum Check: String, CaseIterable, Sendable, Hashable {
+    case cropLoss = "crop_loss"
+    case focus
+    case focusUnknown = "focus_unknown"
+
+    public var name: String { rawValue }
+  }
+}
