@@ -83,6 +83,7 @@ let package = Package(
       exclude: ["Fixtures"]),
     // The command line: its parser, and the built binary run as a user runs it.
     .testTarget(name: "ArtfitTests", dependencies: ["artfit", "TestSupport"]),
+    .testTarget(name: "ArtworkSupportTests", dependencies: ["ArtworkSupport"]),
   ]
 )
 
