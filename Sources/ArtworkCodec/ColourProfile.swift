@@ -63,6 +63,7 @@ public struct ColourProfile: Sendable, Hashable {
     return ColourProfile(bytes: bytes, name: name, space: .rgb, fingerprint: ContentHash.value64(bytes))
   }
 
+  /// The same profile bytes (compared by fingerprint first); the name is only a label.
   public static func == (a: ColourProfile, b: ColourProfile) -> Bool {
     a.fingerprint == b.fingerprint && a.bytes == b.bytes
   }

@@ -12,6 +12,7 @@ public struct RenderOptions: Sendable {
     case factors([Double])
   }
 
+  /// The file format of the previews (`--format`); crop maps and thumbnails are PNG.
   public enum PreviewFormat: String, Sendable, Hashable, CaseIterable {
     case png
     case jpeg

@@ -19,6 +19,7 @@ public struct RenderStats: Sendable {
 
   public init() {}
 
+  /// The counts and times of two parts of a run (two artworks, two workers) together.
   public static func + (a: RenderStats, b: RenderStats) -> RenderStats {
     var sum = a
     sum.probe += b.probe

@@ -86,7 +86,7 @@ final class ContactSheetStream {
   /// Writes the held artworks as the next page, their links made relative to `pages/`.
   private func writePage(hasNext: Bool) throws(OutputError) {
     let number = pages.count + 1
-    var report = RunReport(options: .null, artworks: held.map(Self.seenFromPages), errors: [])
+    let report = RunReport(options: .null, artworks: held.map(Self.seenFromPages), errors: [])
     let page = ContactSheetPage(number: number, hasNext: hasNext)
     try AtomicFile.stream(to: folder + "/" + ContactSheetPage.path(number)) {
       HTMLWriter.write(report, thumbnails: thumbnails, page: page, to: &$0)

@@ -7,6 +7,7 @@ import Foundation
 /// can be joined and written again. The result objects carry every figure the writers print;
 /// targets are found again in the catalog by slug (raw canvases by their name).
 public enum ReportReader {
+  /// A report that cannot be read: the file and what is wrong with it.
   public struct Failure: Error, CustomStringConvertible {
     public var file: String
     public var message: String

@@ -1,6 +1,8 @@
 import ArtworkCodec
 @_spi(Support) import ArtworkSupport
 
+/// Writes a run's reports: report.json, report.jsonl, report.csv, junit.xml and the contact
+/// sheet.
 public enum ReportWriter {
   /// Writes report.json, report.jsonl, report.csv, junit.xml and index.html (paged past
   /// `pageSize` artworks) into `folder` from a report held whole (see `ReportStream` for a

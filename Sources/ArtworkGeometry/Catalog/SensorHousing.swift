@@ -1,5 +1,6 @@
 /// The cut-out at the top of a portrait screen: a notch or the Dynamic Island.
 public struct SensorHousing: Sendable, Hashable, Codable {
+  /// The cut-out's outline, as the overlays draw it.
   public enum Shape: String, Sendable, Hashable, Codable {
     case notch
     case island

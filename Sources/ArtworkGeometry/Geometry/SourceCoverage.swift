@@ -2,7 +2,9 @@
 /// edges of every visible rect, each with the number of fills whose crop holds it. (A fit
 /// shows the whole source, so fits are left out: they would only lift every count alike.)
 public struct SourceCoverage: Sendable {
+  /// One cell of the source and how many fills show it.
   public struct Cell: Sendable, Equatable {
+    /// The cell in source pixels.
     public var rect: Rect
     /// Fills that show this cell.
     public var count: Int
