@@ -27,13 +27,16 @@ let package = Package(
       name: "CLittleCMS", path: "Sources/CLittleCMS", pkgConfig: "lcms2",
       providers: [.apt(["liblcms2-dev"])]),
     .systemLibrary(
+      name: "CLibWebP", path: "Sources/CLibWebP", pkgConfig: "libwebpdemux",
+      providers: [.apt(["libwebp-dev"])]),
+    .systemLibrary(
       name: "CXXHash", path: "Sources/CXXHash", pkgConfig: "libxxhash",
       providers: [.apt(["libxxhash-dev"])]),
-    // Thin C shims: libpng's and libjpeg's setjmp/longjmp error model stays here, LittleCMS's
-    // logger, and the PNG writer over ISA-L's igzip and libdeflate.
+    // Thin C shims: libpng's and libjpeg's setjmp/longjmp error model stays here, libwebp's
+    // status codes, LittleCMS's logger, and the PNG writer over ISA-L's igzip and libdeflate.
     .target(
       name: "CImageIO",
-      dependencies: ["CLibPNG", "CLibJPEG", "CLibDeflate", "CISAL", "CLittleCMS", "CPUFeatures"]),
+      dependencies: ["CLibPNG", "CLibJPEG", "CLibWebP", "CLibDeflate", "CISAL", "CLittleCMS", "CPUFeatures"]),
     // The library, in layers the compiler keeps apart (Documentation/Architecture.md).
     // Each depends only on those listed before it; the umbrella re-exports them all.
     .target(name: "ArtworkGeometry"),
@@ -94,6 +97,7 @@ if Context.environment["ARTFIT_FUZZ"] != nil {
     .target(name: "FuzzSupport", dependencies: ["Artwork", "ArtworkSupport"], path: "Fuzz/FuzzSupport"),
     .executableTarget(name: "fuzz-png", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-png"),
     .executableTarget(name: "fuzz-jpeg", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-jpeg"),
+    .executableTarget(name: "fuzz-webp", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-webp"),
     .executableTarget(name: "fuzz-manifest", dependencies: ["Artwork"], path: "Fuzz/fuzz-manifest"),
     .executableTarget(name: "fuzz-profile", dependencies: ["Artwork"], path: "Fuzz/fuzz-profile"),
   ]

@@ -73,3 +73,6 @@ for y in range(side):
         apixels[x, y] = max(0, min(255, round((1.0 - d) / 0.06 * 255)))
 cups.putalpha(alpha)
 cups.save(f"{OUT}/cups-badge-alpha.png", optimize=True)
+
+# 7. Key art as a streaming team delivers it: WebP (lossy), 2560x1440.
+source("PastelHills", "2560x1440.jpg").convert("RGB").save(f"{OUT}/pastel-hills-key-art.webp", quality=85)

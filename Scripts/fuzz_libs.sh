@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Builds libpng, libjpeg-turbo and LittleCMS from Debian's sources with libFuzzer coverage and
+# Builds libpng, libjpeg-turbo, libwebp and LittleCMS from Debian's sources with libFuzzer coverage and
 # AddressSanitizer into .build-fuzz/libs, so the fuzzers see inside the libraries rather than
 # stopping at their API. Scripts/fuzz.sh runs this once; it needs deb-src access and cmake.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$PWD/.build-fuzz
 prefix=$root/libs
-[ -f "$prefix/lib/libpng16.a" ] && [ -f "$prefix/lib/libjpeg.a" ] && [ -f "$prefix/lib/liblcms2.a" ] && exit 0
+[ -f "$prefix/lib/libpng16.a" ] && [ -f "$prefix/lib/libjpeg.a" ] && [ -f "$prefix/lib/liblcms2.a" ] &&
+  [ -f "$prefix/lib/libwebpdemux.a" ] && exit 0
 
 command -v cmake >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -q cmake
 mkdir -p "$root/src/lists/partial" && cd "$root/src"
@@ -18,10 +19,13 @@ apt=(apt-get -q -o Dir::Etc::sourcelist="$root/src/sources.list" -o Dir::Etc::so
 "${apt[@]}" update >/dev/null
 # The upstream tarballs are enough: Debian's patches do not touch the decoders' code paths
 # the fuzzers reach, and the orig archives are what every mirror keeps.
-"${apt[@]}" source --download-only libpng1.6 libjpeg-turbo lcms2 2>/dev/null || true
+"${apt[@]}" source --download-only libpng1.6 libjpeg-turbo lcms2 libwebp 2>/dev/null || true
 tar xzf libpng1.6_*.orig.tar.gz
 tar xzf libjpeg-turbo_*.orig.tar.gz
 tar xf lcms2_*.orig.tar.*
+# libwebp with Debian's patches, which carry the fix for CVE-2023-4863 in the lossless decoder.
+command -v dpkg-source >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -q dpkg-dev
+rm -rf libwebp-src build-webp && dpkg-source -x --no-check libwebp_*.dsc libwebp-src >/dev/null
 
 flags="-g -O1 -fsanitize=fuzzer-no-link,address"
 cmake -S libpng-* -B build-png -DCMAKE_C_COMPILER=clang -DCMAKE_C_FLAGS="$flags" \
@@ -34,4 +38,10 @@ cmake -S libjpeg-turbo-* -B build-jpeg -DCMAKE_C_COMPILER=clang -DCMAKE_C_FLAGS=
 cmake --build build-jpeg -j2 --target install >/dev/null
 (cd lcms2-*/ && ./configure -q CC=clang CFLAGS="$flags" --disable-shared --with-pic --prefix="$prefix" &&
   make -j2 install >/dev/null)
+cmake -S libwebp-src -B build-webp -DCMAKE_C_COMPILER=clang -DCMAKE_C_FLAGS="$flags" \
+  -DBUILD_SHARED_LIBS=OFF -DWEBP_BUILD_ANIM_UTILS=OFF -DWEBP_BUILD_CWEBP=OFF -DWEBP_BUILD_DWEBP=OFF \
+  -DWEBP_BUILD_GIF2WEBP=OFF -DWEBP_BUILD_IMG2WEBP=OFF -DWEBP_BUILD_VWEBP=OFF -DWEBP_BUILD_WEBPINFO=OFF \
+  -DWEBP_BUILD_WEBPMUX=OFF -DWEBP_BUILD_EXTRAS=OFF -DCMAKE_INSTALL_PREFIX="$prefix" \
+  -DCMAKE_INSTALL_LIBDIR="$prefix/lib" -DCMAKE_POSITION_INDEPENDENT_CODE=ON >/dev/null
+cmake --build build-webp -j2 --target install >/dev/null
 ls "$prefix/lib"/*.a

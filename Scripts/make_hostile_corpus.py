@@ -179,6 +179,28 @@ def main():
     add("jpeg-many-scans.jpg", progressive[:eoi] + last_scan * 3000 + b"\xff\xd9", "error", "JPEG")
     assert sos > 0
 
+    # WebP: good files (one animated, which renders its first frame with a warning), then
+    # an empty container, truncations, a scrambled bitstream, a RIFF size that lies, and a
+    # VP8X canvas of 40000x40000 over a 32x32 bitstream (refused by the pixel limit before
+    # anything is allocated).
+    lossy = fixture("webp-lossy.webp")
+    lossless = fixture("webp-lossless.webp")
+    add("webp-good.webp", lossless, "ok")
+    add("webp-animated.webp", fixture("webp-animated.webp"), "ok")
+    add("webp-empty-container.webp", b"RIFF" + struct.pack("<I", 4) + b"WEBP", "error", "WebP")
+    add("webp-header-only.webp", lossy[:20], "error", "WebP")
+    add("webp-cut.webp", lossy[:len(lossy) // 2], "error", "WebP")
+    add("webp-scrambled.webp", lossy[:30] + bytes((b * 151 + 7) % 256 for b in lossy[30:]), "error", "WebP")
+    add("webp-riff-size-lies.webp", b"RIFF" + struct.pack("<I", 1 << 30) + lossy[8:], "error", "WebP")
+    # An animation's canvas is declared apart from its frames: 40000x40000 around one 32x32 frame.
+    side = (40000 - 1).to_bytes(3, "little")
+    vp8x = b"VP8X" + struct.pack("<I", 10) + b"\x02\x00\x00\x00" + side + side
+    anim = b"ANIM" + struct.pack("<I", 6) + b"\x00" * 6
+    frame = b"\x00" * 6 + (31).to_bytes(3, "little") * 2 + (100).to_bytes(3, "little") + b"\x00" + lossless[12:]
+    anmf = b"ANMF" + struct.pack("<I", len(frame)) + frame + (b"\x00" if len(frame) % 2 else b"")
+    body = b"WEBP" + vp8x + anim + anmf
+    add("webp-canvas-bomb.webp", b"RIFF" + struct.pack("<I", len(body)) + body, "error", "pixels")
+
     # Unreadable permissions (root reads it anyway; the expectation says so).
     unreadable = os.path.join(out, "unreadable.png")
     with open(unreadable, "wb") as f:

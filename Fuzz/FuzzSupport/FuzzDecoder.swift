@@ -28,11 +28,11 @@ public func fuzzDecoder(_ input: [UInt8], magic: [UInt8]) {
   }
   let ordinary = Result { () throws(ImageError) in
     try ImageDecoder.decode(
-      data: bytes, name: "fuzz", shrink: info.format == .jpeg ? shrink : 1, limits: fuzzLimits, cmyk: cmyk)
+      data: bytes, name: "fuzz", shrink: info.shrinksOnLoad ? shrink : 1, limits: fuzzLimits, cmyk: cmyk)
   }
   switch ordinary {
   case .success(let image):
-    let factor = info.format == .jpeg ? shrink : 1
+    let factor = info.shrinksOnLoad ? shrink : 1
     let expected = ((info.width + factor - 1) / factor, (info.height + factor - 1) / factor)
     guard image.width == expected.0, image.height == expected.1, image.layout == info.layout else {
       fatalError("decode gave \(image.width)×\(image.height) \(image.layout), probe said \(expected) \(info.layout)")

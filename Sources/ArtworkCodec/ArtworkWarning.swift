@@ -5,6 +5,8 @@ public struct ArtworkWarning: Sendable, Hashable, CustomStringConvertible {
   public enum Kind: String, CaseIterable, Sendable, Hashable {
     /// The embedded colour profile could not be used; the artwork was taken as sRGB.
     case profile
+    /// The file holds more than one image (an animation's frames); the first is used.
+    case images
   }
 
   public var kind: Kind

@@ -40,6 +40,7 @@ func sniffFormat(_ bytes: UnsafeRawBufferPointer) -> ImageFormat? {
   switch cimageio_format(rawValue: UInt32(cimageio_sniff(base.assumingMemoryBound(to: UInt8.self), bytes.count))) {
   case CIMAGEIO_FORMAT_PNG: return .png
   case CIMAGEIO_FORMAT_JPEG: return .jpeg
+  case CIMAGEIO_FORMAT_WEBP: return .webp
   default: return nil
   }
 }

@@ -20,7 +20,7 @@ public enum FileKind: Sendable, Equatable {
 
   /// The extensions of formats artfit reads; a file with one of them is artwork whatever its
   /// bytes (a damaged or misnamed one is then an input error naming its cause).
-  public static let artworkExtensions: Set<String> = ["png", "jpg", "jpeg"]
+  public static let artworkExtensions: Set<String> = ["png", "jpg", "jpeg", "webp"]
 
   /// What the file whose first bytes are `head` (up to `headLength`) and whose name is
   /// `name` is.
@@ -81,7 +81,6 @@ public enum FileKind: Sendable, Equatable {
         return .unreadImage(name: "HEIF image", advice: notYet)
       }
     }
-    if ascii(0, "RIFF") && ascii(8, "WEBP") { return .unreadImage(name: "WebP image", advice: notYet) }
     if at(0, [0x49, 0x49, 0x2A, 0]) || at(0, [0x4D, 0x4D, 0, 0x2A]) || at(0, [0x49, 0x49, 0x2B, 0])
       || at(0, [0x4D, 0x4D, 0, 0x2B])
     {

@@ -1,6 +1,6 @@
 import CImageIO
 
-/// Reads PNG and JPEG files: header probes and full decodes with EXIF orientation applied.
+/// Reads PNG, JPEG and WebP files: header probes and full decodes with EXIF orientation applied.
 public enum ImageDecoder {
   /// Bytes read for a header probe; a JPEG whose metadata runs longer is read whole.
   static let probePrefix = 256 * 1024
@@ -44,8 +44,9 @@ public enum ImageDecoder {
   /// Decodes the file at `path`, turned upright by its EXIF orientation.
   ///
   /// - Parameters:
-  ///   - shrink: JPEG shrink-on-load through libjpeg's DCT scaling: 1, 2, 4 or 8 (each side
-  ///     becomes ⌈side / shrink⌉). PNG files always decode at full size.
+  ///   - shrink: shrink-on-load, 1, 2, 4 or 8 (each side becomes ⌈side / shrink⌉): JPEG
+  ///     through libjpeg's DCT scaling, a still WebP through libwebp's scaler
+  ///     (`ImageInfo.shrinksOnLoad`). PNG files and animated WebP always decode at full size.
   ///   - cmyk: for a CMYK or YCCK JPEG, the transform from its profile to RGB (made for the
   ///     storage the probe reported); without one the naive inversion, untagged.
   public static func decode(
@@ -110,12 +111,24 @@ extension ImageInfo {
     let orientation = ExifOrientation(rawValue: Int(info.orientation)) ?? .up
     let layout = ChannelLayout(rawValue: Int(info.channels)) ?? .rgb
     self.init(
-      format: info.format == 2 ? .jpeg : .png,
+      format: ImageFormat(info.format),
       width: Int(orientation.swapsAxes ? info.full_height : info.full_width),
       height: Int(orientation.swapsAxes ? info.full_width : info.full_height),
       storedWidth: Int(info.full_width), storedHeight: Int(info.full_height),
       orientation: orientation, bitDepth: Int(info.source_bit_depth),
       hasAlpha: layout.hasAlpha, layout: layout, isInterlaced: info.interlaced != 0,
       cmyk: info.storesCMYK ? (info.adobe_inverted != 0 ? .inverted : .plain) : nil)
+    images = Int(max(1, info.images))
+    shrinksOnLoad = info.shrinks_on_load != 0
+  }
+}
+
+extension ImageFormat {
+  init(_ format: Int32) {
+    switch cimageio_format(rawValue: UInt32(format)) {
+    case CIMAGEIO_FORMAT_JPEG: self = .jpeg
+    case CIMAGEIO_FORMAT_WEBP: self = .webp
+    default: self = .png
+    }
   }
 }

@@ -3,11 +3,11 @@
 public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The file could not be opened or read (missing, a directory, no permission, too big).
   case unreadable(file: String, reason: String)
-  /// The bytes are not a PNG or JPEG (or the file is empty).
+  /// The bytes are not a PNG, JPEG or WebP (or the file is empty).
   case notAnImage(file: String, reason: String)
   /// The data ends before the image does.
   case truncated(file: String, format: ImageFormat)
-  /// The decoder rejected the data; `detail` is libpng's or libjpeg's own text.
+  /// The decoder rejected the data; `detail` is the library's own text (libpng, libjpeg, libwebp).
   case corrupt(file: String, format: ImageFormat, detail: String)
   /// The header declares more pixels than allowed; refused before decoding.
   case tooLarge(file: String, width: Int, height: Int, limit: Int)
@@ -30,10 +30,10 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
   public var message: String {
     switch self {
     case .unreadable(_, let reason): "cannot read the file: \(reason)"
-    case .notAnImage(_, let reason): "not an image artfit reads (PNG or JPEG): \(reason)"
+    case .notAnImage(_, let reason): "not an image artfit reads (PNG, JPEG or WebP): \(reason)"
     case .truncated(_, let format): "\(format.displayName) data ends early (truncated file)"
     case .corrupt(_, let format, let detail):
-      "corrupt \(format.displayName) data (\(format == .png ? "libpng" : "libjpeg"): \"\(detail)\"); re-export the image"
+      "corrupt \(format.displayName) data (\(format.library): \"\(detail)\"); re-export the image"
     case .tooLarge(_, let width, let height, let limit):
       // A hostile header can declare two 32-bit sides whose product overflows Int.
       "\(width)x\(height) is \(UInt64(clamping: width).multipliedFullWidth(by: UInt64(clamping: height)).low) pixels, over the limit of \(limit)"

@@ -26,6 +26,12 @@ public struct ImageInfo: Sendable, Equatable {
   /// Why the file's profile was dropped while reading (libpng refuses a malformed iCCP chunk;
   /// libjpeg, ICC_PROFILE markers out of sequence).
   public var droppedProfile: String? = nil
+  /// How many images the file holds (an animated WebP's frames); artfit reads the first.
+  public var images = 1
+
+  /// Whether a decode can deliver it at 1/2, 1/4 or 1/8 of its size (`shrink`): a JPEG
+  /// through libjpeg's DCT scaling, a WebP that is not an animation through libwebp's scaler.
+  public var shrinksOnLoad = false
 
   /// CMYK as a JPEG stores it.
   public enum CMYKStorage: Sendable, Equatable {

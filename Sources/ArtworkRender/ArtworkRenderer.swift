@@ -44,7 +44,7 @@ struct ArtworkRenderer {
     // Trimming and auto-focus need pixels before the geometry.
     var decoded: DecodedSource? = nil
     if options.trimBars || findFocus {
-      let shrink = shrinkBeforeSolving(file, format: info.format, source: source, settings: settings)
+      let shrink = shrinkBeforeSolving(file, info: info, source: source, settings: settings)
       decoded = try decode(file, bytes: bytes, shrink: shrink, colour: colour, stats: &stats)
     }
     let bars = decoded?.bars
@@ -53,15 +53,22 @@ struct ArtworkRenderer {
     let results = solve(source: source, content: content, focus: focus, settings: settings)
     var report = ArtworkReport(
       file: file, width: info.width, height: info.height, focus: focus, embeddedBars: bars, results: results)
+    report.format = info.format
+    report.images = info.images
     report.profile = colour.profile.map { EmbeddedProfile(name: $0.name, space: $0.space.rawValue) }
     if let problem = colour.problem {
       report.warnings.append(ArtworkWarning(.profile, "\(problem); treated as untagged sRGB"))
+    }
+    if info.images > 1 {
+      report.warnings.append(
+        ArtworkWarning(
+          .images, "an animated \(info.format.displayName) of \(info.images) frames: its first frame is checked"))
     }
     guard options.writePreviews else { return report }
 
     let plan = PreviewPlan(stem: file.stem, results: results, overlays: painter, format: options.format)
     if decoded == nil {
-      let shrink = info.format == .jpeg && !options.linear ? plan.jpegShrink() : 1
+      let shrink = info.shrinksOnLoad && !options.linear ? plan.loadShrink() : 1
       let mapShrink = Self.cropMapShrink(info)
       if info.format == .jpeg, mapShrink > 1,
         let region = plan.sourceRegion(
@@ -186,16 +193,16 @@ struct ArtworkRenderer {
     for index in report.results.indices { report.results[index].preview = plan.resultPaths[index] }
   }
 
-  /// The DCT scale of a decode made before the geometry is known: full size to find bars;
+  /// The shrink-on-load of a decode made before the geometry is known: full size to find bars;
   /// for auto-focus alone, what the previews will need (1/8 for `check`, which draws none).
   private func shrinkBeforeSolving(
-    _ file: ArtworkFile, format: ImageFormat, source: Size, settings: ArtworkSettings
+    _ file: ArtworkFile, info: ImageInfo, source: Size, settings: ArtworkSettings
   ) -> Int {
-    guard !options.trimBars, format == .jpeg else { return 1 }
+    guard !options.trimBars, info.shrinksOnLoad else { return 1 }
     guard options.writePreviews else { return 8 }
     guard !options.linear else { return 1 }
     let results = solve(source: source, content: Rect.of(source), focus: nil, settings: settings)
-    return PreviewPlan(stem: file.stem, results: results, overlays: painter, format: options.format).jpegShrink()
+    return PreviewPlan(stem: file.stem, results: results, overlays: painter, format: options.format).loadShrink()
   }
 
   /// Every screen and mode solved on `content` (the whole source, or what lies inside

@@ -72,9 +72,9 @@ struct PreviewPlan {
     }
   }
 
-  /// The largest JPEG shrink-on-load (1, 2, 4, 8) that leaves every resample at least a
-  /// 2x reduction for the real filter (libvips does the same).
-  func jpegShrink() -> Int {
+  /// The largest shrink-on-load (1, 2, 4, 8) that leaves every resample at least a 2x
+  /// reduction for the real filter (libvips does the same).
+  func loadShrink() -> Int {
     var smallest = Double.infinity
     for group in groups {
       smallest = min(

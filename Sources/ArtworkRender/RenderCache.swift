@@ -22,7 +22,7 @@ final class RenderCache {
   static let fileName = ".artfit-cache.json"
   /// Names the layout of the entries; a cache of another layout (an earlier artfit's) has
   /// another key and is set aside whole.
-  static let layout = "render cache 2"
+  static let layout = "render cache 3"
 
   /// What an earlier run recorded of one artwork.
   struct Entry {

@@ -7,6 +7,12 @@ public struct ArtworkReport: Sendable {
   public var file: ArtworkFile
   public var width: Int
   public var height: Int
+  /// The file's format, when known (a report of version 1 does not say).
+  public var format: ImageFormat?
+  /// Whether the artwork is a vector drawing (drawn at each screen's pixels), not pixels.
+  public var vector = false
+  /// How many images the file holds (an animation's frames); the first is checked.
+  public var images = 1
   public var focus: FocusRegion?
   /// Baked-in letterbox/pillarbox bars in source pixels, when pixels were read and found some.
   public var embeddedBars: Insets?
@@ -54,6 +60,16 @@ public struct ArtworkReport: Sendable {
     json.integer(width)
     json.key(.height)
     json.integer(height)
+    if let format {
+      json.key(.format)
+      json.plain(format.rawValue)
+      json.key(.vector)
+      json.bool(vector)
+    }
+    if images > 1 {
+      json.key(.images)
+      json.integer(images)
+    }
     json.key(.focus)
     if let f = focus {
       json.beginObject(inline: true)

@@ -81,6 +81,15 @@ public enum ReportReader {
         artwork.safeEverywhere = nil
       }
     }
+    // Reports of version 1 say neither the format nor the rest.
+    if case .string(let name)? = fields.members[ReportKey.format.text] {
+      guard let format = ImageFormat(rawValue: name) else {
+        throw fail("\(source): format \"\(name)\", which this artfit does not read")
+      }
+      artwork.format = format
+    }
+    if case .bool(let vector)? = fields.members[ReportKey.vector.text] { artwork.vector = vector }
+    if case .integer(let images)? = fields.members[ReportKey.images.text] { artwork.images = images }
     // Reports of artfit before colour management have neither member.
     if case .object? = fields.members[ReportKey.profile.text] {
       let p = try Fields(try fields.value(.profile), "a profile")

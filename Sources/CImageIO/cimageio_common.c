@@ -23,6 +23,8 @@ int cimageio_sniff(const uint8_t *data, size_t size) {
   if (size >= 8 && memcmp(data, png_signature, 8) == 0) return CIMAGEIO_FORMAT_PNG;
   if (size >= 3 && data[0] == 0xff && data[1] == 0xd8 && data[2] == 0xff)
     return CIMAGEIO_FORMAT_JPEG;
+  if (size >= 12 && memcmp(data, "RIFF", 4) == 0 && memcmp(data + 8, "WEBP", 4) == 0)
+    return CIMAGEIO_FORMAT_WEBP;
   return CIMAGEIO_FORMAT_UNKNOWN;
 }
 
@@ -34,6 +36,7 @@ static int dispatch(const uint8_t *data, size_t size, int scale_denom,
   static const cimageio_limits no_limits = {0, 0, 0};
   if (info == NULL) return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "no info struct");
   memset(info, 0, sizeof *info);
+  info->images = 1;
   if (icc != NULL) *icc = NULL;
   if (icc_size != NULL) *icc_size = 0;
   if (limits == NULL) limits = &no_limits;
@@ -49,8 +52,14 @@ static int dispatch(const uint8_t *data, size_t size, int scale_denom,
                            scale_denom);
     return cimageio_jpeg_read(data, size, scale_denom, limits, info, pixels, pixels_size,
                               icc, icc_size, cmyk_transform, region, NULL, 0, err);
+  case CIMAGEIO_FORMAT_WEBP:
+    if (scale_denom != 1 && scale_denom != 2 && scale_denom != 4 && scale_denom != 8)
+      return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "scale_denom %d is not 1, 2, 4 or 8",
+                           scale_denom);
+    return cimageio_webp_read(data, size, scale_denom, limits, info, pixels, pixels_size, icc, icc_size,
+                              region, err);
   default:
-    return cimageio_fail(err, CIMAGEIO_UNSUPPORTED, "not a PNG or JPEG file");
+    return cimageio_fail(err, CIMAGEIO_UNSUPPORTED, "not a PNG, JPEG or WebP file");
   }
 }
 

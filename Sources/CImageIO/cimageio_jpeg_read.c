@@ -178,6 +178,7 @@ int cimageio_jpeg_read(const uint8_t *data, size_t size, int scale_denom,
   info->adobe_inverted = cinfo.saw_Adobe_marker ? 1 : 0;
   info->orientation = orientation_from_markers(&cinfo);
   info->scale_denom = scale_denom;
+  info->shrinks_on_load = 1;
   int cmyk = info->color == CIMAGEIO_COLOR_CMYK || info->color == CIMAGEIO_COLOR_YCCK;
   cinfo.out_color_space = info->color == CIMAGEIO_COLOR_GRAY ? JCS_GRAYSCALE
                           : cmyk                             ? JCS_CMYK

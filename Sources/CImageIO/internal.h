@@ -17,6 +17,10 @@ int cimageio_png_read(const uint8_t *data, size_t size, const cimageio_limits *l
                       uint8_t **icc, size_t *icc_size, const cimageio_region *region,
                       cimageio_error *err);
 
+int cimageio_webp_read(const uint8_t *data, size_t size, int scale_denom, const cimageio_limits *limits,
+                       cimageio_info *info, void *pixels, size_t pixels_size, uint8_t **icc,
+                       size_t *icc_size, const cimageio_region *region, cimageio_error *err);
+
 int cimageio_jpeg_read(const uint8_t *data, size_t size, int scale_denom,
                        const cimageio_limits *limits, cimageio_info *info,
                        void *pixels, size_t pixels_size, uint8_t **icc,

@@ -19,6 +19,7 @@ struct DiscoveryTests {
       try ImageEncoder.png(TestPictures.quadrants(width: 80, height: 120)), to: "handoff/kite-export.dat")
     _ = folder.write(Array("8BPS".utf8) + [0, 1, 0, 0, 0, 0, 0, 0], to: "handoff/kite.psd")
     _ = folder.write([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0], to: "handoff/kite.heic")
+    try FileManager.default.copyItem(atPath: Fixtures.path("webp-lossy.webp"), toPath: folder.path("handoff/kite.webp"))
     _ = folder.write(
       Array("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"64\" height=\"64\"/>".utf8), to: "handoff/logo.svg")
     _ = folder.write(Array("Kite key art, final. Crop safe.\n".utf8), to: "handoff/notes.txt")
@@ -48,12 +49,12 @@ struct DiscoveryTests {
     let artworks = try #require(report["artworks"] as? [[String: Any]])
     #expect(
       artworks.compactMap { $0["source"] as? String }.map { ($0 as NSString).lastPathComponent }.sorted()
-        == ["kite-export.dat", "kite.jpg"])
+        == ["kite-export.dat", "kite.jpg", "kite.webp"])
     let skipped = try #require(report["skipped"] as? [[String: String]])
     #expect(skipped.map { ($0["source"]! as NSString).lastPathComponent } == ["kite.sketch", "notes.txt"])
     #expect(skipped.map { $0["reason"]! } == ["not an image", "not an image (text)"])
     let summary = try #require(report["summary"] as? [String: Int])
-    #expect(summary["skipped"] == 2 && summary["errors"] == 3 && summary["artworks"] == 2)
+    #expect(summary["skipped"] == 2 && summary["errors"] == 3 && summary["artworks"] == 3)
   }
 
   @Test func excludedFilesAreLeftOutEntirely() throws {

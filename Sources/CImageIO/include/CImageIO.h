@@ -1,4 +1,4 @@
-// CImageIO: thin C shims over libpng, libjpeg(-turbo), libdeflate and LittleCMS.
+// CImageIO: thin C shims over libpng, libjpeg(-turbo), libwebp, libdeflate and LittleCMS.
 //
 // Why this layer exists: both libraries report errors by longjmp (libpng aborts and libjpeg
 // exits when no handler is installed). Nothing may longjmp through Swift frames, so every
@@ -20,7 +20,7 @@ extern "C" {
 /// Outcome of a call. CIMAGEIO_OK is zero; everything else is a failure.
 typedef enum {
   CIMAGEIO_OK = 0,
-  /// Not a PNG or JPEG signature (or an empty file).
+  /// Not a PNG, JPEG or WebP signature (or an empty file).
   CIMAGEIO_UNSUPPORTED = 1,
   /// The data ends before the image does.
   CIMAGEIO_TRUNCATED = 2,
@@ -42,6 +42,7 @@ typedef enum {
   CIMAGEIO_FORMAT_UNKNOWN = 0,
   CIMAGEIO_FORMAT_PNG = 1,
   CIMAGEIO_FORMAT_JPEG = 2,
+  CIMAGEIO_FORMAT_WEBP = 3,
 } cimageio_format;
 
 /// How a JPEG stores its colour (PNG files report GRAY or RGB).
@@ -75,6 +76,8 @@ typedef struct {
   int adobe_inverted;    // JPEG: CMYK/YCCK stored inverted (Adobe APP14 marker)
   int scale_denom;       // JPEG shrink-on-load applied (1, 2, 4, 8)
   char profile_problem[160];  // why the file's ICC profile was dropped while reading, or empty
+  uint32_t images;       // images the file holds (an animated WebP's frames); the first is read
+  int shrinks_on_load;   // whether scale_denom 2, 4 and 8 apply (JPEG, a WebP that is not animated)
 } cimageio_info;
 
 /// Limits applied while reading.

@@ -141,6 +141,7 @@ struct GitHubDiagnostics {
   static func title(of kind: ArtworkWarning.Kind) -> String {
     switch kind {
     case .profile: "artfit: colour profile"
+    case .images: "artfit: more than one image"
     }
   }
 }

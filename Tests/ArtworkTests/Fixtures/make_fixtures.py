@@ -118,3 +118,20 @@ with open("srgb.icc", "wb") as f:
     f.write(srgb)
 quad.save("png-icc.png", icc_profile=srgb)
 quad.save("jpeg-icc.jpg", quality=95, icc_profile=srgb)
+
+# WebP: lossy and lossless quadrants; a lossless RGBA pattern whose every pixel the tests
+# recompute (alpha never 0, so lossless keeps the colour under it); EXIF orientation 6; an
+# ICC profile; an animation of two frames (the first is read).
+quad.save("webp-lossy.webp", quality=95)
+quad.save("webp-lossless.webp", lossless=True)
+pattern = Image.new("RGBA", (W, H))
+for y in range(H):
+    for x in range(W):
+        pattern.putpixel((x, y), (value8(x, y, 0), value8(x, y, 1), value8(x, y, 2), 1 + value8(x, y, 3) % 255))
+pattern.save("webp-alpha.webp", lossless=True, exact=True)
+exif = Image.Exif()
+exif[0x0112] = 6
+quad48.transpose(undo[6]).save("webp-orientation-6.webp", lossless=True, exif=exif.tobytes())
+quad.save("webp-icc.webp", lossless=True, icc_profile=srgb)
+quad.save("webp-animated.webp", lossless=True, save_all=True,
+          append_images=[Image.new("RGB", (32, 32), (9, 9, 9))], duration=100, loop=0)

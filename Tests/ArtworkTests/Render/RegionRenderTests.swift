@@ -37,7 +37,7 @@ struct RegionRenderTests {
     let withFit = try render(modes: [.fill, .fit], into: "whole")
     let plan = PreviewPlan(
       stem: "wide", results: fillOnly.results, overlays: OverlayPainter(overlays: []), format: .png)
-    let shrink = plan.jpegShrink()
+    let shrink = plan.loadShrink()
     let decoded = PixelSize((2400 + shrink - 1) / shrink, (1350 + shrink - 1) / shrink)
     #expect(shrink > 1, "the small canvases shrink the decode")
     #expect(
