@@ -30,13 +30,19 @@ let package = Package(
       name: "CLibWebP", path: "Sources/CLibWebP", pkgConfig: "libwebpdemux",
       providers: [.apt(["libwebp-dev"])]),
     .systemLibrary(
+      name: "CLibTIFF", path: "Sources/CLibTIFF", pkgConfig: "libtiff-4",
+      providers: [.apt(["libtiff-dev"])]),
+    .systemLibrary(
       name: "CXXHash", path: "Sources/CXXHash", pkgConfig: "libxxhash",
       providers: [.apt(["libxxhash-dev"])]),
     // Thin C shims: libpng's and libjpeg's setjmp/longjmp error model stays here, libwebp's
-    // status codes, LittleCMS's logger, and the PNG writer over ISA-L's igzip and libdeflate.
+    // status codes, libtiff's per-handle handlers, LittleCMS's logger, and the PNG writer over
+    // ISA-L's igzip and libdeflate.
     .target(
       name: "CImageIO",
-      dependencies: ["CLibPNG", "CLibJPEG", "CLibWebP", "CLibDeflate", "CISAL", "CLittleCMS", "CPUFeatures"]),
+      dependencies: [
+        "CLibPNG", "CLibJPEG", "CLibWebP", "CLibTIFF", "CLibDeflate", "CISAL", "CLittleCMS", "CPUFeatures",
+      ]),
     // The library, in layers the compiler keeps apart (Documentation/Architecture.md).
     // Each depends only on those listed before it; the umbrella re-exports them all.
     .target(name: "ArtworkGeometry"),
@@ -98,6 +104,7 @@ if Context.environment["ARTFIT_FUZZ"] != nil {
     .executableTarget(name: "fuzz-png", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-png"),
     .executableTarget(name: "fuzz-jpeg", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-jpeg"),
     .executableTarget(name: "fuzz-webp", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-webp"),
+    .executableTarget(name: "fuzz-tiff", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-tiff"),
     .executableTarget(name: "fuzz-manifest", dependencies: ["Artwork"], path: "Fuzz/fuzz-manifest"),
     .executableTarget(name: "fuzz-profile", dependencies: ["Artwork"], path: "Fuzz/fuzz-profile"),
   ]

@@ -76,3 +76,11 @@ cups.save(f"{OUT}/cups-badge-alpha.png", optimize=True)
 
 # 7. Key art as a streaming team delivers it: WebP (lossy), 2560x1440.
 source("PastelHills", "2560x1440.jpg").convert("RGB").save(f"{OUT}/pastel-hills-key-art.webp", quality=85)
+
+# 8. A print master as TIFF: 16-bit RGB, Deflate, 2560x1440 (the 8-bit wallpaper widened, so the
+#    file is what a 16-bit export looks like on disk; tifffile: pip install tifffile numpy).
+import numpy as np
+import tifffile
+
+cascade = np.asarray(source("Cascade", "3840x2160.png").convert("RGB").resize((2560, 1440)), dtype=np.uint16) * 257
+tifffile.imwrite(f"{OUT}/cascade-master-16bit.tif", cascade, compression="zlib", photometric="rgb")

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with AddressSanitizer and runs each for SECONDS (default 600).
 #
-#   Scripts/fuzz.sh [SECONDS] [TARGET ...]     targets: fuzz-png fuzz-jpeg fuzz-webp fuzz-manifest fuzz-profile
+#   Scripts/fuzz.sh [SECONDS] [TARGET ...]     targets: fuzz-png fuzz-jpeg fuzz-webp fuzz-tiff fuzz-manifest fuzz-profile
 #
 # The committed seeds (Fuzz/corpus/<kind>) are copied into a working corpus under
 # .build-fuzz/corpus, which grows across runs. A crash stops its target, is copied to
@@ -13,9 +13,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 seconds=${1:-600}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz-png fuzz-jpeg fuzz-webp fuzz-manifest fuzz-profile)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz-png fuzz-jpeg fuzz-webp fuzz-tiff fuzz-manifest fuzz-profile)
 
-# libpng, libjpeg-turbo, libwebp and LittleCMS instrumented too (static, in .build-fuzz/libs), found through
+# libpng, libjpeg-turbo, libwebp, libtiff and LittleCMS instrumented too (static, in .build-fuzz/libs), found through
 # pkg-config ahead of the system's copies.
 Scripts/fuzz_libs.sh
 export PKG_CONFIG_PATH=$PWD/.build-fuzz/libs/lib/pkgconfig

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds libpng, libjpeg-turbo, libwebp and LittleCMS from Debian's sources with libFuzzer coverage and
+# Builds libpng, libjpeg-turbo, libwebp, libtiff and LittleCMS from Debian's sources with libFuzzer coverage and
 # AddressSanitizer into .build-fuzz/libs, so the fuzzers see inside the libraries rather than
 # stopping at their API. Scripts/fuzz.sh runs this once; it needs deb-src access and cmake.
 set -euo pipefail
@@ -7,7 +7,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$PWD/.build-fuzz
 prefix=$root/libs
 [ -f "$prefix/lib/libpng16.a" ] && [ -f "$prefix/lib/libjpeg.a" ] && [ -f "$prefix/lib/liblcms2.a" ] &&
-  [ -f "$prefix/lib/libwebpdemux.a" ] && exit 0
+  [ -f "$prefix/lib/libwebpdemux.a" ] && [ -f "$prefix/lib/libtiff.a" ] && [ -f "$prefix/lib/pkgconfig/libisal.pc" ] &&
+  exit 0
 
 command -v cmake >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -q cmake
 mkdir -p "$root/src/lists/partial" && cd "$root/src"
@@ -19,13 +20,15 @@ apt=(apt-get -q -o Dir::Etc::sourcelist="$root/src/sources.list" -o Dir::Etc::so
 "${apt[@]}" update >/dev/null
 # The upstream tarballs are enough: Debian's patches do not touch the decoders' code paths
 # the fuzzers reach, and the orig archives are what every mirror keeps.
-"${apt[@]}" source --download-only libpng1.6 libjpeg-turbo lcms2 libwebp 2>/dev/null || true
+"${apt[@]}" source --download-only libpng1.6 libjpeg-turbo lcms2 libwebp tiff 2>/dev/null || true
 tar xzf libpng1.6_*.orig.tar.gz
 tar xzf libjpeg-turbo_*.orig.tar.gz
 tar xf lcms2_*.orig.tar.*
-# libwebp with Debian's patches, which carry the fix for CVE-2023-4863 in the lossless decoder.
+# libwebp and libtiff with Debian's patches: their security fixes (libwebp's CVE-2023-4863 in
+# the lossless decoder, libtiff's in its readers) are in the patches, not the orig archives.
 command -v dpkg-source >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -q dpkg-dev
 rm -rf libwebp-src build-webp && dpkg-source -x --no-check libwebp_*.dsc libwebp-src >/dev/null
+rm -rf tiff-src build-tiff && dpkg-source -x --no-check tiff_*.dsc tiff-src >/dev/null
 
 flags="-g -O1 -fsanitize=fuzzer-no-link,address"
 cmake -S libpng-* -B build-png -DCMAKE_C_COMPILER=clang -DCMAKE_C_FLAGS="$flags" \
@@ -44,4 +47,15 @@ cmake -S libwebp-src -B build-webp -DCMAKE_C_COMPILER=clang -DCMAKE_C_FLAGS="$fl
   -DWEBP_BUILD_WEBPMUX=OFF -DWEBP_BUILD_EXTRAS=OFF -DCMAKE_INSTALL_PREFIX="$prefix" \
   -DCMAKE_INSTALL_LIBDIR="$prefix/lib" -DCMAKE_POSITION_INDEPENDENT_CODE=ON >/dev/null
 cmake --build build-webp -j2 --target install >/dev/null
+cmake -S tiff-src -B build-tiff -DCMAKE_C_COMPILER=clang -DCMAKE_C_FLAGS="$flags" -DBUILD_SHARED_LIBS=OFF \
+  -Dtiff-tools=OFF -Dtiff-tests=OFF -Dtiff-contrib=OFF -Dtiff-docs=OFF -Dcxx=OFF -Dzstd=OFF -Dwebp=OFF -Dlzma=OFF \
+  -Djbig=OFF -Dlerc=OFF -Dlibdeflate=OFF -DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_INSTALL_LIBDIR="$prefix/lib" \
+  -DCMAKE_POSITION_INDEPENDENT_CODE=ON >/dev/null
+cmake --build build-tiff -j2 --target install >/dev/null
+# SwiftPM reads .pc files itself and keeps their system -L (/usr/lib/x86_64-linux-gnu): placed
+# before this prefix's, it would make every -l above find the system's shared, uninstrumented
+# copy. These two have nothing in the prefix, so their copies here name no folder.
+printf 'Name: libxxhash\nDescription: xxHash\nVersion: 0.8\nLibs: -lxxhash\nCflags:\n' \
+  >"$prefix/lib/pkgconfig/libxxhash.pc"
+printf 'Name: libisal\nDescription: ISA-L\nVersion: 2.30\nLibs: -lisal\nCflags:\n' >"$prefix/lib/pkgconfig/libisal.pc"
 ls "$prefix/lib"/*.a

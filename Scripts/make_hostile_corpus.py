@@ -201,6 +201,35 @@ def main():
     body = b"WEBP" + vp8x + anim + anmf
     add("webp-canvas-bomb.webp", b"RIFF" + struct.pack("<I", len(body)) + body, "error", "pixels")
 
+    # TIFF: a good strip file, then an empty header, truncations, an IFD that points at
+    # itself (a loop), a header bomb of 100000x100000, strip offsets past the end, and a
+    # scrambled file.
+    tiff = fixture("tiff-rgb8-lzw.tif")
+    add("tiff-good.tif", tiff, "ok")
+    add("tiff-two-pages.tif", fixture("tiff-two-pages.tif"), "ok")
+    add("tiff-header-only.tif", tiff[:8], "error", "TIFF")
+    add("tiff-cut.tif", tiff[:len(tiff) // 3], "error", "TIFF")
+    add("tiff-scrambled.tif", tiff[:8] + bytes(b ^ 0x5A for b in tiff[8:]), "error", "TIFF")
+    little = tiff[:2] == b"II"
+    fmt = "<" if little else ">"
+    ifd = struct.unpack(fmt + "I", tiff[4:8])[0]
+    count = struct.unpack(fmt + "H", tiff[ifd:ifd + 2])[0]
+
+    def with_tag(data, tag, value):
+        """The file with the entry of `tag` in IFD0 made one LONG holding `value`."""
+        out = bytearray(data)
+        for i in range(count):
+            at = ifd + 2 + 12 * i
+            if struct.unpack(fmt + "H", data[at:at + 2])[0] == tag:
+                out[at + 2:at + 12] = struct.pack(fmt + "HII", 4, 1, value)
+        return bytes(out)
+
+    loop = bytearray(tiff)
+    loop[ifd + 2 + 12 * count:ifd + 6 + 12 * count] = struct.pack(fmt + "I", ifd)
+    add("tiff-ifd-loop.tif", bytes(loop), "ok")  # libtiff stops at the repeated directory: one page
+    add("tiff-header-bomb.tif", with_tag(with_tag(tiff, 256, 100000), 257, 100000), "error", "pixels")
+    add("tiff-strips-past-end.tif", with_tag(tiff, 273, len(tiff) + 4096), "error", "TIFF")
+
     # Unreadable permissions (root reads it anyway; the expectation says so).
     unreadable = os.path.join(out, "unreadable.png")
     with open(unreadable, "wb") as f:

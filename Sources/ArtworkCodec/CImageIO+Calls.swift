@@ -41,6 +41,7 @@ func sniffFormat(_ bytes: UnsafeRawBufferPointer) -> ImageFormat? {
   case CIMAGEIO_FORMAT_PNG: return .png
   case CIMAGEIO_FORMAT_JPEG: return .jpeg
   case CIMAGEIO_FORMAT_WEBP: return .webp
+  case CIMAGEIO_FORMAT_TIFF: return .tiff
   default: return nil
   }
 }

@@ -20,12 +20,14 @@ public enum FileKind: Sendable, Equatable {
 
   /// The extensions of formats artfit reads; a file with one of them is artwork whatever its
   /// bytes (a damaged or misnamed one is then an input error naming its cause).
-  public static let artworkExtensions: Set<String> = ["png", "jpg", "jpeg", "webp"]
+  public static let artworkExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "tif", "tiff"]
 
   /// What the file whose first bytes are `head` (up to `headLength`) and whose name is
   /// `name` is.
   public static func of(head: [UInt8], name: String) -> FileKind {
     let ext = fileExtension(of: name)
+    // Camera RAW is TIFF-structured, so it is named before the TIFF decoder could take it.
+    if let raw = cameraRaw(head, ext: ext) { return raw }
     if let format = head.withUnsafeBytes(sniffFormat) { return .artwork(format) }
     if let image = unreadImage(head, ext: ext) { return image }
     if let named = imageExtensions[ext] {
@@ -81,17 +83,22 @@ public enum FileKind: Sendable, Equatable {
         return .unreadImage(name: "HEIF image", advice: notYet)
       }
     }
-    if at(0, [0x49, 0x49, 0x2A, 0]) || at(0, [0x4D, 0x4D, 0, 0x2A]) || at(0, [0x49, 0x49, 0x2B, 0])
-      || at(0, [0x4D, 0x4D, 0, 0x2B])
-    {
-      if ascii(8, "CR") || rawExtensions.contains(ext) {
-        return .unreadImage(name: "camera RAW (\(ext.isEmpty ? "TIFF-based" : ext.uppercased()))", advice: rawAdvice)
-      }
-      return .unreadImage(name: "TIFF image", advice: notYet)
-    }
+    if let raw = cameraRaw(head, ext: ext) { return raw }
     if ascii(0, "%PDF-") { return .unreadImage(name: "PDF document", advice: notYet) }
     if isSVG(head) { return .unreadImage(name: "SVG image", advice: notYet) }
     return nil
+  }
+
+  /// A TIFF-structured camera RAW (DNG, CR2, NEF, …): by its extension, or Canon's "CR" mark.
+  static func cameraRaw(_ head: [UInt8], ext: String) -> FileKind? {
+    func at(_ offset: Int, _ bytes: [UInt8]) -> Bool {
+      head.count >= offset + bytes.count && Array(head[offset..<offset + bytes.count]) == bytes
+    }
+    let tiff =
+      at(0, [0x49, 0x49, 0x2A, 0]) || at(0, [0x4D, 0x4D, 0, 0x2A]) || at(0, [0x49, 0x49, 0x2B, 0])
+      || at(0, [0x4D, 0x4D, 0, 0x2B])
+    guard tiff, at(8, Array("CR".utf8)) || rawExtensions.contains(ext) else { return nil }
+    return .unreadImage(name: "camera RAW (\(ext.isEmpty ? "TIFF-based" : ext.uppercased()))", advice: rawAdvice)
   }
 
   private static let rawAdvice = "artfit reads developed images; export a PNG, JPEG or TIFF from the RAW"

@@ -1,6 +1,7 @@
 import CImageIO
 
-/// Reads PNG, JPEG and WebP files: header probes and full decodes with EXIF orientation applied.
+/// Reads PNG, JPEG, WebP and TIFF files: header probes and full decodes with their orientation
+/// applied.
 public enum ImageDecoder {
   /// Bytes read for a header probe; a JPEG whose metadata runs longer is read whole.
   static let probePrefix = 256 * 1024
@@ -19,8 +20,11 @@ public enum ImageDecoder {
   /// Names the format of an image artfit does not read (a GIF or a HEIC called `.png`), so
   /// the error says what the file is and what to hand over instead.
   static func refuseOtherFormats(_ data: [UInt8], name: String) throws(ImageError) {
-    guard data.withUnsafeBytes(sniffFormat) == nil else { return }  // what it reads: nothing to name
     let head = Array(data.prefix(FileKind.headLength))
+    if case .unreadImage(let format, let advice)? = FileKind.cameraRaw(head, ext: FileKind.fileExtension(of: name)) {
+      throw .notAnImage(file: name, reason: "it is \(FileKind.named(format)): \(advice)")
+    }
+    guard data.withUnsafeBytes(sniffFormat) == nil else { return }  // what it reads: nothing to name
     if case .unreadImage(let format, let advice)? = FileKind.unreadImage(head, ext: FileKind.fileExtension(of: name)) {
       throw .notAnImage(file: name, reason: "it is \(FileKind.named(format)): \(advice)")
     }
@@ -128,6 +132,7 @@ extension ImageFormat {
     switch cimageio_format(rawValue: UInt32(format)) {
     case CIMAGEIO_FORMAT_JPEG: self = .jpeg
     case CIMAGEIO_FORMAT_WEBP: self = .webp
+    case CIMAGEIO_FORMAT_TIFF: self = .tiff
     default: self = .png
     }
   }

@@ -3,11 +3,11 @@
 public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The file could not be opened or read (missing, a directory, no permission, too big).
   case unreadable(file: String, reason: String)
-  /// The bytes are not a PNG, JPEG or WebP (or the file is empty).
+  /// The bytes are not a PNG, JPEG, WebP or TIFF (or the file is empty).
   case notAnImage(file: String, reason: String)
   /// The data ends before the image does.
   case truncated(file: String, format: ImageFormat)
-  /// The decoder rejected the data; `detail` is the library's own text (libpng, libjpeg, libwebp).
+  /// The decoder rejected the data; `detail` is the library's own text (libpng, libjpeg, libwebp, libtiff).
   case corrupt(file: String, format: ImageFormat, detail: String)
   /// The header declares more pixels than allowed; refused before decoding.
   case tooLarge(file: String, width: Int, height: Int, limit: Int)
@@ -30,7 +30,7 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
   public var message: String {
     switch self {
     case .unreadable(_, let reason): "cannot read the file: \(reason)"
-    case .notAnImage(_, let reason): "not an image artfit reads (PNG, JPEG or WebP): \(reason)"
+    case .notAnImage(_, let reason): "not an image artfit reads (PNG, JPEG, WebP or TIFF): \(reason)"
     case .truncated(_, let format): "\(format.displayName) data ends early (truncated file)"
     case .corrupt(_, let format, let detail):
       "corrupt \(format.displayName) data (\(format.library): \"\(detail)\"); re-export the image"

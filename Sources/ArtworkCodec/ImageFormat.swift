@@ -3,6 +3,7 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
   case png
   case jpeg
   case webp
+  case tiff
 
   /// The name people know it by.
   public var displayName: String {
@@ -10,6 +11,7 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     case .png: "PNG"
     case .jpeg: "JPEG"
     case .webp: "WebP"
+    case .tiff: "TIFF"
     }
   }
 
@@ -19,6 +21,7 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     case .png: "png"
     case .jpeg: "jpg"
     case .webp: "webp"
+    case .tiff: "tif"
     }
   }
 
@@ -28,6 +31,7 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     case .png: "libpng"
     case .jpeg: "libjpeg"
     case .webp: "libwebp"
+    case .tiff: "libtiff"
     }
   }
 }

@@ -60,9 +60,9 @@ struct ArtworkRenderer {
       report.warnings.append(ArtworkWarning(.profile, "\(problem); treated as untagged sRGB"))
     }
     if info.images > 1 {
+      let (what, each) = info.format == .webp ? ("an animated WebP", "frame") : ("a \(info.format.displayName)", "page")
       report.warnings.append(
-        ArtworkWarning(
-          .images, "an animated \(info.format.displayName) of \(info.images) frames: its first frame is checked"))
+        ArtworkWarning(.images, "\(what) of \(info.images) \(each)s: its first \(each) is checked"))
     }
     guard options.writePreviews else { return report }
 

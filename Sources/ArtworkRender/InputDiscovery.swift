@@ -6,8 +6,8 @@ import Foundation
 /// Finds artwork and accounts for every other file. Files given by name are artwork;
 /// folders are searched recursively, and each regular, non-hidden file in them is artwork,
 /// an image artfit cannot read (an input error naming its format), or skipped with a reason
-/// (`FileKind`). A `.png`/`.jpg`/`.jpeg` file is artwork by its name, so discovery opens
-/// only the others (an unchanged artwork is then never opened at all); its probe names
+/// (`FileKind`). A file with an extension artfit reads (`FileKind.artworkExtensions`) is
+/// artwork by its name, so discovery opens only the others (an unchanged artwork is then never opened at all); its probe names
 /// what it really is. Hidden files and folders, the output folder, folders holding an earlier
 /// run's output, asset catalogs, artfit's own manifest and `excludes` are left out. Sorted by
 /// path.

@@ -25,6 +25,10 @@ int cimageio_sniff(const uint8_t *data, size_t size) {
     return CIMAGEIO_FORMAT_JPEG;
   if (size >= 12 && memcmp(data, "RIFF", 4) == 0 && memcmp(data + 8, "WEBP", 4) == 0)
     return CIMAGEIO_FORMAT_WEBP;
+  // Classic TIFF (42) and BigTIFF (43), either byte order.
+  if (size >= 4 && ((data[0] == 'I' && data[1] == 'I' && (data[2] == 42 || data[2] == 43) && data[3] == 0) ||
+                    (data[0] == 'M' && data[1] == 'M' && data[2] == 0 && (data[3] == 42 || data[3] == 43))))
+    return CIMAGEIO_FORMAT_TIFF;
   return CIMAGEIO_FORMAT_UNKNOWN;
 }
 
@@ -58,8 +62,11 @@ static int dispatch(const uint8_t *data, size_t size, int scale_denom,
                            scale_denom);
     return cimageio_webp_read(data, size, scale_denom, limits, info, pixels, pixels_size, icc, icc_size,
                               region, err);
+  case CIMAGEIO_FORMAT_TIFF:
+    return cimageio_tiff_read(data, size, limits, info, pixels, pixels_size, icc, icc_size, cmyk_transform,
+                              region, err);
   default:
-    return cimageio_fail(err, CIMAGEIO_UNSUPPORTED, "not a PNG, JPEG or WebP file");
+    return cimageio_fail(err, CIMAGEIO_UNSUPPORTED, "not a PNG, JPEG, WebP or TIFF file");
   }
 }
 
@@ -106,3 +113,21 @@ int cimageio_region_fits(const cimageio_region *region, uint32_t width, uint32_t
 }
 
 void cimageio_free(void *pointer) { free(pointer); }
+
+// Naive CMYK to RGB, as libvips and Pillow do without a profile. Adobe writes inverted
+// samples (0 = full ink); other writers store 255 = full ink.
+void cimageio_cmyk_row_to_rgb(const uint8_t *cmyk, uint8_t *rgb, uint32_t width, int inverted) {
+  for (uint32_t x = 0; x < width; x++, cmyk += 4, rgb += 3) {
+    unsigned c = cmyk[0], m = cmyk[1], y = cmyk[2], k = cmyk[3];
+    if (!inverted) {
+      c = 255 - c;
+      m = 255 - m;
+      y = 255 - y;
+      k = 255 - k;
+    }
+    rgb[0] = (uint8_t)((c * k + 127) / 255);
+    rgb[1] = (uint8_t)((m * k + 127) / 255);
+    rgb[2] = (uint8_t)((y * k + 127) / 255);
+  }
+}
+

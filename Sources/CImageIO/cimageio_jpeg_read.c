@@ -100,22 +100,6 @@ static int color_of(J_COLOR_SPACE space) {
   }
 }
 
-// Naive CMYK to RGB, as libvips and Pillow do without a profile. Adobe writes inverted
-// samples (0 = full ink); other writers store 255 = full ink.
-static void cmyk_row_to_rgb(const uint8_t *cmyk, uint8_t *rgb, uint32_t width, int inverted) {
-  for (uint32_t x = 0; x < width; x++, cmyk += 4, rgb += 3) {
-    unsigned c = cmyk[0], m = cmyk[1], y = cmyk[2], k = cmyk[3];
-    if (!inverted) {
-      c = 255 - c;
-      m = 255 - m;
-      y = 255 - y;
-      k = 255 - k;
-    }
-    rgb[0] = (uint8_t)((c * k + 127) / 255);
-    rgb[1] = (uint8_t)((m * k + 127) / 255);
-    rgb[2] = (uint8_t)((y * k + 127) / 255);
-  }
-}
 
 // Gives the caller the profile libjpeg-turbo read (when it asked for one), or frees it.
 static void hand_over_profile(JOCTET *profile, unsigned int length, uint8_t **icc,
@@ -293,7 +277,7 @@ int cimageio_jpeg_read(const uint8_t *data, size_t size, int scale_denom,
     if (cmyk && cmyk_transform != NULL)
       cimageio_transform_rows(cmyk_transform, from, row, info->width);
     else if (cmyk)
-      cmyk_row_to_rgb(from, row, info->width, info->adobe_inverted);
+      cimageio_cmyk_row_to_rgb(from, row, info->width, info->adobe_inverted);
     else
       memcpy(row, from, stride);
   }

@@ -28,6 +28,14 @@ int cimageio_jpeg_read(const uint8_t *data, size_t size, int scale_denom,
                        const cimageio_region *region, cimageio_jpeg_split *split, int part,
                        cimageio_error *err);
 
+/// Naive CMYK to RGB for `width` pixels (`inverted`: 0 is full ink, as Adobe writes).
+void cimageio_cmyk_row_to_rgb(const uint8_t *cmyk, uint8_t *rgb, uint32_t width, int inverted);
+
+int cimageio_tiff_read(const uint8_t *data, size_t size, const cimageio_limits *limits, cimageio_info *info,
+                       void *pixels, size_t pixels_size, uint8_t **icc, size_t *icc_size,
+                       const cimageio_transform *cmyk_transform, const cimageio_region *region,
+                       cimageio_error *err);
+
 /// Whether `region` lies inside a width × height image and is not empty.
 int cimageio_region_fits(const cimageio_region *region, uint32_t width, uint32_t height);
 

@@ -1,4 +1,4 @@
-// CImageIO: thin C shims over libpng, libjpeg(-turbo), libwebp, libdeflate and LittleCMS.
+// CImageIO: thin C shims over libpng, libjpeg(-turbo), libwebp, libtiff, libdeflate and LittleCMS.
 //
 // Why this layer exists: both libraries report errors by longjmp (libpng aborts and libjpeg
 // exits when no handler is installed). Nothing may longjmp through Swift frames, so every
@@ -20,7 +20,7 @@ extern "C" {
 /// Outcome of a call. CIMAGEIO_OK is zero; everything else is a failure.
 typedef enum {
   CIMAGEIO_OK = 0,
-  /// Not a PNG, JPEG or WebP signature (or an empty file).
+  /// Not a PNG, JPEG, WebP or TIFF signature (or an empty file).
   CIMAGEIO_UNSUPPORTED = 1,
   /// The data ends before the image does.
   CIMAGEIO_TRUNCATED = 2,
@@ -43,6 +43,7 @@ typedef enum {
   CIMAGEIO_FORMAT_PNG = 1,
   CIMAGEIO_FORMAT_JPEG = 2,
   CIMAGEIO_FORMAT_WEBP = 3,
+  CIMAGEIO_FORMAT_TIFF = 4,
 } cimageio_format;
 
 /// How a JPEG stores its colour (PNG files report GRAY or RGB).

@@ -135,3 +135,38 @@ quad48.transpose(undo[6]).save("webp-orientation-6.webp", lossless=True, exif=ex
 quad.save("webp-icc.webp", lossless=True, icc_profile=srgb)
 quad.save("webp-animated.webp", lossless=True, save_all=True,
           append_images=[Image.new("RGB", (32, 32), (9, 9, 9))], duration=100, loop=0)
+
+# TIFF (Pillow's libtiff and tifffile; pip install tifffile numpy): 8-bit RGB pattern with
+# LZW, RGBA with Deflate (unassociated alpha), 8-bit gray with PackBits, 16-bit gray and
+# 16-bit RGB in 16x16 tiles (tifffile, zlib), premultiplied (associated) alpha, a palette,
+# bilevel, CMYK with a CMYK profile, JPEG-in-TIFF, orientation 6, and two pages.
+import numpy as np
+import tifffile
+
+rgb8 = np.array([[[value8(x, y, c) for c in range(3)] for x in range(W)] for y in range(H)], dtype=np.uint8)
+Image.fromarray(rgb8).save("tiff-rgb8-lzw.tif", compression="tiff_lzw")
+rgba8 = np.array([[[value8(x, y, c) for c in range(3)] + [1 + value8(x, y, 3) % 255] for x in range(W)]
+                  for y in range(H)], dtype=np.uint8)
+Image.fromarray(rgba8, "RGBA").save("tiff-rgba8-deflate.tif", compression="tiff_adobe_deflate")
+Image.fromarray(rgb8[:, :, 0]).save("tiff-gray8-packbits.tif", compression="packbits")
+gray16 = np.array([[value16(x, y, 0) for x in range(W)] for y in range(H)], dtype=np.uint16)
+tifffile.imwrite("tiff-gray16.tif", gray16, compression="zlib")
+TW, TH = 40, 30  # three by two tiles of 16x16, the last ones partly outside the image
+rgb16 = np.array([[[value16(x, y, c) for c in range(3)] for x in range(TW)] for y in range(TH)], dtype=np.uint16)
+tifffile.imwrite("tiff-rgb16-tiled.tif", rgb16, tile=(16, 16), compression="zlib", photometric="rgb")
+straight = np.array([[[200, 100, 50, (x * 20) % 256] for x in range(W)] for y in range(H)], dtype=np.uint16)
+premultiplied = (straight[:, :, :3] * straight[:, :, 3:4] + 127) // 255
+tifffile.imwrite("tiff-assoc-alpha.tif", np.dstack([premultiplied, straight[:, :, 3:4]]).astype(np.uint8),
+                 photometric="rgb", extrasamples=[1])
+palette = Image.fromarray(np.array([[palette_index(x, y, 16) for x in range(W)] for y in range(H)], dtype=np.uint8), "P")
+palette.putpalette([v for i in range(256) for v in palette_entry(i)])
+palette.save("tiff-palette8.tif")
+Image.fromarray(np.array([[(x + y) % 2 * 255 for x in range(W)] for y in range(H)], dtype=np.uint8)).convert("1").save(
+    "tiff-bilevel.tif")
+with open("../../../Fuzz/corpus/profile/cmyk-lab-clut.icc", "rb") as f:
+    cmyk_profile = f.read()
+quad.convert("CMYK").save("tiff-cmyk-icc.tif", icc_profile=cmyk_profile)
+quad.save("tiff-jpeg.tif", compression="jpeg", quality=95)
+tifffile.imwrite("tiff-orientation-6.tif", np.asarray(quad48.transpose(undo[6])), photometric="rgb",
+                 extratags=[(274, "H", 1, 6, True)])
+quad.save("tiff-two-pages.tif", save_all=True, append_images=[Image.new("RGB", (32, 32), (9, 9, 9))])

@@ -1,0 +1,396 @@
+// TIFF through libtiff: 1- to 16-bit gray, 8- and 16-bit RGB, palette, 8-bit CMYK (through
+// the caller's transform from its profile, else the naive inversion), associated and
+// unassociated alpha, strips and tiles, every compression libtiff decodes (JPEG-in-TIFF as
+// RGB), the Orientation tag, and the first page of a multi-page file.
+//
+// libtiff reads from memory through client procedures; its errors and warnings go to
+// handlers set on this one handle (libtiff 4.5's TIFFOpenOptions), never to stderr or a
+// global. Only the rows (strips) or tiles a region covers are decoded.
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <tiffio.h>
+
+#include "internal.h"
+
+// The largest buffer allocated here or by libtiff (a strip, a tile, a row, a tag's array): a
+// header that declares more is refused before the allocation.
+#define MAX_BUFFER ((tmsize_t)256 << 20)
+
+// The file in memory, and whether libtiff asked for bytes past its end (then the caller holds
+// only the file's first bytes, or the file is cut short).
+typedef struct {
+  const uint8_t *data;
+  size_t size, position;
+  int past_end;
+} memory_file;
+
+static tmsize_t read_proc(thandle_t handle, void *buffer, tmsize_t count) {
+  memory_file *file = handle;
+  size_t left = file->position < file->size ? file->size - file->position : 0;
+  size_t n = (size_t)count < left ? (size_t)count : left;
+  if (n < (size_t)count) file->past_end = 1;
+  memcpy(buffer, file->data + file->position, n);
+  file->position += n;
+  return (tmsize_t)n;
+}
+
+static tmsize_t write_proc(thandle_t handle, void *buffer, tmsize_t count) {
+  (void)handle, (void)buffer, (void)count;
+  return 0;
+}
+
+static toff_t seek_proc(thandle_t handle, toff_t offset, int whence) {
+  memory_file *file = handle;
+  uint64_t base = whence == SEEK_CUR ? file->position : whence == SEEK_END ? file->size : 0;
+  uint64_t target = base + offset;
+  if (target > file->size) file->past_end = 1;
+  file->position = (size_t)(target < file->size ? target : file->size);
+  return target;
+}
+
+static int close_proc(thandle_t handle) { return (void)handle, 0; }
+static toff_t size_proc(thandle_t handle) { return ((memory_file *)handle)->size; }
+
+static int map_proc(thandle_t handle, void **base, toff_t *size) {
+  memory_file *file = handle;
+  *base = (void *)file->data;
+  *size = file->size;
+  return 1;
+}
+
+static void unmap_proc(thandle_t handle, void *base, toff_t size) { (void)handle, (void)base, (void)size; }
+
+// libtiff's first error, kept for the caller's message.
+typedef struct {
+  char message[200];
+  int errors;
+} messages;
+
+static int on_error(TIFF *tif, void *user, const char *module, const char *format, va_list args) {
+  (void)tif, (void)module;
+  messages *found = user;
+  if (found->errors++ == 0) vsnprintf(found->message, sizeof found->message, format, args);
+  return 1;
+}
+
+static int on_warning(TIFF *tif, void *user, const char *module, const char *format, va_list args) {
+  (void)tif, (void)user, (void)module, (void)format, (void)args;
+  return 1;  // warnings (unknown tags and the like) change nothing artfit reads
+}
+
+// What a page stores, as read from its tags.
+typedef struct {
+  uint32_t width, height;
+  uint16_t samples, bits, photometric, planar, sample_format, orientation;
+  int alpha;       // 0 none, 1 unassociated, 2 associated (premultiplied)
+  int tiled;
+  uint32_t tile_width, tile_height;
+  uint16_t *map[3];  // the palette's colour map
+} page;
+
+static int fail_with(cimageio_error *err, const memory_file *file, const messages *found, const char *what) {
+  if (file->past_end) return cimageio_fail(err, CIMAGEIO_TRUNCATED, "the TIFF data ends early");
+  return cimageio_fail(err, CIMAGEIO_CORRUPT, "%s%s%s", what, found->errors ? ": " : "", found->message);
+}
+
+// Fills `info` from the page's tags; an error for layouts artfit does not read.
+static int describe(TIFF *tif, page *p, cimageio_info *info, cimageio_error *err) {
+  uint16_t extra_count = 0, *extra = NULL, inkset = INKSET_CMYK;
+  TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &p->width);
+  TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &p->height);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLESPERPIXEL, &p->samples);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_BITSPERSAMPLE, &p->bits);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_PLANARCONFIG, &p->planar);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLEFORMAT, &p->sample_format);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_ORIENTATION, &p->orientation);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_EXTRASAMPLES, &extra_count, &extra);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_INKSET, &inkset);
+  if (!TIFFGetField(tif, TIFFTAG_PHOTOMETRIC, &p->photometric))
+    return cimageio_fail(err, CIMAGEIO_CORRUPT, "the TIFF has no PhotometricInterpretation");
+  if (p->width == 0 || p->height == 0) return cimageio_fail(err, CIMAGEIO_CORRUPT, "the TIFF has no pixels");
+  p->alpha = extra_count > 0 && extra[0] == EXTRASAMPLE_UNASSALPHA   ? 1
+             : extra_count > 0 && extra[0] == EXTRASAMPLE_ASSOCALPHA ? 2
+                                                                     : 0;
+  p->tiled = TIFFIsTiled(tif);
+  if (p->tiled) {
+    TIFFGetField(tif, TIFFTAG_TILEWIDTH, &p->tile_width);
+    TIFFGetField(tif, TIFFTAG_TILELENGTH, &p->tile_height);
+  }
+  if (p->sample_format != SAMPLEFORMAT_UINT)
+    return cimageio_fail(err, CIMAGEIO_CORRUPT, "TIFF samples that are not unsigned integers (format %u) are not read",
+                         p->sample_format);
+  if (p->planar != PLANARCONFIG_CONTIG && p->samples > 1)
+    return cimageio_fail(err, CIMAGEIO_CORRUPT, "a TIFF with its channels in separate planes is not read");
+
+  int base;  // colour samples before the extra ones
+  info->bit_depth = 8;
+  switch (p->photometric) {
+  case PHOTOMETRIC_MINISBLACK:
+  case PHOTOMETRIC_MINISWHITE:
+    base = 1;
+    if (p->bits != 1 && p->bits != 2 && p->bits != 4 && p->bits != 8 && p->bits != 16) goto bits;
+    if (p->bits == 16) info->bit_depth = 16;
+    info->color = CIMAGEIO_COLOR_GRAY;
+    break;
+  case PHOTOMETRIC_YCBCR:
+    // JPEG-in-TIFF: libjpeg turns YCbCr into RGB.
+    if (TIFFIsCODECConfigured(COMPRESSION_JPEG) == 0 || p->bits != 8) goto layout;
+    {
+      uint16_t compression = COMPRESSION_NONE;
+      TIFFGetField(tif, TIFFTAG_COMPRESSION, &compression);
+      if (compression != COMPRESSION_JPEG && compression != COMPRESSION_OJPEG) goto layout;
+    }
+    TIFFSetField(tif, TIFFTAG_JPEGCOLORMODE, JPEGCOLORMODE_RGB);
+    p->photometric = PHOTOMETRIC_RGB;
+    base = 3;
+    info->color = CIMAGEIO_COLOR_RGB;
+    break;
+  case PHOTOMETRIC_RGB:
+    base = 3;
+    if (p->bits != 8 && p->bits != 16) goto bits;
+    if (p->bits == 16) info->bit_depth = 16;
+    info->color = CIMAGEIO_COLOR_RGB;
+    break;
+  case PHOTOMETRIC_PALETTE:
+    base = 1;
+    if (p->bits != 1 && p->bits != 2 && p->bits != 4 && p->bits != 8) goto bits;
+    if (!TIFFGetField(tif, TIFFTAG_COLORMAP, &p->map[0], &p->map[1], &p->map[2]))
+      return cimageio_fail(err, CIMAGEIO_CORRUPT, "a palette TIFF without its colour map");
+    info->color = CIMAGEIO_COLOR_PALETTE;
+    p->alpha = 0;
+    break;
+  case PHOTOMETRIC_SEPARATED:
+    base = 4;
+    if (inkset != INKSET_CMYK || p->bits != 8) goto layout;
+    info->color = CIMAGEIO_COLOR_CMYK;
+    p->alpha = 0;  // a CMYK file's extra channels (spot colours, alpha) are not drawn
+    break;
+  default:
+    goto layout;
+  }
+  if (p->samples < base) goto layout;
+  if (p->samples == base) p->alpha = 0;
+  info->channels = (info->color == CIMAGEIO_COLOR_GRAY ? 1 : 3) + (p->alpha ? 1 : 0);
+  info->source_bit_depth = p->bits;
+  info->orientation = p->orientation >= 1 && p->orientation <= 8 ? p->orientation : 1;
+  return CIMAGEIO_OK;
+bits:
+  return cimageio_fail(err, CIMAGEIO_CORRUPT, "TIFF samples of %u bits (photometric %u) are not read", p->bits,
+                       p->photometric);
+layout:
+  return cimageio_fail(err, CIMAGEIO_CORRUPT,
+                       "a TIFF of photometric %u, %u bits, %u samples is not read; export it as 8- or 16-bit RGB",
+                       p->photometric, p->bits, p->samples);
+}
+
+// Sample `x` of a row of `bits`-bit samples (1, 2, 4 or 8), most significant bits first.
+static unsigned packed_sample(const uint8_t *row, uint32_t x, unsigned bits) {
+  if (bits == 8) return row[x];
+  uint32_t bit = x * bits;
+  return (row[bit / 8] >> (8 - bits - bit % 8)) & ((1u << bits) - 1);
+}
+
+static uint8_t unpremultiply8(unsigned value, unsigned alpha) {
+  if (alpha == 0) return 0;
+  unsigned straight = (value * 255 + alpha / 2) / alpha;
+  return (uint8_t)(straight > 255 ? 255 : straight);
+}
+
+static uint16_t unpremultiply16(uint32_t value, uint32_t alpha) {
+  if (alpha == 0) return 0;
+  uint64_t straight = ((uint64_t)value * 65535 + alpha / 2) / alpha;
+  return (uint16_t)(straight > 65535 ? 65535 : straight);
+}
+
+// One row of stored samples (columns x0 … x0+width) into artfit's pixels.
+static void convert_row(const page *p, const cimageio_info *info, const uint8_t *raw, uint32_t x0, uint32_t width,
+                        uint8_t *out, const cimageio_transform *cmyk_transform) {
+  unsigned channels = (unsigned)info->channels, colour = channels - (p->alpha ? 1 : 0);
+  if (info->color == CIMAGEIO_COLOR_CMYK) {
+    if (p->samples == 4) {
+      const uint8_t *from = raw + (size_t)x0 * 4;
+      if (cmyk_transform != NULL) {
+        cimageio_transform_rows(cmyk_transform, from, out, width);
+      } else {
+        cimageio_cmyk_row_to_rgb(from, out, width, 0);
+      }
+      return;
+    }
+    // Extra channels: the CMYK of each pixel first.
+    uint8_t *cmyk = malloc((size_t)width * 4);
+    if (cmyk == NULL) return;
+    for (uint32_t x = 0; x < width; x++) memcpy(cmyk + 4 * x, raw + (size_t)(x0 + x) * p->samples, 4);
+    if (cmyk_transform != NULL) {
+      cimageio_transform_rows(cmyk_transform, cmyk, out, width);
+    } else {
+      cimageio_cmyk_row_to_rgb(cmyk, out, width, 0);
+    }
+    free(cmyk);
+    return;
+  }
+  if (info->color == CIMAGEIO_COLOR_PALETTE) {
+    unsigned entries = 1u << p->bits;
+    for (uint32_t x = 0; x < width; x++) {
+      unsigned index = packed_sample(raw, x0 + x, p->bits) % entries;
+      for (int c = 0; c < 3; c++) out[3 * x + c] = (uint8_t)(p->map[c][index] >> 8);
+    }
+    return;
+  }
+  int invert = p->photometric == PHOTOMETRIC_MINISWHITE;
+  if (p->bits == 16) {
+    const uint16_t *samples = (const uint16_t *)raw;
+    uint16_t *to = (uint16_t *)out;
+    for (uint32_t x = 0; x < width; x++) {
+      const uint16_t *pixel = samples + (size_t)(x0 + x) * p->samples;
+      uint16_t alpha = p->alpha ? pixel[colour] : 65535;
+      for (unsigned c = 0; c < colour; c++) {
+        uint16_t v = invert ? (uint16_t)(65535 - pixel[c]) : pixel[c];
+        to[x * channels + c] = p->alpha == 2 ? unpremultiply16(v, alpha) : v;
+      }
+      if (p->alpha) to[x * channels + colour] = alpha;
+    }
+    return;
+  }
+  if (p->bits < 8) {  // gray only
+    unsigned top = (1u << p->bits) - 1;
+    for (uint32_t x = 0; x < width; x++) {
+      unsigned v = packed_sample(raw, x0 + x, p->bits) * 255 / top;
+      out[x] = (uint8_t)(invert ? 255 - v : v);
+    }
+    return;
+  }
+  for (uint32_t x = 0; x < width; x++) {
+    const uint8_t *pixel = raw + (size_t)(x0 + x) * p->samples;
+    uint8_t alpha = p->alpha ? pixel[colour] : 255;
+    for (unsigned c = 0; c < colour; c++) {
+      uint8_t v = invert ? (uint8_t)(255 - pixel[c]) : pixel[c];
+      out[x * channels + c] = p->alpha == 2 ? unpremultiply8(v, alpha) : v;
+    }
+    if (p->alpha) out[x * channels + colour] = alpha;
+  }
+}
+
+// Decodes rows y0 … y0+height, columns x0 … x0+width of the page into `out`.
+static int read_rows(TIFF *tif, const page *p, const cimageio_info *info, uint32_t x0, uint32_t y0, uint32_t width,
+                     uint32_t height, uint8_t *out, const cimageio_transform *cmyk_transform) {
+  size_t out_row = (size_t)width * (size_t)info->channels * (size_t)(info->bit_depth / 8);
+  if (!p->tiled) {
+    tmsize_t size = TIFFScanlineSize(tif);
+    uint8_t *line = size > 0 && size <= MAX_BUFFER ? _TIFFmalloc(size) : NULL;
+    if (line == NULL) return 0;
+    // From the first row of the strip holding y0: a compressed strip decodes only forward
+    // from its start, so the rows above y0 in it are decoded and passed over.
+    uint32_t rows_per_strip = p->height;
+    TIFFGetFieldDefaulted(tif, TIFFTAG_ROWSPERSTRIP, &rows_per_strip);
+    if (rows_per_strip == 0 || rows_per_strip > p->height) rows_per_strip = p->height;
+    for (uint32_t y = y0 / rows_per_strip * rows_per_strip; y < y0 + height; y++) {
+      if (TIFFReadScanline(tif, line, y, 0) < 0) {
+        _TIFFfree(line);
+        return 0;
+      }
+      if (y >= y0) convert_row(p, info, line, x0, width, out + (y - y0) * out_row, cmyk_transform);
+    }
+    _TIFFfree(line);
+    return 1;
+  }
+  // Tiles: only those the region crosses, each read once and its part of each row converted.
+  tmsize_t tile_size = TIFFTileSize(tif);
+  tmsize_t tile_row = TIFFTileRowSize(tif);
+  uint32_t tw = p->tile_width, th = p->tile_height;
+  if (tile_size <= 0 || tile_size > MAX_BUFFER || tile_row <= 0 || tw == 0 || th == 0) return 0;
+  size_t pixel_bytes = (size_t)info->channels * (size_t)(info->bit_depth / 8);
+  uint8_t *tile = _TIFFmalloc(tile_size);
+  int ok = tile != NULL;
+  for (uint32_t ty = y0 / th; ok && (uint64_t)ty * th < (uint64_t)y0 + height; ty++) {
+    for (uint32_t tx = x0 / tw; ok && (uint64_t)tx * tw < (uint64_t)x0 + width; tx++) {
+      ok = TIFFReadTile(tif, tile, tx * tw, ty * th, 0, 0) >= 0;
+      uint32_t left = tx * tw > x0 ? tx * tw : x0;
+      uint32_t right = (uint64_t)(tx + 1) * tw < (uint64_t)x0 + width ? (tx + 1) * tw : x0 + width;
+      uint32_t top = ty * th > y0 ? ty * th : y0;
+      uint32_t bottom = (uint64_t)(ty + 1) * th < (uint64_t)y0 + height ? (ty + 1) * th : y0 + height;
+      for (uint32_t y = top; ok && y < bottom; y++) {
+        convert_row(p, info, tile + (size_t)(y - ty * th) * (size_t)tile_row, left - tx * tw, right - left,
+                    out + (y - y0) * out_row + (size_t)(left - x0) * pixel_bytes, cmyk_transform);
+      }
+    }
+  }
+  _TIFFfree(tile);
+  return ok;
+}
+
+int cimageio_tiff_read(const uint8_t *data, size_t size, const cimageio_limits *limits, cimageio_info *info,
+                       void *pixels, size_t pixels_size, uint8_t **icc, size_t *icc_size,
+                       const cimageio_transform *cmyk_transform, const cimageio_region *region,
+                       cimageio_error *err) {
+  memory_file file = {data, size, 0, 0};
+  messages found = {{0}, 0};
+  TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
+  if (options == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+  TIFFOpenOptionsSetErrorHandlerExtR(options, on_error, &found);
+  TIFFOpenOptionsSetWarningHandlerExtR(options, on_warning, NULL);
+  TIFFOpenOptionsSetMaxSingleMemAlloc(options, MAX_BUFFER);
+  // "m": no mapping, so every read goes through read_proc, which notices a read past the end
+  // (a probe holds only the file's first bytes, and a TIFF's directory is often at its end).
+  TIFF *tif = TIFFClientOpenExt("artwork", "rm", &file, read_proc, write_proc, seek_proc, close_proc, size_proc,
+                                map_proc, unmap_proc, options);
+  TIFFOpenOptionsFree(options);
+  if (tif == NULL) return fail_with(err, &file, &found, "libtiff cannot open it");
+
+  page p = {0};
+  int status = describe(tif, &p, info, err);
+  info->format = CIMAGEIO_FORMAT_TIFF;
+  info->width = info->full_width = p.width;
+  info->height = info->full_height = p.height;
+  info->scale_denom = 1;
+  if (status == CIMAGEIO_OK && limits->max_pixels > 0 && (uint64_t)p.width * p.height > limits->max_pixels) {
+    status = cimageio_fail(err, CIMAGEIO_TOO_LARGE, "%ux%u pixels is over the limit of %llu", p.width, p.height,
+                           (unsigned long long)limits->max_pixels);
+  }
+  if (status == CIMAGEIO_OK && icc != NULL) {
+    uint32_t count = 0;
+    void *profile = NULL;
+    if (TIFFGetField(tif, TIFFTAG_ICCPROFILE, &count, &profile) && count > 0 && profile != NULL) {
+      *icc = malloc(count);
+      if (*icc == NULL) {
+        status = cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+      } else {
+        memcpy(*icc, profile, count);
+        *icc_size = count;
+      }
+    }
+  }
+  if (status == CIMAGEIO_OK) {
+    // The pages after the first (counting stops at 10,000: a longer chain is a loop).
+    uint32_t pages = 1;
+    while (pages < 10000 && TIFFReadDirectory(tif)) pages++;
+    info->images = pages;
+    if (pages > 1 && !TIFFSetDirectory(tif, 0)) status = fail_with(err, &file, &found, "the first page is lost");
+    if (status == CIMAGEIO_OK && pages > 1) status = describe(tif, &p, info, err);
+  }
+  if (status != CIMAGEIO_OK || pixels == NULL) {
+    TIFFClose(tif);
+    if (status == CIMAGEIO_OK && file.past_end) return cimageio_fail(err, CIMAGEIO_TRUNCATED, "the TIFF data ends early");
+    return status;
+  }
+
+  cimageio_region whole = {0, 0, p.width, p.height};
+  const cimageio_region *r = region != NULL ? region : &whole;
+  if (!cimageio_region_fits(r, p.width, p.height)) {
+    TIFFClose(tif);
+    return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "region outside the image");
+  }
+  size_t expected = (size_t)r->width * r->height * (size_t)info->channels * (size_t)(info->bit_depth / 8);
+  if (pixels_size != expected) {
+    TIFFClose(tif);
+    return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "pixel buffer size");
+  }
+  found.errors = 0;
+  int ok = read_rows(tif, &p, info, r->x, r->y, r->width, r->height, pixels, cmyk_transform);
+  if (!ok || found.errors > 0) status = fail_with(err, &file, &found, "libtiff cannot decode it");
+  TIFFClose(tif);
+  info->width = r->width;
+  info->height = r->height;
+  return status;
+}
