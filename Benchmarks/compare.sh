@@ -16,7 +16,8 @@
 #         pipeline warm in its process and as a first call (peers.py); median of 9 alternating.
 # batch:  13 held-out wallpapers (make_corpus.sh batch) to 6 canvases, fit and fill: artfit's
 #         first run with the default options and with --no-cache against libvips writing the
-#         same previews; then reruns unchanged and after touching every input.
+#         same previews; then reruns unchanged and after touching every input. BATCH=folder
+#         runs another one, e.g. the same wallpapers as WebP and TIFF (make_corpus.sh formats).
 # encode: artfit's PNG writer at each --png-level 0...9 on a portrait iPhone preview of each
 #         corpus image (no overlays), against libpng's adaptive filters with zlib at the same
 #         level (artfit-bench encode); one pass each, on ~95 MB of rows.

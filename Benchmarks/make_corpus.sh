@@ -23,6 +23,28 @@ if [ "${1:-}" = batch ]; then
   ls -l "$BATCH" >&2
   exit 0
 fi
+if [ "${1:-}" = formats ]; then
+  # The batch's 13 wallpapers as the other raster formats teams hand over: every other one a
+  # lossy WebP (quality 90), the rest 8-bit RGB TIFF with LZW (Pillow, in the peers' venv).
+  FORMATS="${FORMATS:-/tmp/artfit-bench-formats}"
+  BATCH="${BATCH:-/tmp/artfit-bench-batch}"
+  [ -d "$BATCH" ] || BATCH="$BATCH" bash "$0" batch
+  mkdir -p "$FORMATS"
+  "${PY:-/tmp/artfit-bench-venv/bin/python}" - "$BATCH" "$FORMATS" <<'PYTHON'
+import os, sys
+from PIL import Image
+source, out = sys.argv[1], sys.argv[2]
+for i, name in enumerate(sorted(os.listdir(source))):
+    image = Image.open(os.path.join(source, name)).convert("RGB")
+    stem = os.path.splitext(name)[0]
+    if i % 2 == 0:
+        image.save(os.path.join(out, stem + ".webp"), quality=90)
+    else:
+        image.save(os.path.join(out, stem + ".tif"), compression="tiff_lzw")
+PYTHON
+  ls -l "$FORMATS" >&2
+  exit 0
+fi
 mkdir -p "$CORPUS"
 copy() { cp "$W/$1/contents/images/$2" "$CORPUS/$3"; }
 copy EveningGlow 2560x1600.jpg eveningglow-2560x1600.jpg     # photograph, 4:2:0

@@ -362,12 +362,11 @@ int cimageio_tiff_read(const uint8_t *data, size_t size, const cimageio_limits *
     }
   }
   if (status == CIMAGEIO_OK) {
-    // The pages after the first (counting stops at 10,000: a longer chain is a loop).
-    uint32_t pages = 1;
-    while (pages < 10000 && TIFFReadDirectory(tif)) pages++;
-    info->images = pages;
-    if (pages > 1 && !TIFFSetDirectory(tif, 0)) status = fail_with(err, &file, &found, "the first page is lost");
-    if (status == CIMAGEIO_OK && pages > 1) status = describe(tif, &p, info, err);
+    // The pages, by following the directory offsets alone (libtiff stops at a loop): reading
+    // the next directory would replace the first page's state, and a damaged one leaves it
+    // half torn down.
+    tdir_t pages = TIFFNumberOfDirectories(tif);
+    info->images = pages > 1 ? (uint32_t)pages : 1;
   }
   if (status != CIMAGEIO_OK || pixels == NULL) {
     TIFFClose(tif);
