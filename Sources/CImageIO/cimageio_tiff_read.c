@@ -171,6 +171,8 @@ static int describe(TIFF *tif, page *p, cimageio_info *info, cimageio_error *err
     goto layout;
   }
   if (p->samples < base) goto layout;
+  // Samples under 8 bits are read only one to a pixel (bilevel, gray, palette indices).
+  if (p->bits < 8 && p->samples > 1) goto layout;
   if (p->samples == base) p->alpha = 0;
   info->channels = (info->color == CIMAGEIO_COLOR_GRAY ? 1 : 3) + (p->alpha ? 1 : 0);
   info->source_bit_depth = p->bits;
