@@ -206,30 +206,31 @@ static uint16_t unpremultiply16(uint32_t value, uint32_t alpha) {
   return (uint16_t)(straight > 65535 ? 65535 : straight);
 }
 
+// `width` pixels of plain CMYK to RGB: through the profile's transform when there is one.
+static void cmyk_to_rgb(const uint8_t *cmyk, uint8_t *rgb, uint32_t width, const cimageio_transform *transform) {
+  if (transform != NULL) {
+    cimageio_transform_rows(transform, cmyk, rgb, width);
+  } else {
+    cimageio_cmyk_row_to_rgb(cmyk, rgb, width, 0);
+  }
+}
+
 // One row of stored samples (columns x0 … x0+width) into artfit's pixels.
 static void convert_row(const page *p, const cimageio_info *info, const uint8_t *raw, uint32_t x0, uint32_t width,
                         uint8_t *out, const cimageio_transform *cmyk_transform) {
   unsigned channels = (unsigned)info->channels, colour = channels - (p->alpha ? 1 : 0);
   if (info->color == CIMAGEIO_COLOR_CMYK) {
     if (p->samples == 4) {
-      const uint8_t *from = raw + (size_t)x0 * 4;
-      if (cmyk_transform != NULL) {
-        cimageio_transform_rows(cmyk_transform, from, out, width);
-      } else {
-        cimageio_cmyk_row_to_rgb(from, out, width, 0);
-      }
+      cmyk_to_rgb(raw + (size_t)x0 * 4, out, width, cmyk_transform);
       return;
     }
-    // Extra channels: the CMYK of each pixel first.
-    uint8_t *cmyk = malloc((size_t)width * 4);
-    if (cmyk == NULL) return;
-    for (uint32_t x = 0; x < width; x++) memcpy(cmyk + 4 * x, raw + (size_t)(x0 + x) * p->samples, 4);
-    if (cmyk_transform != NULL) {
-      cimageio_transform_rows(cmyk_transform, cmyk, out, width);
-    } else {
-      cimageio_cmyk_row_to_rgb(cmyk, out, width, 0);
+    // Extra channels: each pixel's CMYK gathered first, a stack chunk at a time.
+    uint8_t cmyk[4 * 256];
+    for (uint32_t start = 0; start < width; start += 256) {
+      uint32_t count = width - start < 256 ? width - start : 256;
+      for (uint32_t x = 0; x < count; x++) memcpy(cmyk + 4 * x, raw + (size_t)(x0 + start + x) * p->samples, 4);
+      cmyk_to_rgb(cmyk, out + (size_t)start * 3, count, cmyk_transform);
     }
-    free(cmyk);
     return;
   }
   if (info->color == CIMAGEIO_COLOR_PALETTE) {
