@@ -33,15 +33,18 @@ let package = Package(
       name: "CLibTIFF", path: "Sources/CLibTIFF", pkgConfig: "libtiff-4",
       providers: [.apt(["libtiff-dev"])]),
     .systemLibrary(
+      name: "CLibHeif", path: "Sources/CLibHeif", pkgConfig: "libheif",
+      providers: [.apt(["libheif-dev"])]),
+    .systemLibrary(
       name: "CXXHash", path: "Sources/CXXHash", pkgConfig: "libxxhash",
       providers: [.apt(["libxxhash-dev"])]),
     // Thin C shims: libpng's and libjpeg's setjmp/longjmp error model stays here, libwebp's
-    // status codes, libtiff's per-handle handlers, LittleCMS's logger, and the PNG writer over
+    // status codes, libtiff's per-handle handlers, libheif's returned errors, LittleCMS's logger, and the PNG writer over
     // ISA-L's igzip and libdeflate.
     .target(
       name: "CImageIO",
       dependencies: [
-        "CLibPNG", "CLibJPEG", "CLibWebP", "CLibTIFF", "CLibDeflate", "CISAL", "CLittleCMS", "CPUFeatures",
+        "CLibPNG", "CLibJPEG", "CLibWebP", "CLibTIFF", "CLibHeif", "CLibDeflate", "CISAL", "CLittleCMS", "CPUFeatures",
       ]),
     // The library, in layers the compiler keeps apart (Documentation/Architecture.md).
     // Each depends only on those listed before it; the umbrella re-exports them all.

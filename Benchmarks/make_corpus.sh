@@ -24,23 +24,32 @@ if [ "${1:-}" = batch ]; then
   exit 0
 fi
 if [ "${1:-}" = formats ]; then
-  # The batch's 13 wallpapers as the other raster formats teams hand over: every other one a
-  # lossy WebP (quality 90), the rest 8-bit RGB TIFF with LZW (Pillow, in the peers' venv).
+  # The batch's 13 wallpapers as the other raster formats teams hand over, in turn: AVIF
+  # (quality 80, libavif through Pillow), lossy WebP (quality 90), 8-bit RGB TIFF with LZW.
+  # `heic` instead: all 13 as HEIC (quality 80, pillow-heif's libheif and x265), which the
+  # peers' libvips does not read.
   FORMATS="${FORMATS:-/tmp/artfit-bench-formats}"
   BATCH="${BATCH:-/tmp/artfit-bench-batch}"
   [ -d "$BATCH" ] || BATCH="$BATCH" bash "$0" batch
   mkdir -p "$FORMATS"
-  "${PY:-/tmp/artfit-bench-venv/bin/python}" - "$BATCH" "$FORMATS" <<'PYTHON'
+  "${PY:-/tmp/artfit-bench-venv/bin/python}" - "$BATCH" "$FORMATS" "${2:-mixed}" <<'PYTHON'
 import os, sys
 from PIL import Image
-source, out = sys.argv[1], sys.argv[2]
+source, out, mode = sys.argv[1], sys.argv[2], sys.argv[3]
+if mode == "heic":
+    import pillow_heif
+    pillow_heif.register_heif_opener()
 for i, name in enumerate(sorted(os.listdir(source))):
     image = Image.open(os.path.join(source, name)).convert("RGB")
-    stem = os.path.splitext(name)[0]
-    if i % 2 == 0:
-        image.save(os.path.join(out, stem + ".webp"), quality=90)
+    stem = os.path.join(out, os.path.splitext(name)[0])
+    if mode == "heic":
+        image.save(stem + ".heic", quality=80)
+    elif i % 3 == 0:
+        image.save(stem + ".avif", quality=80)
+    elif i % 3 == 1:
+        image.save(stem + ".webp", quality=90)
     else:
-        image.save(os.path.join(out, stem + ".tif"), compression="tiff_lzw")
+        image.save(stem + ".tif", compression="tiff_lzw")
 PYTHON
   ls -l "$FORMATS" >&2
   exit 0

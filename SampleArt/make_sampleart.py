@@ -84,3 +84,16 @@ import tifffile
 
 cascade = np.asarray(source("Cascade", "3840x2160.png").convert("RGB").resize((2560, 1440)), dtype=np.uint16) * 257
 tifffile.imwrite(f"{OUT}/cascade-master-16bit.tif", cascade, compression="zlib", photometric="rgb")
+
+# 9. Onboarding art as an iPhone hands it over: HEIC (x265 through pillow-heif's libheif,
+#    quality 80), 1080x1920 portrait stored turned on its side with `irot` (pip install
+#    pillow-heif), so it displays upright only when the rotation is applied.
+import pillow_heif
+
+pillow_heif.register_heif_opener()
+
+honeywave = source("Honeywave", "1080x1920.jpg").convert("RGB")
+exif = Image.Exif()
+exif[0x0112] = 6  # pillow-heif writes the EXIF orientation as `irot` and clears the tag
+honeywave.transpose(Image.Transpose.ROTATE_90).save(
+    f"{OUT}/honeywave-onboarding.heic", quality=80, exif=exif.tobytes())

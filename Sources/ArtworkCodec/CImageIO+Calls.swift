@@ -42,6 +42,8 @@ func sniffFormat(_ bytes: UnsafeRawBufferPointer) -> ImageFormat? {
   case CIMAGEIO_FORMAT_JPEG: return .jpeg
   case CIMAGEIO_FORMAT_WEBP: return .webp
   case CIMAGEIO_FORMAT_TIFF: return .tiff
+  case CIMAGEIO_FORMAT_HEIF: return .heif
+  case CIMAGEIO_FORMAT_AVIF: return .avif
   default: return nil
   }
 }

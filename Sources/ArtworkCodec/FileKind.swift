@@ -20,7 +20,9 @@ public enum FileKind: Sendable, Equatable {
 
   /// The extensions of formats artfit reads; a file with one of them is artwork whatever its
   /// bytes (a damaged or misnamed one is then an input error naming its cause).
-  public static let artworkExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "tif", "tiff"]
+  public static let artworkExtensions: Set<String> = [
+    "png", "jpg", "jpeg", "webp", "tif", "tiff", "heic", "heif", "hif", "avif",
+  ]
 
   /// What the file whose first bytes are `head` (up to `headLength`) and whose name is
   /// `name` is.
@@ -78,10 +80,6 @@ public enum FileKind: Sendable, Equatable {
     if ascii(4, "ftyp") {
       let brand = String(decoding: head.dropFirst(8).prefix(4), as: UTF8.self)
       if brand == "crx " { return .unreadImage(name: "camera RAW (CR3)", advice: rawAdvice) }
-      if ["avif", "avis"].contains(brand) { return .unreadImage(name: "AVIF image", advice: notYet) }
-      if ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"].contains(brand) {
-        return .unreadImage(name: "HEIF image", advice: notYet)
-      }
     }
     if let raw = cameraRaw(head, ext: ext) { return raw }
     if ascii(0, "%PDF-") { return .unreadImage(name: "PDF document", advice: notYet) }

@@ -1,6 +1,6 @@
 import CImageIO
 
-/// Reads PNG, JPEG, WebP and TIFF files: header probes and full decodes with their orientation
+/// Reads PNG, JPEG, WebP, TIFF, HEIF and AVIF files: header probes and full decodes with their orientation
 /// applied.
 public enum ImageDecoder {
   /// Bytes read for a header probe; a JPEG whose metadata runs longer is read whole.
@@ -124,6 +124,8 @@ extension ImageInfo {
       cmyk: info.storesCMYK ? (info.adobe_inverted != 0 ? .inverted : .plain) : nil)
     images = Int(max(1, info.images))
     shrinksOnLoad = info.shrinks_on_load != 0
+    hdr = HDRTransfer(rawValue: Int(info.hdr))
+    gainMap = GainMap(rawValue: Int(info.gain_map))
   }
 }
 
@@ -133,6 +135,8 @@ extension ImageFormat {
     case CIMAGEIO_FORMAT_JPEG: self = .jpeg
     case CIMAGEIO_FORMAT_WEBP: self = .webp
     case CIMAGEIO_FORMAT_TIFF: self = .tiff
+    case CIMAGEIO_FORMAT_HEIF: self = .heif
+    case CIMAGEIO_FORMAT_AVIF: self = .avif
     default: self = .png
     }
   }

@@ -4,6 +4,10 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
   case jpeg
   case webp
   case tiff
+  /// HEIF with HEVC (HEIC) or another codec but AV1.
+  case heif
+  /// HEIF with AV1.
+  case avif
 
   /// The name people know it by.
   public var displayName: String {
@@ -12,6 +16,8 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     case .jpeg: "JPEG"
     case .webp: "WebP"
     case .tiff: "TIFF"
+    case .heif: "HEIF"
+    case .avif: "AVIF"
     }
   }
 
@@ -22,6 +28,8 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     case .jpeg: "jpg"
     case .webp: "webp"
     case .tiff: "tif"
+    case .heif: "heic"
+    case .avif: "avif"
     }
   }
 
@@ -32,6 +40,7 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     case .jpeg: "libjpeg"
     case .webp: "libwebp"
     case .tiff: "libtiff"
+    case .heif, .avif: "libheif"
     }
   }
 }

@@ -26,12 +26,40 @@ public struct ImageInfo: Sendable, Equatable {
   /// Why the file's profile was dropped while reading (libpng refuses a malformed iCCP chunk;
   /// libjpeg, ICC_PROFILE markers out of sequence).
   public var droppedProfile: String? = nil
-  /// How many images the file holds (an animated WebP's frames); artfit reads the first.
+  /// How many images the file holds (an animated WebP's frames, a TIFF's pages, a HEIF
+  /// collection's top-level images); artfit reads the first (a HEIF's primary).
   public var images = 1
 
   /// Whether a decode can deliver it at 1/2, 1/4 or 1/8 of its size (`shrink`): a JPEG
   /// through libjpeg's DCT scaling, a WebP that is not an animation through libwebp's scaler.
   public var shrinksOnLoad = false
+
+  /// HDR content (PQ or HLG) that the decode tone-maps to SDR through its profile's curves.
+  public var hdr: HDRTransfer? = nil
+  /// An HDR gain map the file carries beside its SDR image; artfit draws the SDR image.
+  public var gainMap: GainMap? = nil
+
+  /// The HDR transfer functions, by their ITU-T H.273 codes.
+  public enum HDRTransfer: Int, Sendable, Equatable {
+    /// SMPTE ST 2084.
+    case pq = 16
+    /// ITU-R BT.2100 hybrid log-gamma.
+    case hlg = 18
+
+    /// Its usual name.
+    public var name: String { self == .pq ? "PQ" : "HLG" }
+  }
+
+  /// Whose gain map.
+  public enum GainMap: Int, Sendable, Equatable {
+    /// Apple's (an auxiliary image in HEIC, a second image in a JPEG's MPF).
+    case apple = 1
+    /// ISO 21496-1's (a `tmap` item in HEIF; Ultra HDR's in a JPEG's MPF).
+    case iso = 2
+
+    /// Its usual name.
+    public var name: String { self == .apple ? "Apple's" : "an ISO 21496-1" }
+  }
 
   /// CMYK as a JPEG stores it.
   public enum CMYKStorage: Sendable, Equatable {

@@ -32,6 +32,30 @@ struct ArtworkRenderer {
     return (result, stats)
   }
 
+  /// What the file holds beyond the image artfit draws: more images, a gain map, HDR.
+  static func contentWarnings(_ info: ImageInfo) -> [ArtworkWarning] {
+    var warnings: [ArtworkWarning] = []
+    if info.images > 1 {
+      let (what, each, first) =
+        switch info.format {
+        case .webp: ("an animated WebP", "frame", "its first frame")
+        case .heif, .avif: ("a \(info.format.displayName) collection", "image", "its primary image")
+        default: ("a \(info.format.displayName)", "page", "its first page")
+        }
+      warnings.append(ArtworkWarning(.images, "\(what) of \(info.images) \(each)s: \(first) is checked"))
+    }
+    if let gainMap = info.gainMap {
+      warnings.append(
+        ArtworkWarning(
+          .gainMap, "it carries \(gainMap.name) HDR gain map, which is not applied: the SDR image is drawn"))
+    }
+    if let hdr = info.hdr {
+      warnings.append(
+        ArtworkWarning(.hdr, "\(hdr.name) HDR content, tone-mapped to SDR (reference white 203 cd/m²)"))
+    }
+    return warnings
+  }
+
   private func render(
     _ file: ArtworkFile, bytes: [UInt8]?, stats: inout RenderStats, onOutput: @Sendable () -> Void
   ) throws(ArtworkFailure) -> ArtworkReport {
@@ -59,11 +83,7 @@ struct ArtworkRenderer {
     if let problem = colour.problem {
       report.warnings.append(ArtworkWarning(.profile, "\(problem); treated as untagged sRGB"))
     }
-    if info.images > 1 {
-      let (what, each) = info.format == .webp ? ("an animated WebP", "frame") : ("a \(info.format.displayName)", "page")
-      report.warnings.append(
-        ArtworkWarning(.images, "\(what) of \(info.images) \(each)s: its first \(each) is checked"))
-    }
+    report.warnings += Self.contentWarnings(info)
     guard options.writePreviews else { return report }
 
     let plan = PreviewPlan(stem: file.stem, results: results, overlays: painter, format: options.format)

@@ -48,6 +48,7 @@ public enum InputDiscovery {
       search.walk(input, relative: "", visited: &visited)
     }
     search.found.files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    search.found.files = distinctStems(search.found.files)
     search.found.skipped.sort { $0.source.utf8.lexicographicallyPrecedes($1.source.utf8) }
     return search.found
   }
@@ -156,6 +157,28 @@ public enum InputDiscovery {
         found.errors.append(InputError(.notAnImage(file: path, reason: "it is \(FileKind.named(format)): \(advice)")))
       case .notArtwork(let reason): found.skipped.append(SkippedFile(source: path, reason: reason))
       }
+    }
+  }
+
+  /// The files with stems no two share, ignoring case (as macOS's file systems do): where
+  /// several share one (`kite.jpg` and `kite.heic` in a hand-off folder), each takes its
+  /// extension into it (`kite-jpg`, `kite-heic`), so no artwork's previews overwrite
+  /// another's; a number follows if even that is taken. Unique stems are kept as they are.
+  static func distinctStems(_ files: [ArtworkFile]) -> [ArtworkFile] {
+    let counts = Dictionary(grouping: files.map { $0.stem.lowercased() }, by: { $0 }).mapValues(\.count)
+    var taken = Set(files.map { $0.stem.lowercased() }.filter { counts[$0] == 1 })
+    return files.map { file in
+      guard counts[file.stem.lowercased(), default: 0] > 1 else { return file }
+      let ext = (file.path as NSString).pathExtension
+      var stem = ext.isEmpty ? file.stem : file.stem + "-" + ext
+      var number = 2
+      while !taken.insert(stem.lowercased()).inserted {
+        stem = (ext.isEmpty ? file.stem : file.stem + "-" + ext) + "-\(number)"
+        number += 1
+      }
+      var renamed = file
+      renamed.stem = stem
+      return renamed
     }
   }
 

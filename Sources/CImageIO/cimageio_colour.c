@@ -3,6 +3,7 @@
 // LittleCMS reports errors through a logger rather than by longjmp. Each profile read and
 // each transform gets its own context whose logger writes into a cimageio_error, so threads
 // never share an error slot and the first message is the one kept.
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -279,4 +280,105 @@ void cimageio_transform_free(cimageio_transform *transform) {
   cmsDeleteTransform(transform->transform);
   cmsDeleteContext(transform->context);
   free(transform);
+}
+
+// ---- Profiles built from a colour description (HEIF/AVIF nclx, ITU-T H.273 codes) ----
+
+// SDR white for HDR content: ITU-R BT.2408's reference white, in cd/m².
+static const double reference_white = 203.0;
+
+// The tone-mapping operator for PQ and HLG (README, "Formats"): linear light relative to
+// reference white stays as it is up to 75 % of SDR white, then rolls off along an exponential
+// shoulder that meets white asymptotically, with value and slope continuous at the knee.
+static double tone_map(double relative) {
+  const double knee = 0.75;
+  if (relative <= knee) return relative;
+  return knee + (1 - knee) * (1 - exp(-(relative - knee) / (1 - knee)));
+}
+
+// SMPTE ST 2084 (PQ): signal to display light in cd/m².
+static double pq_to_nits(double signal) {
+  const double m1 = 2610.0 / 16384, m2 = 2523.0 / 4096 * 128;
+  const double c1 = 3424.0 / 4096, c2 = 2413.0 / 4096 * 32, c3 = 2392.0 / 4096 * 32;
+  double p = pow(signal, 1 / m2);
+  double numerator = p - c1 > 0 ? p - c1 : 0;
+  return 10000 * pow(numerator / (c2 - c3 * p), 1 / m1);
+}
+
+// ITU-R BT.2100 HLG: signal to display light in cd/m² on a 1,000 cd/m² display (the inverse
+// OETF, then the OOTF's system gamma 1.2 applied to each channel).
+static double hlg_to_nits(double signal) {
+  const double a = 0.17883277, b = 1 - 4 * 0.17883277, c = 0.5 - 0.17883277 * log(4 * 0.17883277);
+  double scene = signal <= 0.5 ? signal * signal / 3 : (exp((signal - c) / a) + b) / 12;
+  return 1000 * pow(scene, 1.2);
+}
+
+static cmsToneCurve *hdr_curve(cmsContext context, int transfer) {
+  enum { points = 4096 };
+  float *table = malloc(points * sizeof *table);
+  if (table == NULL) return NULL;
+  for (int i = 0; i < points; i++) {
+    double signal = (double)i / (points - 1);
+    double nits = transfer == 16 ? pq_to_nits(signal) : hlg_to_nits(signal);
+    table[i] = (float)tone_map(nits / reference_white);
+  }
+  cmsToneCurve *curve = cmsBuildTabulatedToneCurveFloat(context, points, table);
+  free(table);
+  return curve;
+}
+
+// The decoding curve for an H.273 transfer code, or NULL for one artfit does not know.
+static cmsToneCurve *transfer_curve(cmsContext context, int transfer) {
+  // Type 4: Y = (aX + b)^g for X >= d, else cX.
+  static const cmsFloat64Number srgb[5] = {2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045};
+  static const cmsFloat64Number bt709[5] = {1 / 0.45, 1 / 1.099, 0.099 / 1.099, 1 / 4.5, 0.081};
+  static const cmsFloat64Number smpte240[5] = {1 / 0.45, 1 / 1.1115, 0.1115 / 1.1115, 1 / 4.0, 0.0913};
+  switch (transfer) {
+  case 1: case 6: case 14: case 15: return cmsBuildParametricToneCurve(context, 4, bt709);
+  case 2: case 13: return cmsBuildParametricToneCurve(context, 4, srgb);
+  case 4: return cmsBuildGamma(context, 2.2);
+  case 5: return cmsBuildGamma(context, 2.8);
+  case 7: return cmsBuildParametricToneCurve(context, 4, smpte240);
+  case 8: return cmsBuildGamma(context, 1.0);
+  case 16: case 18: return hdr_curve(context, transfer);
+  default: return NULL;
+  }
+}
+
+int cimageio_profile_from_description(const double primaries[8], int transfer, const char *name, uint8_t **out,
+                                      size_t *out_size, cimageio_error *err) {
+  *out = NULL;
+  *out_size = 0;
+  cmsContext context = new_context(err);
+  if (context == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+  cmsToneCurve *curve = transfer_curve(context, transfer);
+  cmsHPROFILE profile = NULL;
+  if (curve != NULL) {
+    cmsCIExyY white = {primaries[6], primaries[7], 1.0};
+    cmsCIExyYTRIPLE rgb = {{primaries[0], primaries[1], 1.0}, {primaries[2], primaries[3], 1.0},
+                           {primaries[4], primaries[5], 1.0}};
+    cmsToneCurve *curves[3] = {curve, curve, curve};
+    profile = cmsCreateRGBProfileTHR(context, &white, &rgb, curves);
+    cmsFreeToneCurve(curve);
+  }
+  int status = CIMAGEIO_OK;
+  cmsUInt32Number size = 0;
+  if (curve == NULL) {
+    status = cimageio_fail(err, CIMAGEIO_CORRUPT, "transfer characteristics %d are not ones artfit knows", transfer);
+  } else if (profile == NULL || !set_description(context, profile, name) ||
+             !cmsSaveProfileToMem(profile, NULL, &size) || size < 132) {
+    status = cimageio_fail(err, CIMAGEIO_CORRUPT, "LittleCMS could not build a profile from the colour description");
+  } else if ((*out = malloc(size)) == NULL) {
+    status = cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+  } else if (!cmsSaveProfileToMem(profile, *out, &size)) {
+    free(*out);
+    *out = NULL;
+    status = cimageio_fail(err, CIMAGEIO_CORRUPT, "LittleCMS could not save a profile from the colour description");
+  } else {
+    fix_creation_date(*out);
+    *out_size = size;
+  }
+  if (profile != NULL) cmsCloseProfile(profile);
+  cmsDeleteContext(context);
+  return status;
 }

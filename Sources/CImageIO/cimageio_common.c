@@ -18,6 +18,24 @@ int cimageio_fail(cimageio_error *err, int status, const char *format, ...) {
   return status;
 }
 
+// HEIF and AVIF by their `ftyp` box: AVIF when its brands name AV1 (`avif`, `avis`), HEIF when
+// they name HEVC or only the generic image brands (`mif1`, `msf1`).
+static int heif_brand(const uint8_t *data, size_t size) {
+  if (size < 16 || memcmp(data + 4, "ftyp", 4) != 0) return CIMAGEIO_FORMAT_UNKNOWN;
+  size_t box = (size_t)data[0] << 24 | (size_t)data[1] << 16 | (size_t)data[2] << 8 | data[3];
+  if (box < 16 || box > size) box = size < 64 ? size : 64;
+  int heif = 0, avif = 0;
+  // The major brand at 8, then the compatible brands from 16 (the minor version between).
+  for (size_t at = 8; at + 4 <= box; at += at == 8 ? 8 : 4) {
+    const uint8_t *brand = data + at;
+    if (memcmp(brand, "avif", 4) == 0 || memcmp(brand, "avis", 4) == 0) avif = 1;
+    static const char *const heif_brands[] = {"heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"};
+    for (size_t i = 0; i < sizeof heif_brands / sizeof *heif_brands; i++)
+      if (memcmp(brand, heif_brands[i], 4) == 0) heif = 1;
+  }
+  return avif ? CIMAGEIO_FORMAT_AVIF : heif ? CIMAGEIO_FORMAT_HEIF : CIMAGEIO_FORMAT_UNKNOWN;
+}
+
 int cimageio_sniff(const uint8_t *data, size_t size) {
   static const uint8_t png_signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
   if (size >= 8 && memcmp(data, png_signature, 8) == 0) return CIMAGEIO_FORMAT_PNG;
@@ -29,7 +47,7 @@ int cimageio_sniff(const uint8_t *data, size_t size) {
   if (size >= 4 && ((data[0] == 'I' && data[1] == 'I' && (data[2] == 42 || data[2] == 43) && data[3] == 0) ||
                     (data[0] == 'M' && data[1] == 'M' && data[2] == 0 && (data[3] == 42 || data[3] == 43))))
     return CIMAGEIO_FORMAT_TIFF;
-  return CIMAGEIO_FORMAT_UNKNOWN;
+  return heif_brand(data, size);
 }
 
 static int dispatch(const uint8_t *data, size_t size, int scale_denom,
@@ -65,8 +83,11 @@ static int dispatch(const uint8_t *data, size_t size, int scale_denom,
   case CIMAGEIO_FORMAT_TIFF:
     return cimageio_tiff_read(data, size, limits, info, pixels, pixels_size, icc, icc_size, cmyk_transform,
                               region, err);
+  case CIMAGEIO_FORMAT_HEIF:
+  case CIMAGEIO_FORMAT_AVIF:
+    return cimageio_heif_read(data, size, limits, info, pixels, pixels_size, icc, icc_size, region, err);
   default:
-    return cimageio_fail(err, CIMAGEIO_UNSUPPORTED, "not a PNG, JPEG, WebP or TIFF file");
+    return cimageio_fail(err, CIMAGEIO_UNSUPPORTED, "not a PNG, JPEG, WebP, TIFF, HEIF or AVIF file");
   }
 }
 
@@ -131,3 +152,15 @@ void cimageio_cmyk_row_to_rgb(const uint8_t *cmyk, uint8_t *rgb, uint32_t width,
   }
 }
 
+
+uint8_t cimageio_unpremultiply8(unsigned value, unsigned alpha) {
+  if (alpha == 0) return 0;
+  unsigned straight = (value * 255 + alpha / 2) / alpha;
+  return (uint8_t)(straight > 255 ? 255 : straight);
+}
+
+uint16_t cimageio_unpremultiply16(uint32_t value, uint32_t alpha) {
+  if (alpha == 0) return 0;
+  uint64_t straight = ((uint64_t)value * 65535 + alpha / 2) / alpha;
+  return (uint16_t)(straight > 65535 ? 65535 : straight);
+}

@@ -194,18 +194,6 @@ static unsigned packed_sample(const uint8_t *row, uint32_t x, unsigned bits) {
   return (row[bit / 8] >> (8 - bits - bit % 8)) & ((1u << bits) - 1);
 }
 
-static uint8_t unpremultiply8(unsigned value, unsigned alpha) {
-  if (alpha == 0) return 0;
-  unsigned straight = (value * 255 + alpha / 2) / alpha;
-  return (uint8_t)(straight > 255 ? 255 : straight);
-}
-
-static uint16_t unpremultiply16(uint32_t value, uint32_t alpha) {
-  if (alpha == 0) return 0;
-  uint64_t straight = ((uint64_t)value * 65535 + alpha / 2) / alpha;
-  return (uint16_t)(straight > 65535 ? 65535 : straight);
-}
-
 // `width` pixels of plain CMYK to RGB: through the profile's transform when there is one.
 static void cmyk_to_rgb(const uint8_t *cmyk, uint8_t *rgb, uint32_t width, const cimageio_transform *transform) {
   if (transform != NULL) {
@@ -250,7 +238,7 @@ static void convert_row(const page *p, const cimageio_info *info, const uint8_t 
       uint16_t alpha = p->alpha ? pixel[colour] : 65535;
       for (unsigned c = 0; c < colour; c++) {
         uint16_t v = invert ? (uint16_t)(65535 - pixel[c]) : pixel[c];
-        to[x * channels + c] = p->alpha == 2 ? unpremultiply16(v, alpha) : v;
+        to[x * channels + c] = p->alpha == 2 ? cimageio_unpremultiply16(v, alpha) : v;
       }
       if (p->alpha) to[x * channels + colour] = alpha;
     }
@@ -269,7 +257,7 @@ static void convert_row(const page *p, const cimageio_info *info, const uint8_t 
     uint8_t alpha = p->alpha ? pixel[colour] : 255;
     for (unsigned c = 0; c < colour; c++) {
       uint8_t v = invert ? (uint8_t)(255 - pixel[c]) : pixel[c];
-      out[x * channels + c] = p->alpha == 2 ? unpremultiply8(v, alpha) : v;
+      out[x * channels + c] = p->alpha == 2 ? cimageio_unpremultiply8(v, alpha) : v;
     }
     if (p->alpha) out[x * channels + colour] = alpha;
   }

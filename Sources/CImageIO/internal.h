@@ -36,6 +36,21 @@ int cimageio_tiff_read(const uint8_t *data, size_t size, const cimageio_limits *
                        const cimageio_transform *cmyk_transform, const cimageio_region *region,
                        cimageio_error *err);
 
+int cimageio_heif_read(const uint8_t *data, size_t size, const cimageio_limits *limits, cimageio_info *info,
+                       void *pixels, size_t pixels_size, uint8_t **icc, size_t *icc_size,
+                       const cimageio_region *region, cimageio_error *err);
+
+/// An RGB profile (free with cimageio_free) from primaries and a white point as CIE xy
+/// (red, green, blue, white) and an ITU-T H.273 transfer code; PQ (16) and HLG (18) are
+/// tone-mapped to SDR in its curves. `name` becomes its description. Fails for a transfer
+/// code it does not know.
+int cimageio_profile_from_description(const double primaries[8], int transfer, const char *name, uint8_t **out,
+                                      size_t *out_size, cimageio_error *err);
+
+/// A premultiplied sample made straight again (0 where alpha is 0).
+uint8_t cimageio_unpremultiply8(unsigned value, unsigned alpha);
+uint16_t cimageio_unpremultiply16(uint32_t value, uint32_t alpha);
+
 /// Whether `region` lies inside a width × height image and is not empty.
 int cimageio_region_fits(const cimageio_region *region, uint32_t width, uint32_t height);
 

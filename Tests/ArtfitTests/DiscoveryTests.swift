@@ -8,9 +8,9 @@ import Testing
 struct DiscoveryTests {
   let folder = TemporaryFolder()
 
-  /// The hand-off folder of the format issue: one piece of key art as JPEG, and the same as
-  /// formats artfit does not read, a logo as SVG, notes, a design source, a PNG under
-  /// another name.
+  /// The hand-off folder of the format issue: one piece of key art as JPEG, HEIC, AVIF and
+  /// WebP, and as PSD, which artfit does not read; a damaged HEIC draft; a logo as SVG;
+  /// notes, a design source, a PNG under another name.
   func handOff() throws {
     try FileManager.default.createDirectory(atPath: folder.path("handoff/drafts"), withIntermediateDirectories: true)
     _ = folder.write(
@@ -18,7 +18,9 @@ struct DiscoveryTests {
     _ = folder.write(
       try ImageEncoder.png(TestPictures.quadrants(width: 80, height: 120)), to: "handoff/kite-export.dat")
     _ = folder.write(Array("8BPS".utf8) + [0, 1, 0, 0, 0, 0, 0, 0], to: "handoff/kite.psd")
-    _ = folder.write([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0], to: "handoff/kite.heic")
+    _ = folder.write([0, 0, 0, 0x18] + Array("ftypheic\0\0\0\0mif1heic".utf8), to: "handoff/kite-draft.heic")
+    try FileManager.default.copyItem(atPath: Fixtures.path("heif-quad.heic"), toPath: folder.path("handoff/kite.heic"))
+    try FileManager.default.copyItem(atPath: Fixtures.path("heif-quad.avif"), toPath: folder.path("handoff/kite.avif"))
     try FileManager.default.copyItem(atPath: Fixtures.path("webp-lossy.webp"), toPath: folder.path("handoff/kite.webp"))
     _ = folder.write(
       Array("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"64\" height=\"64\"/>".utf8), to: "handoff/logo.svg")
@@ -42,25 +44,31 @@ struct DiscoveryTests {
     let run = try run([])
     #expect(run.status == 3, "\(run.stderr)")
     #expect(run.stderr.contains("kite.psd") && run.stderr.contains("Photoshop document (PSD)"), "\(run.stderr)")
-    #expect(run.stderr.contains("kite.heic") && run.stderr.contains("HEIF image"), "\(run.stderr)")
+    #expect(run.stderr.contains("kite-draft.heic") && run.stderr.contains("HEIF"), "\(run.stderr)")
     #expect(run.stderr.contains("logo.svg") && run.stderr.contains("an SVG image"), "\(run.stderr)")
     #expect(run.stdout.contains("2 files skipped: not artwork"), "\(run.stdout)")
     let report = try report()
     let artworks = try #require(report["artworks"] as? [[String: Any]])
     #expect(
       artworks.compactMap { $0["source"] as? String }.map { ($0 as NSString).lastPathComponent }.sorted()
-        == ["kite-export.dat", "kite.jpg", "kite.webp"])
+        == ["kite-export.dat", "kite.avif", "kite.heic", "kite.jpg", "kite.webp"])
+    // One stem each, so no artwork's previews overwrite another's.
+    #expect(
+      artworks.compactMap { $0["stem"] as? String }.sorted()
+        == ["kite-avif", "kite-export", "kite-heic", "kite-jpg", "kite-webp"])
     let skipped = try #require(report["skipped"] as? [[String: String]])
     #expect(skipped.map { ($0["source"]! as NSString).lastPathComponent } == ["kite.sketch", "notes.txt"])
     #expect(skipped.map { $0["reason"]! } == ["not an image", "not an image (text)"])
     let summary = try #require(report["summary"] as? [String: Int])
-    #expect(summary["skipped"] == 2 && summary["errors"] == 3 && summary["artworks"] == 3)
+    #expect(summary["skipped"] == 2 && summary["errors"] == 3 && summary["artworks"] == 5)
   }
 
   @Test func excludedFilesAreLeftOutEntirely() throws {
     defer { folder.remove() }
     try handOff()
-    let run = try run(["--exclude", "*.psd", "--exclude", "kite.heic", "--exclude", "logo.*", "--exclude", "drafts"])
+    let run = try run([
+      "--exclude", "*.psd", "--exclude", "kite-draft.heic", "--exclude", "logo.*", "--exclude", "drafts",
+    ])
     #expect(run.status == 0, "\(run.stderr)")
     let skipped = try #require(try report()["skipped"] as? [[String: String]])
     #expect(skipped.map { ($0["source"]! as NSString).lastPathComponent } == ["notes.txt"])
@@ -70,7 +78,8 @@ struct DiscoveryTests {
     defer { folder.remove() }
     try handOff()
     _ = folder.write(
-      Array(#"{"exclude": ["*.psd", "*.heic", "*.svg", "**/*.sketch", "notes.txt"]}"#.utf8), to: "handoff/artfit.json")
+      Array(#"{"exclude": ["*.psd", "*-draft.heic", "*.svg", "**/*.sketch", "notes.txt"]}"#.utf8),
+      to: "handoff/artfit.json")
     let run = try run([])
     #expect(run.status == 0, "\(run.stderr)")
     #expect(!run.stdout.contains("skipped"), "the manifest itself is artfit's own, not a skipped file: \(run.stdout)")

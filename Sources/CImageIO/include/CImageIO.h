@@ -1,4 +1,5 @@
-// CImageIO: thin C shims over libpng, libjpeg(-turbo), libwebp, libtiff, libdeflate and LittleCMS.
+// CImageIO: thin C shims over libpng, libjpeg(-turbo), libwebp, libtiff, libheif, libdeflate and
+// LittleCMS.
 //
 // Why this layer exists: both libraries report errors by longjmp (libpng aborts and libjpeg
 // exits when no handler is installed). Nothing may longjmp through Swift frames, so every
@@ -20,7 +21,7 @@ extern "C" {
 /// Outcome of a call. CIMAGEIO_OK is zero; everything else is a failure.
 typedef enum {
   CIMAGEIO_OK = 0,
-  /// Not a PNG, JPEG, WebP or TIFF signature (or an empty file).
+  /// Not a PNG, JPEG, WebP, TIFF, HEIF or AVIF signature (or an empty file).
   CIMAGEIO_UNSUPPORTED = 1,
   /// The data ends before the image does.
   CIMAGEIO_TRUNCATED = 2,
@@ -44,6 +45,8 @@ typedef enum {
   CIMAGEIO_FORMAT_JPEG = 2,
   CIMAGEIO_FORMAT_WEBP = 3,
   CIMAGEIO_FORMAT_TIFF = 4,
+  CIMAGEIO_FORMAT_HEIF = 5,  // HEIF with HEVC (HEIC) or another codec, by its brands
+  CIMAGEIO_FORMAT_AVIF = 6,  // HEIF with AV1
 } cimageio_format;
 
 /// How a JPEG stores its colour (PNG files report GRAY or RGB).
@@ -79,6 +82,8 @@ typedef struct {
   char profile_problem[160];  // why the file's ICC profile was dropped while reading, or empty
   uint32_t images;       // images the file holds (an animated WebP's frames); the first is read
   int shrinks_on_load;   // whether scale_denom 2, 4 and 8 apply (JPEG, a WebP that is not animated)
+  int hdr;               // HEIF/AVIF: the H.273 transfer of HDR content tone-mapped to SDR (16 PQ, 18 HLG), else 0
+  int gain_map;          // an HDR gain map beside the SDR image, not applied: 1 Apple's, 2 ISO 21496-1's, 0 none
 } cimageio_info;
 
 /// Limits applied while reading.

@@ -142,6 +142,8 @@ struct GitHubDiagnostics {
     switch kind {
     case .profile: "artfit: colour profile"
     case .images: "artfit: more than one image"
+    case .gainMap: "artfit: HDR gain map not applied"
+    case .hdr: "artfit: HDR tone-mapped"
     }
   }
 }

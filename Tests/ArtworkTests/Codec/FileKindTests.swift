@@ -6,6 +6,23 @@ import Testing
 struct FileKindTests {
   static func bytes(_ text: String, _ tail: [UInt8] = []) -> [UInt8] { Array(text.utf8) + tail }
 
+  @Test func heifAndAVIFAreArtworkByTheirBrands() {
+    let box: [UInt8] = [0, 0, 0, 0x18]
+    #expect(FileKind.of(head: box + Self.bytes("ftypheic\0\0\0\0mif1heic"), name: "x") == .artwork(.heif))
+    #expect(FileKind.of(head: box + Self.bytes("ftypmif1\0\0\0\0mif1heic"), name: "x") == .artwork(.heif))
+    #expect(FileKind.of(head: box + Self.bytes("ftypavif\0\0\0\0avifmif1"), name: "x.heic") == .artwork(.avif))
+    // Generic image brands with AV1's among the compatible ones: AVIF.
+    #expect(FileKind.of(head: box + Self.bytes("ftypmif1\0\0\0\0mif1avif"), name: "x") == .artwork(.avif))
+    // Canon's CR3 is an ISO box file too, and a camera RAW.
+    guard
+      case .unreadImage("camera RAW (CR3)", _) = FileKind.of(
+        head: box + Self.bytes("ftypcrx \0\0\0\0crx isom"), name: "x")
+    else {
+      Issue.record("CR3 taken for artwork")
+      return
+    }
+  }
+
   @Test func pngJPEGWebPAndTIFFAreArtworkWhateverTheName() {
     #expect(FileKind.of(head: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0], name: "hero.dat") == .artwork(.png))
     #expect(FileKind.of(head: [0xFF, 0xD8, 0xFF, 0xE0], name: "scan") == .artwork(.jpeg))
@@ -24,9 +41,6 @@ struct FileKindTests {
     ([0, 0, 0, 0x0C] + bytes("jP  \r\n"), "x", "JPEG 2000 image"),
     ([0x76, 0x2F, 0x31, 0x01, 2, 0], "x.exr", "OpenEXR image"),
     ([0, 0, 1, 0, 1, 0], "x.ico", "icon (ICO)"),
-    ([0, 0, 0, 0x18] + bytes("ftypheic"), "x", "HEIF image"),
-    ([0, 0, 0, 0x18] + bytes("ftypmif1"), "x", "HEIF image"),
-    ([0, 0, 0, 0x18] + bytes("ftypavif"), "x", "AVIF image"),
     ([0, 0, 0, 0x18] + bytes("ftypcrx "), "x.cr3", "camera RAW (CR3)"),
     ([0x49, 0x49, 0x2A, 0, 8, 0, 0, 0], "x.dng", "camera RAW (DNG)"),
     ([0x49, 0x49, 0x2A, 0, 0x10, 0, 0, 0] + bytes("CR"), "x", "camera RAW (TIFF-based)"),

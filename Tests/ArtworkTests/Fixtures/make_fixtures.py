@@ -170,3 +170,186 @@ quad.save("tiff-jpeg.tif", compression="jpeg", quality=95)
 tifffile.imwrite("tiff-orientation-6.tif", np.asarray(quad48.transpose(undo[6])), photometric="rgb",
                  extratags=[(274, "H", 1, 6, True)])
 quad.save("tiff-two-pages.tif", save_all=True, append_images=[Image.new("RGB", (32, 32), (9, 9, 9))])
+
+# HEIF and AVIF (pip install pillow-heif; Pillow reads and writes AVIF through libavif):
+# quadrants as HEIC (4:4:4) and AVIF; RGBA; orientations 6 (irot) and 2 (imir); 10-bit; an
+# ICC profile; colour descriptions (nclx) for Display P3 and for BT.2020 PQ; a collection of
+# two images; and, by editing a HEIC's boxes, an ISO 21496-1 `tmap` item and an Apple
+# gain-map auxiliary image (neither writer makes them).
+import struct
+
+import pillow_heif
+
+pillow_heif.register_heif_opener()
+quad.save("heif-quad.heic", quality=95, chroma=444)
+quad.save("heif-quad.avif", quality=95, subsampling="4:4:4")
+quad_alpha = quad.convert("RGBA")
+quad_alpha.putalpha(Image.new("L", (32, 32), 128))
+quad_alpha.save("heif-alpha.heic", quality=95, chroma=444)
+for n in (6, 2):
+    exif = Image.Exif()
+    exif[0x0112] = n
+    quad48.transpose(undo[n]).save(f"heif-orientation-{n}.heic", quality=95, chroma=444, exif=exif.tobytes())
+deep = np.array([[[v * 257 for v in QUADRANTS[(y >= 16) * 2 + (x >= 16)]] for x in range(32)] for y in range(32)],
+                dtype=np.uint16)
+pillow_heif.from_bytes("RGB;16", (32, 32), deep.tobytes()).save("heif-10bit.heic", quality=95, chroma=444)
+quad.save("heif-icc.heic", quality=95, chroma=444, icc_profile=srgb)
+quad.save("heif-nclx-p3.heic", quality=95, chroma=444, color_primaries=12, transfer_characteristics=13,
+          matrix_coefficients=6, full_range_flag=1)
+pillow_heif.from_bytes("RGB;16", (32, 32), deep.tobytes()).save(
+    "heif-pq.heic", quality=95, chroma=444, color_primaries=9, transfer_characteristics=16, matrix_coefficients=9,
+    full_range_flag=1)
+quad.save("heif-collection.heic", quality=95, chroma=444, save_all=True,
+          append_images=[Image.new("RGB", (32, 32), (9, 9, 9))])
+
+
+def boxes(data, start, end):
+    """(type, start, end, header length) of each box in data[start:end]."""
+    out = []
+    while start + 8 <= end:
+        size, kind = struct.unpack(">I4s", data[start:start + 8])
+        header = 8
+        if size == 1:
+            size, header = struct.unpack(">Q", data[start + 8:start + 16])[0], 16
+        elif size == 0:
+            size = end - start
+        out.append((kind.decode("latin-1"), start, start + size, header))
+        start += size
+    return out
+
+
+def box(kind, payload):
+    return struct.pack(">I4s", 8 + len(payload), kind.encode()) + payload
+
+
+def full_box(kind, version, flags, payload):
+    return box(kind, struct.pack(">I", version << 24 | flags) + payload)
+
+
+def edit_heic(source, target, edit):
+    """Rewrites the meta box of `source` through `edit(children: dict of type -> bytes)`,
+    moving every iloc offset by the change in the meta box's size (it lies before mdat)."""
+    data = open(source, "rb").read()
+    top = boxes(data, 0, len(data))
+    kind, ms, me, mh = next(b for b in top if b[0] == "meta")
+    children = {k: data[s:e] for k, s, e, _ in boxes(data, ms + mh + 4, me)}
+    order = [k for k, _, _, _ in boxes(data, ms + mh + 4, me)]
+    children = edit(children, order)
+    meta_payload = data[ms + mh:ms + mh + 4] + b"".join(children[k] for k in order)
+    delta = 8 + len(meta_payload) - (me - ms)
+    iloc = bytearray(children["iloc"])
+    version = iloc[8]
+    offset_size, length_size = iloc[12] >> 4, iloc[12] & 15
+    base_size, index_size = iloc[13] >> 4, (iloc[13] & 15 if version in (1, 2) else 0)
+    at = 14
+    count_size = 4 if version == 2 else 2
+    count = int.from_bytes(iloc[at:at + count_size], "big")
+    at += count_size
+    for _ in range(count):
+        at += count_size + (2 if version in (1, 2) else 0) + 2  # item ID, construction method, data reference
+        base = int.from_bytes(iloc[at:at + base_size], "big") if base_size else 0
+        if base_size:
+            iloc[at:at + base_size] = (base + delta).to_bytes(base_size, "big")
+        at += base_size
+        extents = int.from_bytes(iloc[at:at + 2], "big")
+        at += 2
+        for _ in range(extents):
+            at += index_size
+            if not base_size:
+                offset = int.from_bytes(iloc[at:at + offset_size], "big")
+                iloc[at:at + offset_size] = (offset + delta).to_bytes(offset_size, "big")
+            at += offset_size + length_size
+    children["iloc"] = bytes(iloc)
+    meta = box("meta", data[ms + mh:ms + mh + 4] + b"".join(children[k] for k in order))
+    assert len(meta) - (me - ms) == delta
+    with open(target, "wb") as f:
+        f.write(data[:ms] + meta + data[me:])
+
+
+def add_infe(children, item_id, item_type, name=b""):
+    iinf = children["iinf"]
+    version = iinf[8]
+    count_size = 2 if version == 0 else 4
+    count = int.from_bytes(iinf[12:12 + count_size], "big")
+    infe = full_box("infe", 2, 0, struct.pack(">HH4s", item_id, 0, item_type.encode()) + name + b"\0")
+    children["iinf"] = box("iinf", iinf[8:12] + (count + 1).to_bytes(count_size, "big") + iinf[12 + count_size:] + infe)
+
+
+def add_iloc_entry(children, item_id, offset, length):
+    """Adds an item whose data is `length` bytes at `offset` of the source file (iloc version 0
+    or 1 with 4-byte offsets and lengths and a 4-byte base offset or none, as libheif writes)."""
+    iloc = children["iloc"]
+    version = iloc[8]
+    assert iloc[12] == 0x44 and iloc[13] >> 4 in (0, 4) and version in (0, 1)
+    count = int.from_bytes(iloc[14:16], "big")
+    base = struct.pack(">I", 0) if iloc[13] >> 4 == 4 else b""
+    entry = (struct.pack(">H", item_id) + (b"\0\0" if version == 1 else b"") + b"\0\0" + base
+             + struct.pack(">HII", 1, offset, length))
+    children["iloc"] = box("iloc", iloc[8:14] + struct.pack(">H", count + 1) + iloc[16:] + entry)
+
+
+def mdat_start(path):
+    data = open(path, "rb").read()
+    kind, start, end, header = next(b for b in boxes(data, 0, len(data)) if b[0] == "mdat")
+    return start + header
+
+
+def add_tone_map(children, order):
+    # The tmap item's data is ISO 21496-1's metadata; its content does not matter here, only
+    # that the item has some (libheif refuses an item without data).
+    add_infe(children, 100, "tmap")
+    add_iloc_entry(children, 100, mdat_start("heif-quad.heic"), 8)
+    return children
+
+
+edit_heic("heif-quad.heic", "heif-gainmap-iso.heic", add_tone_map)
+
+
+def primary_extent(children):
+    """(offset, length) of item 1's only extent, from an iloc as add_iloc_entry accepts."""
+    iloc = children["iloc"]
+    version, has_base = iloc[8], iloc[13] >> 4 == 4
+    at = 16
+    item, at = int.from_bytes(iloc[at:at + 2], "big"), at + 2 + (2 if version == 1 else 0) + 2
+    base = int.from_bytes(iloc[at:at + 4], "big") if has_base else 0
+    at += 4 if has_base else 0
+    assert item == 1 and int.from_bytes(iloc[at:at + 2], "big") == 1
+    offset, length = struct.unpack(">II", iloc[at + 2:at + 10])
+    return base + offset, length
+
+
+def add_apple_gain_map(children, order):
+    # An auxiliary image of Apple's gain-map type: an hvc1 item sharing the primary's coded
+    # data and properties, with an auxC property naming the type and an auxl reference to
+    # the primary.
+    offset, length = primary_extent(children)
+    add_infe(children, 101, "hvc1")
+    add_iloc_entry(children, 101, offset, length)
+    iprp = children["iprp"]
+    parts = {k: iprp[s_:e] for k, s_, e, _ in boxes(iprp, 8, len(iprp))}
+    ipco, ipma = parts["ipco"], bytearray(parts["ipma"])
+    aux_index = len(boxes(ipco, 8, len(ipco))) + 1
+    ipco = box("ipco", ipco[8:] + full_box("auxC", 0, 0, b"urn:com:apple:photo:2020:aux:hdrgainmap\0"))
+    version, flags = ipma[8], int.from_bytes(ipma[9:12], "big")
+    assert version == 0 and flags & 1 == 0
+    count = int.from_bytes(ipma[12:16], "big")
+    at = 16
+    primary = None
+    for _ in range(count):
+        item, n = int.from_bytes(ipma[at:at + 2], "big"), ipma[at + 2]
+        if item == 1:
+            primary = bytes(ipma[at + 3:at + 3 + n])
+        at += 3 + n
+    entry = struct.pack(">HB", 101, len(primary) + 1) + primary + bytes([0x80 | aux_index])
+    ipma = full_box("ipma", 0, 0, struct.pack(">I", count + 1) + bytes(ipma[16:]) + entry)
+    children["iprp"] = box("iprp", ipco + ipma)
+    auxl = box("auxl", struct.pack(">HHH", 101, 1, 1))
+    if "iref" in children:
+        children["iref"] = box("iref", children["iref"][8:] + auxl)
+    else:
+        children["iref"] = full_box("iref", 0, 0, auxl)
+        order.insert(order.index("iprp"), "iref")
+    return children
+
+
+edit_heic("heif-quad.heic", "heif-gainmap-apple.heic", add_apple_gain_map)

@@ -1,0 +1,270 @@
+// HEIF/HEIC and AVIF through libheif (HEVC through libde265, AV1 through dav1d): the primary
+// image with its `irot`, `imir` and `clap` applied (libheif's handle already gives the
+// oriented size), alpha made straight, 10- and 12-bit samples widened to 16 bits, the ICC
+// profile or else the colour description (nclx) built into a profile, PQ and HLG tone-mapped
+// in that profile's curves, and a gain map (Apple's auxiliary image, ISO 21496-1's `tmap`
+// item) noticed but not applied. Grid images decode their tiles on two threads.
+//
+// libheif reports errors as returned structs, with no callbacks and no longjmp, so this file
+// only translates them. Its security limits are set from the caller's pixel limit.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libheif/heif.h>
+
+#include "internal.h"
+
+static const char apple_gain_map[] = "urn:com:apple:photo:2020:aux:hdrgainmap";
+
+static int heif_failure(struct heif_error error, cimageio_error *err) {
+  const char *message = error.message != NULL && error.message[0] != 0 ? error.message : "unknown error";
+  if (error.code == heif_error_Memory_allocation_error)
+    return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+  if (error.subcode == heif_suberror_End_of_data)
+    return cimageio_fail(err, CIMAGEIO_TRUNCATED, "the HEIF data ends early");
+  if (error.subcode == heif_suberror_Security_limit_exceeded)
+    return cimageio_fail(err, CIMAGEIO_LIMIT, "libheif's security limit: %s", message);
+  return cimageio_fail(err, CIMAGEIO_CORRUPT, "%s", message);
+}
+
+// ISO 21496-1's gain map in HEIF: an item of type `tmap` in the meta box's item information,
+// which libheif 1.15 does not know. Looks through the `infe` boxes among the file's first
+// bytes (the meta box comes before the media data in every writer seen).
+static int has_tone_map_item(const uint8_t *data, size_t size) {
+  size_t end = size < (1u << 20) ? size : (1u << 20);
+  for (size_t at = 4; at + 16 <= end; at++) {
+    if (memcmp(data + at, "infe", 4) != 0) continue;
+    int version = data[at + 4];
+    size_t type_at = version == 2 ? at + 12 : version == 3 ? at + 14 : 0;
+    if (type_at != 0 && type_at + 4 <= end && memcmp(data + type_at, "tmap", 4) == 0) return 1;
+  }
+  return 0;
+}
+
+// 1 for Apple's gain map (an auxiliary image of its type), 2 for ISO 21496-1's, else 0.
+static int gain_map(const struct heif_image_handle *handle, const uint8_t *data, size_t size) {
+  int count = heif_image_handle_get_number_of_auxiliary_images(handle, 0);
+  heif_item_id ids[16];
+  if (count > 16) count = 16;
+  count = count > 0 ? heif_image_handle_get_list_of_auxiliary_image_IDs(handle, 0, ids, count) : 0;
+  int found = 0;
+  for (int i = 0; i < count && !found; i++) {
+    struct heif_image_handle *aux = NULL;
+    if (heif_image_handle_get_auxiliary_image_handle(handle, ids[i], &aux).code != heif_error_Ok) continue;
+    const char *type = NULL;
+    if (heif_image_handle_get_auxiliary_type(aux, &type).code == heif_error_Ok && type != NULL) {
+      found = strcmp(type, apple_gain_map) == 0;
+      heif_image_handle_free_auxiliary_types(aux, &type);
+    }
+    heif_image_handle_release(aux);
+  }
+  if (found) return 1;
+  return has_tone_map_item(data, size) ? 2 : 0;
+}
+
+static const char *primaries_name(int code) {
+  switch (code) {
+  case 1: case 2: return "BT.709";
+  case 4: return "BT.470 M";
+  case 5: return "BT.470 B/G";
+  case 6: case 7: return "BT.601";
+  case 8: return "generic film";
+  case 9: return "BT.2020";
+  case 11: return "DCI-P3";
+  case 12: return "Display P3";
+  case 22: return "EBU 3213";
+  default: return "unknown";
+  }
+}
+
+static const char *transfer_name(int code) {
+  switch (code) {
+  case 1: case 6: case 14: case 15: return "BT.709 transfer";
+  case 2: case 13: return "sRGB transfer";
+  case 4: return "gamma 2.2";
+  case 5: return "gamma 2.8";
+  case 7: return "SMPTE 240M transfer";
+  case 8: return "linear";
+  case 16: return "PQ, tone-mapped to SDR";
+  case 18: return "HLG, tone-mapped to SDR";
+  default: return "unknown transfer";
+  }
+}
+
+// The colour of the primary image: its ICC profile when it has one (unless the description
+// says PQ or HLG, which only a built profile tone-maps), else a profile built from the
+// description; nothing for sRGB's own primaries and transfer.
+static int read_colour(const struct heif_image_handle *handle, cimageio_info *info, uint8_t **icc, size_t *icc_size,
+                       cimageio_error *err) {
+  struct heif_color_profile_nclx *nclx = NULL;
+  if (heif_image_handle_get_nclx_color_profile(handle, &nclx).code != heif_error_Ok) nclx = NULL;
+  int transfer = nclx != NULL ? (int)nclx->transfer_characteristics : 2;
+  int primaries = nclx != NULL ? (int)nclx->color_primaries : 2;
+  if (transfer == 16 || transfer == 18) info->hdr = transfer;
+  size_t raw_size = heif_image_handle_get_raw_color_profile_size(handle);
+  int status = CIMAGEIO_OK;
+  if (icc == NULL) {
+    // The caller wants no profile.
+  } else if (raw_size > 0 && info->hdr == 0) {
+    *icc = malloc(raw_size);
+    if (*icc == NULL) {
+      status = cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+    } else if (heif_image_handle_get_raw_color_profile(handle, *icc).code != heif_error_Ok) {
+      free(*icc);
+      *icc = NULL;
+    } else {
+      *icc_size = raw_size;
+    }
+  } else if (nclx != NULL && !((primaries == 1 || primaries == 2) && (transfer == 2 || transfer == 13))) {
+    // libheif decodes each primaries code into CIE xy; an unknown code leaves zeros.
+    int known = nclx->color_primary_red_x > 0 && nclx->color_primary_white_x > 0;
+    double bt709[8] = {0.64, 0.33, 0.30, 0.60, 0.15, 0.06, 0.3127, 0.3290};
+    double xy[8] = {nclx->color_primary_red_x,   nclx->color_primary_red_y,   nclx->color_primary_green_x,
+                    nclx->color_primary_green_y, nclx->color_primary_blue_x,  nclx->color_primary_blue_y,
+                    nclx->color_primary_white_x, nclx->color_primary_white_y};
+    char name[96];
+    snprintf(name, sizeof name, "%s primaries, %s (nclx)", known ? primaries_name(primaries) : "BT.709",
+             transfer_name(transfer));
+    cimageio_error problem = {0};
+    if (cimageio_profile_from_description(known ? xy : bt709, transfer, name, icc, icc_size, &problem) !=
+        CIMAGEIO_OK) {
+      snprintf(info->profile_problem, sizeof info->profile_problem, "its colour description (nclx): %s",
+               problem.message);
+      info->hdr = 0;
+    }
+  }
+  heif_nclx_color_profile_free(nclx);
+  return status;
+}
+
+// 10- to 16-bit samples (0 ... 2^bits - 1, little-endian as libheif's RRGGBB_LE gives them)
+// widened to the full 16-bit range, rounded.
+static void widen_row(const uint8_t *from, uint16_t *to, size_t samples, int bits) {
+  uint32_t top = (1u << bits) - 1;
+  for (size_t i = 0; i < samples; i++) {
+    uint32_t v = (uint32_t)from[2 * i] | (uint32_t)from[2 * i + 1] << 8;
+    if (v > top) v = top;
+    to[i] = (uint16_t)((v * 65535u + top / 2) / top);
+  }
+}
+
+static void unpremultiply_row(void *row, uint32_t width, int bit_depth) {
+  for (uint32_t x = 0; x < width; x++) {
+    if (bit_depth == 16) {
+      uint16_t *p = (uint16_t *)row + 4 * (size_t)x;
+      for (int c = 0; c < 3; c++) p[c] = cimageio_unpremultiply16(p[c], p[3]);
+    } else {
+      uint8_t *p = (uint8_t *)row + 4 * (size_t)x;
+      for (int c = 0; c < 3; c++) p[c] = cimageio_unpremultiply8(p[c], p[3]);
+    }
+  }
+}
+
+// Decodes the primary image and copies `region` of it into `pixels`.
+static int decode_pixels(const struct heif_image_handle *handle, const cimageio_info *info, int bits,
+                         const cimageio_region *region, void *pixels, cimageio_error *err) {
+  int alpha = info->channels == 4;
+  enum heif_chroma chroma = info->bit_depth == 16
+                                ? (alpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE)
+                                : (alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB);
+  struct heif_decoding_options *options = heif_decoding_options_alloc();
+  if (options == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+  options->convert_hdr_to_8bit = 0;
+  struct heif_image *image = NULL;
+  struct heif_error error = heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, options);
+  heif_decoding_options_free(options);
+  if (error.code != heif_error_Ok) return heif_failure(error, err);
+  int stride = 0;
+  const uint8_t *plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride);
+  int status = CIMAGEIO_OK;
+  if (plane == NULL || heif_image_get_width(image, heif_channel_interleaved) != (int)info->full_width ||
+      heif_image_get_height(image, heif_channel_interleaved) != (int)info->full_height) {
+    status = cimageio_fail(err, CIMAGEIO_CORRUPT, "the decoded image is not the size its header gives");
+  } else {
+    size_t bytes_per_sample = (size_t)info->bit_depth / 8;
+    size_t region_row = (size_t)region->width * (size_t)info->channels * bytes_per_sample;
+    int premultiplied = alpha && heif_image_handle_is_premultiplied_alpha(handle);
+    for (uint32_t y = 0; y < region->height; y++) {
+      const uint8_t *from = plane + (size_t)(region->y + y) * (size_t)stride +
+                            (size_t)region->x * (size_t)info->channels * bytes_per_sample;
+      uint8_t *to = (uint8_t *)pixels + y * region_row;
+      if (info->bit_depth == 16) {
+        widen_row(from, (uint16_t *)to, (size_t)region->width * (size_t)info->channels, bits);
+      } else {
+        memcpy(to, from, region_row);
+      }
+      if (premultiplied) unpremultiply_row(to, region->width, info->bit_depth);
+    }
+  }
+  heif_image_release(image);
+  return status;
+}
+
+static int read_primary(struct heif_context *context, const uint8_t *data, size_t size,
+                        const cimageio_limits *limits, cimageio_info *info, void *pixels, size_t pixels_size,
+                        uint8_t **icc, size_t *icc_size, const cimageio_region *region, cimageio_error *err) {
+  struct heif_image_handle *handle = NULL;
+  struct heif_error error = heif_context_get_primary_image_handle(context, &handle);
+  if (error.code != heif_error_Ok) return heif_failure(error, err);
+  int status = CIMAGEIO_OK;
+  int width = heif_image_handle_get_width(handle), height = heif_image_handle_get_height(handle);
+  int bits = heif_image_handle_get_luma_bits_per_pixel(handle);
+  info->full_width = info->width = width > 0 ? (uint32_t)width : 0;
+  info->full_height = info->height = height > 0 ? (uint32_t)height : 0;
+  int images = heif_context_get_number_of_top_level_images(context);
+  info->images = images > 1 ? (uint32_t)images : 1;
+  info->channels = heif_image_handle_has_alpha_channel(handle) ? 4 : 3;
+  info->source_bit_depth = bits > 0 ? bits : 8;
+  info->bit_depth = bits > 8 ? 16 : 8;
+  info->gain_map = gain_map(handle, data, size);
+  if (width <= 0 || height <= 0) {
+    status = cimageio_fail(err, CIMAGEIO_CORRUPT, "the primary image has no size");
+  } else if (bits > 16) {
+    status = cimageio_fail(err, CIMAGEIO_CORRUPT, "%d bits a sample is more than artfit reads", bits);
+  } else if (limits->max_pixels > 0 && (uint64_t)width * (uint64_t)height > limits->max_pixels) {
+    status = cimageio_fail(err, CIMAGEIO_TOO_LARGE, "%dx%d pixels is over the limit of %llu", width, height,
+                           (unsigned long long)limits->max_pixels);
+  } else {
+    status = read_colour(handle, info, icc, icc_size, err);
+  }
+  if (status == CIMAGEIO_OK && pixels != NULL) {
+    cimageio_region whole = {0, 0, info->width, info->height};
+    const cimageio_region *r = region != NULL ? region : &whole;
+    size_t expected = (size_t)r->width * r->height * (size_t)info->channels * ((size_t)info->bit_depth / 8);
+    if (!cimageio_region_fits(r, info->width, info->height)) {
+      status = cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "region outside the image");
+    } else if (pixels_size != expected) {
+      status = cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "pixel buffer size");
+    } else {
+      status = decode_pixels(handle, info, info->source_bit_depth, r, pixels, err);
+      info->width = r->width;
+      info->height = r->height;
+    }
+  }
+  heif_image_handle_release(handle);
+  return status;
+}
+
+int cimageio_heif_read(const uint8_t *data, size_t size, const cimageio_limits *limits, cimageio_info *info,
+                       void *pixels, size_t pixels_size, uint8_t **icc, size_t *icc_size,
+                       const cimageio_region *region, cimageio_error *err) {
+  info->format = cimageio_sniff(data, size);
+  info->orientation = 1;  // libheif applies irot and imir; HEIF's EXIF orientation is informative only
+  info->color = CIMAGEIO_COLOR_RGB;
+  info->scale_denom = 1;
+  struct heif_context *context = heif_context_alloc();
+  if (context == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+  // libheif refuses a side at or above this before allocating; the pixel count is checked
+  // against the caller's limit once the header is read.
+  if (limits->max_pixels > 0)
+    heif_context_set_maximum_image_size_limit(
+        context, limits->max_pixels >= 0x7fffffff ? 0x7fffffff : (int)limits->max_pixels + 1);
+  heif_context_set_max_decoding_threads(context, 2);
+  struct heif_error error = heif_context_read_from_memory_without_copy(context, data, size, NULL);
+  int status = error.code == heif_error_Ok
+                   ? read_primary(context, data, size, limits, info, pixels, pixels_size, icc, icc_size, region, err)
+                   : heif_failure(error, err);
+  heif_context_free(context);
+  return status;
+}
