@@ -230,6 +230,30 @@ def main():
     add("tiff-header-bomb.tif", with_tag(with_tag(tiff, 256, 100000), 257, 100000), "error", "pixels")
     add("tiff-strips-past-end.tif", with_tag(tiff, 273, len(tiff) + 4096), "error", "TIFF")
 
+    # HEIF and AVIF: good files and a collection, then empty files, the file type box alone,
+    # truncations, scrambled boxes, a box whose size is smaller than its own header, an image
+    # sequence with no still image, and a header bomb (a grid that declares 100000x100000 of
+    # four 32x32 tiles).
+    heic, avif = fixture("heif-quad.heic"), fixture("heif-quad.avif")
+    add("heif-good.heic", heic, "ok")
+    add("avif-good.avif", avif, "ok")
+    add("heif-collection.heic", fixture("heif-collection.heic"), "ok")
+    add("heif-empty.heic", b"", "error", "empty")
+    add("avif-empty.avif", b"", "error", "empty")
+    add("heif-ftyp-only.heic", heic[:struct.unpack(">I", heic[:4])[0]], "error", "HEIF")
+    add("heif-cut.heic", heic[:len(heic) // 2], "error", "HEIF")
+    add("avif-cut.avif", avif[:len(avif) // 2], "error", "AVIF")
+    ftyp = struct.unpack(">I", heic[:4])[0]
+    add("heif-scrambled-boxes.heic", heic[:ftyp] + bytes(b ^ 0x5A for b in heic[ftyp:]), "error", "HEIF")
+    add("heif-box-too-small.heic", heic[:ftyp] + struct.pack(">I", 4) + heic[ftyp + 4:], "error", "HEIF")
+    moov = struct.pack(">I4s", 16, b"moov") + struct.pack(">I4s", 8, b"free")
+    add("avif-sequence-only.avif", struct.pack(">I4s4sI4s4s", 24, b"ftyp", b"avis", 0, b"avis", b"msf1") + moov,
+        "error", "AVIF")
+    add("heif-grid-bomb.heic", fixture("heif-grid-bomb.heic"), "error", "pixels")
+    # libheif takes a coded image's size from its bitstream, not from a lying `ispe` box.
+    ispe = heic.index(b"ispe")
+    add("heif-ispe-lies.heic", heic[:ispe + 8] + struct.pack(">II", 100000, 100000) + heic[ispe + 16:], "ok")
+
     # Unreadable permissions (root reads it anyway; the expectation says so).
     unreadable = os.path.join(out, "unreadable.png")
     with open(unreadable, "wb") as f:

@@ -3,7 +3,7 @@
 public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The file could not be opened or read (missing, a directory, no permission, too big).
   case unreadable(file: String, reason: String)
-  /// The bytes are not a PNG, JPEG, WebP or TIFF (or the file is empty).
+  /// The bytes are not a PNG, JPEG, WebP, TIFF, HEIF or AVIF (or the file is empty).
   case notAnImage(file: String, reason: String)
   /// The data ends before the image does.
   case truncated(file: String, format: ImageFormat)
@@ -30,7 +30,7 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
   public var message: String {
     switch self {
     case .unreadable(_, let reason): "cannot read the file: \(reason)"
-    case .notAnImage(_, let reason): "not an image artfit reads (PNG, JPEG, WebP or TIFF): \(reason)"
+    case .notAnImage(_, let reason): "not an image artfit reads (PNG, JPEG, WebP, TIFF, HEIF or AVIF): \(reason)"
     case .truncated(_, let format): "\(format.displayName) data ends early (truncated file)"
     case .corrupt(_, let format, let detail):
       "corrupt \(format.displayName) data (\(format.library): \"\(detail)\"); re-export the image"

@@ -28,6 +28,31 @@ static int heif_failure(struct heif_error error, cimageio_error *err) {
   return cimageio_fail(err, CIMAGEIO_CORRUPT, "%s", message);
 }
 
+static uint64_t big_endian(const uint8_t *bytes, int count) {
+  uint64_t value = 0;
+  for (int i = 0; i < count; i++) value = value << 8 | bytes[i];
+  return value;
+}
+
+// Whether a top-level box runs past the end of `data`: libheif then names the box it could
+// not find ("No 'meta' box") rather than the truncation. A probe of the file's first bytes
+// whose meta box lies after the media data looks the same, and then reads the whole file.
+static int box_runs_past_end(const uint8_t *data, size_t size) {
+  size_t at = 0;
+  while (at + 8 <= size) {
+    uint64_t box = big_endian(data + at, 4);
+    if (box == 1) {
+      if (at + 16 > size) return 1;
+      box = big_endian(data + at + 8, 8);
+    }
+    if (box == 0) return 0;  // the last box, to the end of the file
+    if (box < 8) return 0;   // malformed, not cut short
+    if (box > size - at) return 1;
+    at += (size_t)box;
+  }
+  return at < size;
+}
+
 // ISO 21496-1's gain map in HEIF: an item of type `tmap` in the meta box's item information,
 // which libheif 1.15 does not know. Looks through the `infe` boxes among the file's first
 // bytes (the meta box comes before the media data in every writer seen).
@@ -262,9 +287,14 @@ int cimageio_heif_read(const uint8_t *data, size_t size, const cimageio_limits *
         context, limits->max_pixels >= 0x7fffffff ? 0x7fffffff : (int)limits->max_pixels + 1);
   heif_context_set_max_decoding_threads(context, 2);
   struct heif_error error = heif_context_read_from_memory_without_copy(context, data, size, NULL);
-  int status = error.code == heif_error_Ok
-                   ? read_primary(context, data, size, limits, info, pixels, pixels_size, icc, icc_size, region, err)
-                   : heif_failure(error, err);
+  int status;
+  if (error.code == heif_error_Ok) {
+    status = read_primary(context, data, size, limits, info, pixels, pixels_size, icc, icc_size, region, err);
+  } else if (error.code != heif_error_Memory_allocation_error && box_runs_past_end(data, size)) {
+    status = cimageio_fail(err, CIMAGEIO_TRUNCATED, "the HEIF data ends early");
+  } else {
+    status = heif_failure(error, err);
+  }
   heif_context_free(context);
   return status;
 }

@@ -46,12 +46,21 @@ extension Slow {
       ])
       #expect(run.status == 3, "\(run.stderr)")
       let errorLines = run.stderr.split(separator: "\n").filter { $0.hasPrefix("artfit: ") }
+      // Each artwork's folder, by its stem in the report (good.png and good.jpg share a name).
+      let reportData = try #require(FileManager.default.contents(atPath: folder.path("out/report.json")))
+      let report = try #require(try JSONSerialization.jsonObject(with: reportData) as? [String: Any])
+      let stems = Dictionary(
+        uniqueKeysWithValues: (report["artworks"] as? [[String: Any]] ?? []).compactMap { artwork in
+          (artwork["source"] as? String).flatMap { source in
+            (artwork["stem"] as? String).map { ((source as NSString).lastPathComponent, $0) }
+          }
+        })
       for expectation in expectations {
         let path = folder.path("art/\(expectation.name)")
         let line = errorLines.first { $0.hasPrefix("artfit: \(path): ") }
         if expectation.renders {
           #expect(line == nil, "\(expectation.name) should render: \(line ?? "")")
-          let stem = (expectation.name as NSString).deletingPathExtension
+          let stem = stems[expectation.name] ?? (expectation.name as NSString).deletingPathExtension
           let preview = folder.path("out/\(stem)/canvas-90x160-portrait-fill@1x.png")
           let info = try? ImageDecoder.probe(file: preview)
           #expect(info?.width == 90 && info?.height == 160, "\(expectation.name): no preview at \(preview)")
@@ -64,9 +73,6 @@ extension Slow {
           }
         }
       }
-      let report = try #require(
-        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("out/report.json"))))
-          as? [String: Any])
       let errors = try #require(report["errors"] as? [[String: String]])
       #expect(errors.count == expectations.filter { !$0.renders }.count)
       #expect(try Self.fingerprints(of: folder.path("art")) == before, "an input changed")

@@ -108,6 +108,43 @@ struct HEIFDecodeTests {
     JPEGDecodeTests.expectQuadrants(try ImageDecoder.decode(file: Fixtures.path(name)))
   }
 
+  @Test func aGridIsItsTilesPutTogether() throws {
+    let info = try ImageDecoder.probe(file: Fixtures.path("heif-grid.heic"))
+    #expect(info.width == 64 && info.height == 64 && info.images == 1, "the tile item is hidden")
+    let image = try ImageDecoder.decode(file: Fixtures.path("heif-grid.heic"))
+    #expect(image.width == 64 && image.height == 64)
+    for (x, y) in [(0, 0), (32, 0), (0, 32), (32, 32)] {
+      JPEGDecodeTests.expectQuadrants(image.cropped(to: ImageRegion(x: x, y: y, width: 32, height: 32)))
+    }
+  }
+
+  @Test func aGridDeclaringTooManyPixelsIsRefusedBeforeDecoding() throws {
+    do {
+      _ = try ImageDecoder.decode(file: Fixtures.path("heif-grid-bomb.heic"))
+      Issue.record("decoded a 100000x100000 grid")
+    } catch {
+      guard case .tooLarge(_, 100000, 100000, _) = error else {
+        Issue.record("\(error)")
+        return
+      }
+    }
+  }
+
+  @Test func aCutFileIsTruncatedWhereverTheCutFalls() throws {
+    let bytes = try #require(FileManager.default.contents(atPath: Fixtures.path("heif-quad.heic"))).map { $0 }
+    for cut in [200, bytes.count / 2, bytes.count - 10] {
+      do {
+        _ = try ImageDecoder.decode(data: Array(bytes.prefix(cut)), name: "hero.heic")
+        Issue.record("cut at \(cut): decoded")
+      } catch {
+        guard case .truncated = error else {
+          Issue.record("cut at \(cut): \(error)")
+          continue
+        }
+      }
+    }
+  }
+
   @Test func aRegionIsTheWholeDecodeCropped() throws {
     let path = Fixtures.path("heif-orientation-6.heic")
     let whole = try ImageDecoder.decode(file: path)

@@ -226,10 +226,15 @@ def full_box(kind, version, flags, payload):
     return box(kind, struct.pack(">I", version << 24 | flags) + payload)
 
 
-def edit_heic(source, target, edit):
+def edit_heic(source, target, edit, append=b""):
     """Rewrites the meta box of `source` through `edit(children: dict of type -> bytes)`,
-    moving every iloc offset by the change in the meta box's size (it lies before mdat)."""
+    moving every iloc offset by the change in the meta box's size (it lies before mdat);
+    `append` goes at the end of the last box, the media data, at the source's length."""
     data = open(source, "rb").read()
+    if append:
+        kind, start, end, header = boxes(data, 0, len(data))[-1]
+        assert kind == "mdat" and end == len(data) and header == 8
+        data = data[:start] + struct.pack(">I", end - start + len(append)) + data[start + 4:] + append
     top = boxes(data, 0, len(data))
     kind, ms, me, mh = next(b for b in top if b[0] == "meta")
     children = {k: data[s:e] for k, s, e, _ in boxes(data, ms + mh + 4, me)}
@@ -353,3 +358,38 @@ def add_apple_gain_map(children, order):
 
 
 edit_heic("heif-quad.heic", "heif-gainmap-apple.heic", add_apple_gain_map)
+
+
+def make_grid(size, rows, columns):
+    """A grid image of `rows` x `columns` copies of the primary 32x32 tile, declaring an
+    output of `size` x `size`, made the primary item; the tile item is hidden."""
+    grid = struct.pack(">BBBBII", 0, 1, rows - 1, columns - 1, size, size)  # flags 1: 32-bit sizes
+
+    def edit(children, order):
+        add_infe(children, 200, "grid")
+        iinf = bytearray(children["iinf"])
+        first = iinf.index(b"infe")
+        iinf[first + 7] |= 1  # the tile's infe flags: hidden
+        children["iinf"] = bytes(iinf)
+        add_iloc_entry(children, 200, len(open("heif-quad.heic", "rb").read()), len(grid))
+        children["pitm"] = full_box("pitm", 0, 0, struct.pack(">H", 200))
+        iprp = children["iprp"]
+        parts = {k: iprp[s_:e] for k, s_, e, _ in boxes(iprp, 8, len(iprp))}
+        ipco, ipma = parts["ipco"], parts["ipma"]
+        ispe_index = len(boxes(ipco, 8, len(ipco))) + 1
+        ipco = box("ipco", ipco[8:] + full_box("ispe", 0, 0, struct.pack(">II", size, size)))
+        count = int.from_bytes(ipma[12:16], "big")
+        ipma = full_box("ipma", 0, 0, struct.pack(">I", count + 1) + ipma[16:] + struct.pack(">HBB", 200, 1, ispe_index))
+        children["iprp"] = box("iprp", ipco + ipma)
+        dimg = box("dimg", struct.pack(">HH", 200, rows * columns) + struct.pack(">H", 1) * (rows * columns))
+        children["iref"] = full_box("iref", 0, 0, dimg)
+        order.insert(order.index("iprp"), "iref")
+        return children
+
+    return edit, grid
+
+
+edit, grid = make_grid(64, 2, 2)
+edit_heic("heif-quad.heic", "heif-grid.heic", edit, append=grid)
+edit, grid = make_grid(100000, 2, 2)
+edit_heic("heif-quad.heic", "heif-grid-bomb.heic", edit, append=grid)
