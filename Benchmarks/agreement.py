@@ -7,8 +7,8 @@
 Makes held-out files from Debian's wallpapers that no test, fixture or sample uses: HEIC
 (4:2:0 and 10-bit), AVIF (8- and 10-bit), a HEIC with alpha, a HEIC turned by `irot`, a HEIC
 with an ICC profile and a HEIC described only as Display P3 (nclx). Each is decoded by a
-decoder artfit does not use (pillow-heif's own libheif 1.2x and libde265 for HEIC, Pillow's
-libavif for AVIF) into a PNG, tagged with the file's ICC profile, or for the nclx file with a
+decoder artfit does not use (pillow-heif's own libheif 1.2x and libde265 for HEIC, libavif's
+avifdec for AVIF) into a PNG (16-bit for the 10-bit files), tagged with the file's ICC profile, or for the nclx file with a
 Display P3 profile this script writes itself. `artfit render` then draws both folders at two
 canvases, fit and fill, and every pair of previews is compared by 8x8-pixel block means.
 Prints one line per file and the largest difference; exits 1 when one is over 1.5 levels.
@@ -116,16 +116,32 @@ def make_held_out(folder):
     return p3
 
 
+def write_png16(path, rgb16, icc=None):
+    import png
+
+    writer = png.Writer(rgb16.shape[1], rgb16.shape[0], bitdepth=16, greyscale=False)
+    with open(path, "wb") as f:
+        writer.write(f, rgb16.reshape(rgb16.shape[0], -1).tolist())
+    assert icc is None
+
+
 def reference(source, target, p3):
     if source.endswith(".avif"):
-        image = Image.open(source)  # Pillow's libavif
-        icc = image.info.get("icc_profile")
-    else:
-        heif = pillow_heif.open_heif(source, convert_hdr_to_8bit=True)
-        image = heif.to_pillow()
-        icc = heif.info.get("icc_profile")
-        if not icc and heif.info.get("nclx_profile", {}).get("color_primaries") == 12:
-            icc = p3
+        # libavif's own decoder (Debian's avifdec), 16-bit for deep files, bilinear chroma.
+        deep = "10bit" in source
+        subprocess.run(["avifdec", "-d", "16" if deep else "8", source, target], check=True, capture_output=True)
+        return
+    heif = pillow_heif.open_heif(source, convert_hdr_to_8bit=False)
+    if heif.info.get("bit_depth", 8) > 8:
+        # pillow-heif shifts 10-bit codes left by 6; widened to the full 16-bit range instead.
+        codes = np.asarray(heif, dtype=np.uint32) >> (16 - heif.info["bit_depth"])
+        top = (1 << heif.info["bit_depth"]) - 1
+        write_png16(target, ((codes * 65535 + top // 2) // top).astype(np.uint16))
+        return
+    image = heif.to_pillow()
+    icc = heif.info.get("icc_profile")
+    if not icc and heif.info.get("nclx_profile", {}).get("color_primaries") == 12:
+        icc = p3
     image.save(target, icc_profile=icc) if icc else image.save(target)
 
 

@@ -21,6 +21,31 @@ struct HEIFDecodeTests {
     JPEGDecodeTests.expectQuadrants(image, tolerance: 6)
   }
 
+  /// AVIF's YCbCr converted by artfit (bilinear chroma, as libavif shows it): 4:2:0, limited
+  /// range, monochrome and 10-bit all land on the quadrants.
+  @Test(arguments: ["heif-420.avif", "heif-limited.avif", "heif-gray.avif"])
+  func avifChromaLayoutsAndRangesConvert(name: String) throws {
+    let image = try ImageDecoder.decode(file: Fixtures.path(name))
+    #expect(image.layout == .rgb && image.width == 32 && image.height == 32)
+    JPEGDecodeTests.expectQuadrants(image, tolerance: 6, gray: name.contains("gray"))
+    if name.contains("gray") {
+      #expect(image.pixel(x: 8, y: 8).allSatisfy { $0 == image.pixel(x: 8, y: 8)[0] }, "gray stays gray")
+    }
+  }
+
+  @Test func tenBitAVIFStaysDeep() throws {
+    let image = try ImageDecoder.decode(file: Fixtures.path("heif-10bit.avif"))
+    guard case .uint16 = image.storage else {
+      Issue.record("10-bit AVIF decoded to \(image.storage)")
+      return
+    }
+    for (quadrant, (x, y)) in [(8, 8), (24, 8), (8, 24), (24, 24)].enumerated() {
+      let have = image.pixel(x: x, y: y)
+      let expected = Fixtures.quadrants[quadrant].map { $0 * 257 }
+      #expect(zip(have, expected).allSatisfy { abs($0 - $1) <= 4 * 257 }, "\(quadrant): \(have)")
+    }
+  }
+
   @Test func alphaIsKept() throws {
     let image = try ImageDecoder.decode(file: Fixtures.path("heif-alpha.heic"))
     #expect(image.layout == .rgba)

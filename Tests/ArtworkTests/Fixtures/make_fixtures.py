@@ -176,6 +176,7 @@ quad.save("tiff-two-pages.tif", save_all=True, append_images=[Image.new("RGB", (
 # ICC profile; colour descriptions (nclx) for Display P3 and for BT.2020 PQ; a collection of
 # two images; and, by editing a HEIC's boxes, an ISO 21496-1 `tmap` item and an Apple
 # gain-map auxiliary image (neither writer makes them).
+import os
 import struct
 
 import pillow_heif
@@ -393,3 +394,19 @@ edit, grid = make_grid(64, 2, 2)
 edit_heic("heif-quad.heic", "heif-grid.heic", edit, append=grid)
 edit, grid = make_grid(100000, 2, 2)
 edit_heic("heif-quad.heic", "heif-grid-bomb.heic", edit, append=grid)
+
+
+# AVIF's own YCbCr conversion (libavif-bin's avifenc from a PNG): 4:2:0, 10-bit, monochrome
+# (4:0:0) and limited range.
+import subprocess
+
+quad.save("quad-tmp.png")
+with open("quad16-tmp.png", "wb") as f:
+    png.Writer(32, 32, bitdepth=16, greyscale=False).write(f, deep.reshape(32, -1).tolist())
+for name, source, options in (("heif-420.avif", "quad-tmp.png", ["--yuv", "420"]),
+                              ("heif-10bit.avif", "quad16-tmp.png", ["-d", "10", "--yuv", "444"]),
+                              ("heif-gray.avif", "quad-tmp.png", ["--yuv", "400"]),
+                              ("heif-limited.avif", "quad-tmp.png", ["--yuv", "444", "--range", "limited"])):
+    subprocess.run(["avifenc", "--min", "0", "--max", "4", *options, source, name], check=True, capture_output=True)
+os.remove("quad-tmp.png")
+os.remove("quad16-tmp.png")
