@@ -108,6 +108,7 @@ if Context.environment["ARTFIT_FUZZ"] != nil {
     .executableTarget(name: "fuzz-jpeg", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-jpeg"),
     .executableTarget(name: "fuzz-webp", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-webp"),
     .executableTarget(name: "fuzz-tiff", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-tiff"),
+    .executableTarget(name: "fuzz-heif", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-heif"),
     .executableTarget(name: "fuzz-manifest", dependencies: ["Artwork"], path: "Fuzz/fuzz-manifest"),
     .executableTarget(name: "fuzz-profile", dependencies: ["Artwork"], path: "Fuzz/fuzz-profile"),
   ]

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with AddressSanitizer and runs each for SECONDS (default 600).
 #
-#   Scripts/fuzz.sh [SECONDS] [TARGET ...]     targets: fuzz-png fuzz-jpeg fuzz-webp fuzz-tiff fuzz-manifest fuzz-profile
+#   Scripts/fuzz.sh [SECONDS] [TARGET ...]     targets: fuzz-png fuzz-jpeg fuzz-webp fuzz-tiff fuzz-heif
+#                                              fuzz-manifest fuzz-profile
 #
 # The committed seeds (Fuzz/corpus/<kind>) are copied into a working corpus under
 # .build-fuzz/corpus, which grows across runs. A crash stops its target, is copied to
@@ -13,15 +14,15 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 seconds=${1:-600}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz-png fuzz-jpeg fuzz-webp fuzz-tiff fuzz-manifest fuzz-profile)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz-png fuzz-jpeg fuzz-webp fuzz-tiff fuzz-heif fuzz-manifest fuzz-profile)
 
-# libpng, libjpeg-turbo, libwebp, libtiff and LittleCMS instrumented too (static, in .build-fuzz/libs), found through
+# libpng, libjpeg-turbo, libwebp, libtiff, libheif and LittleCMS instrumented too (static, in .build-fuzz/libs), found through
 # pkg-config ahead of the system's copies.
 Scripts/fuzz_libs.sh
 export PKG_CONFIG_PATH=$PWD/.build-fuzz/libs/lib/pkgconfig
 for target in "${targets[@]}"; do
   ARTFIT_FUZZ=1 swift build --sanitize=fuzzer --sanitize=address --build-path .build-fuzz/swift \
-    --product "$target" -Xlinker -lz 2>&1 | grep -E "error|Compiling|Linking" || true
+    --product "$target" -Xlinker -lz -Xlinker -lstdc++ 2>&1 | grep -E "error|Compiling|Linking" || true
 done
 
 status=0

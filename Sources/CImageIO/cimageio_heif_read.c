@@ -212,7 +212,15 @@ static const char *transfer_name(int code) {
 static int read_colour(const struct heif_image_handle *handle, cimageio_info *info, uint8_t **icc, size_t *icc_size,
                        cimageio_error *err) {
   struct heif_color_profile_nclx *nclx = NULL;
-  if (heif_image_handle_get_nclx_color_profile(handle, &nclx).code != heif_error_Ok) nclx = NULL;
+  struct heif_error described = heif_image_handle_get_nclx_color_profile(handle, &nclx);
+  if (described.code != heif_error_Ok) {
+    // libheif may have allocated the description before refusing one of its codes.
+    heif_nclx_color_profile_free(nclx);
+    nclx = NULL;
+    if (described.code != heif_error_Color_profile_does_not_exist)
+      snprintf(info->profile_problem, sizeof info->profile_problem, "its colour description (nclx): %s",
+               described.message);
+  }
   int transfer = nclx != NULL ? (int)nclx->transfer_characteristics : 2;
   int primaries = nclx != NULL ? (int)nclx->color_primaries : 2;
   if (transfer == 16 || transfer == 18) info->hdr = transfer;
@@ -291,7 +299,15 @@ typedef struct {
 static int matrix_for(const struct heif_image *image, const struct heif_image_handle *handle, ycbcr_matrix *m) {
   struct heif_color_profile_nclx *nclx = NULL;
   int own = heif_image_get_nclx_color_profile(image, &nclx).code == heif_error_Ok;
-  if (!own && heif_image_handle_get_nclx_color_profile(handle, &nclx).code != heif_error_Ok) nclx = NULL;
+  if (!own) {
+    // libheif may allocate a description before refusing one of its codes.
+    heif_nclx_color_profile_free(nclx);
+    nclx = NULL;
+    if (heif_image_handle_get_nclx_color_profile(handle, &nclx).code != heif_error_Ok) {
+      heif_nclx_color_profile_free(nclx);
+      nclx = NULL;
+    }
+  }
   int code = nclx != NULL ? (int)nclx->matrix_coefficients : 6;
   m->full_range = own ? nclx->full_range_flag != 0 : 1;
   heif_nclx_color_profile_free(nclx);
