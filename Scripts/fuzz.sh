@@ -39,7 +39,7 @@ for target in "${targets[@]}"; do
   # Profiles with colour tables run to tens of kilobytes (alone, or in a CMYK JPEG).
   max_len=65536
   [ "$kind" = profile ] || [ "$kind" = jpeg ] && max_len=131072
-  if ! .build-fuzz/swift/debug/"$target" "$corpus" -max_total_time="$seconds" -max_len=$max_len \
+  if ! LSAN_OPTIONS=suppressions=$PWD/Fuzz/lsan-suppressions.txt .build-fuzz/swift/debug/"$target" "$corpus" -max_total_time="$seconds" -max_len=$max_len \
       -rss_limit_mb=1024 -timeout=10 -print_final_stats=1 -artifact_prefix=Fuzz/findings/"$kind"- \
       >"$log" 2>&1; then
     status=1

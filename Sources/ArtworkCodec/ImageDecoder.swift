@@ -11,7 +11,10 @@ public enum ImageDecoder {
     let (head, identity) = try FileBytes.readWithIdentity(
       path, limit: limits.maxFileBytes, prefix: probePrefix)
     do {
-      return try probe(data: head, name: path, limits: limits)
+      let info = try probe(data: head, name: path, limits: limits)
+      // A JPEG's MPF images lie after its pixels: a gain map there needs more of the file.
+      guard info.needsBytes > head.count, identity.size > head.count else { return info }
+      return try probe(data: FileBytes.read(path, limit: limits.maxFileBytes), name: path, limits: limits)
     } catch .truncated(_, _) where identity.size > head.count {
       return try probe(data: FileBytes.read(path, limit: limits.maxFileBytes), name: path, limits: limits)
     }
@@ -126,6 +129,7 @@ extension ImageInfo {
     shrinksOnLoad = info.shrinks_on_load != 0
     hdr = HDRTransfer(rawValue: Int(info.hdr))
     gainMap = GainMap(rawValue: Int(info.gain_map))
+    needsBytes = Int(clamping: info.needs_bytes)
   }
 }
 

@@ -34,6 +34,10 @@ public struct ImageInfo: Sendable, Equatable {
   /// through libjpeg's DCT scaling, a WebP that is not an animation through libwebp's scaler.
   public var shrinksOnLoad = false
 
+  /// How many of the file's bytes a probe of its first ones needed to finish (a JPEG's MPF
+  /// images lie after its pixels); 0 when it had enough.
+  var needsBytes = 0
+
   /// HDR content (PQ or HLG) that the decode tone-maps to SDR through its profile's curves.
   public var hdr: HDRTransfer? = nil
   /// An HDR gain map the file carries beside its SDR image; artfit draws the SDR image.
@@ -58,7 +62,7 @@ public struct ImageInfo: Sendable, Equatable {
     case iso = 2
 
     /// Its usual name.
-    public var name: String { self == .apple ? "Apple's" : "an ISO 21496-1" }
+    public var name: String { self == .apple ? "Apple's" : "an ISO 21496-1 or Ultra HDR" }
   }
 
   /// CMYK as a JPEG stores it.

@@ -51,6 +51,11 @@ int cimageio_profile_from_description(const double primaries[8], int transfer, c
 uint8_t cimageio_unpremultiply8(unsigned value, unsigned alpha);
 uint16_t cimageio_unpremultiply16(uint32_t value, uint32_t alpha);
 
+/// A JPEG's HDR gain map from its segments and its MPF images' (1 Apple's, 2 Ultra HDR's or
+/// ISO 21496-1's, 0 none). When an MPF image lies beyond `size` bytes and nothing settled it,
+/// `*needs_bytes` says how many bytes of the file would.
+int cimageio_jpeg_gain_map(const uint8_t *data, size_t size, uint64_t *needs_bytes);
+
 /// Whether `region` lies inside a width × height image and is not empty.
 int cimageio_region_fits(const cimageio_region *region, uint32_t width, uint32_t height);
 

@@ -84,6 +84,7 @@ typedef struct {
   int shrinks_on_load;   // whether scale_denom 2, 4 and 8 apply (JPEG, a WebP that is not animated)
   int hdr;               // HEIF/AVIF: the H.273 transfer of HDR content tone-mapped to SDR (16 PQ, 18 HLG), else 0
   int gain_map;          // an HDR gain map beside the SDR image, not applied: 1 Apple's, 2 ISO 21496-1's, 0 none
+  uint64_t needs_bytes;  // a probe of the file's first bytes that could not settle all of this: the bytes it needs
 } cimageio_info;
 
 /// Limits applied while reading.

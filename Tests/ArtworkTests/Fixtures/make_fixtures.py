@@ -410,3 +410,48 @@ for name, source, options in (("heif-420.avif", "quad-tmp.png", ["--yuv", "420"]
     subprocess.run(["avifenc", "--min", "0", "--max", "4", *options, source, name], check=True, capture_output=True)
 os.remove("quad-tmp.png")
 os.remove("quad16-tmp.png")
+
+
+# JPEG gain maps: a primary with a Multi-Picture Format segment listing a second JPEG (the
+# gain map), as Ultra HDR writes it (hdrgm: in the primary's XMP) and as Apple does (the
+# second image's XMP names Apple's auxiliary type); and a camera-style MPF whose second
+# image is a plain preview (no gain map).
+import io
+
+
+def jpeg_bytes(image, xmp=None):
+    out = io.BytesIO()
+    image.save(out, "JPEG", quality=90, **({"xmp": xmp} if xmp else {}))
+    return out.getvalue()
+
+
+def with_mpf(primary, second):
+    """`primary` with an MPF APP2 segment after its APP segments, then `second` appended."""
+    at = 2
+    while primary[at + 1] in (0xE0, 0xE1):
+        at += 2 + struct.unpack(">H", primary[at + 2:at + 4])[0]
+    entries_at = 8 + 2 + 3 * 12 + 4  # TIFF header, tag count, three tags, next-IFD offset
+    ifd = struct.pack(">H", 3) + struct.pack(">HHI4s", 0xB000, 7, 4, b"0100") + struct.pack(
+        ">HHII", 0xB001, 4, 1, 2) + struct.pack(">HHII", 0xB002, 7, 32, entries_at) + struct.pack(">I", 0)
+    segment_length = 2 + 4 + 8 + len(ifd) + 32
+    total = len(primary) + 2 + segment_length
+    tiff_at = at + 8  # FF E2, length, "MPF\0"
+    entries = struct.pack(">IIIHH", 0x030000, total, 0, 0, 0) + struct.pack(
+        ">IIIHH", 0x000000, len(second), total - tiff_at, 0, 0)
+    segment = b"\xff\xe2" + struct.pack(">H", segment_length) + b"MPF\0" + b"MM\0*" + struct.pack(">I", 8) + ifd + entries
+    return primary[:at] + segment + primary[at:] + second
+
+
+gain = Image.new("L", (16, 16), 128)
+ultra_xmp = (b'<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+             b'<rdf:Description xmlns:hdrgm="http://ns.adobe.com/hdr-gain-map/1.0/" hdrgm:Version="1.0"/>'
+             b'</rdf:RDF></x:xmpmeta>')
+apple_xmp = (b'<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+             b'<rdf:Description xmlns:apdi="http://ns.apple.com/pixeldatainfo/1.0/" '
+             b'apdi:AuxiliaryImageType="urn:com:apple:photo:2020:aux:hdrgainmap"/></rdf:RDF></x:xmpmeta>')
+with open("jpeg-gainmap-ultrahdr.jpg", "wb") as f:
+    f.write(with_mpf(jpeg_bytes(quad, ultra_xmp), jpeg_bytes(gain, ultra_xmp)))
+with open("jpeg-gainmap-apple.jpg", "wb") as f:
+    f.write(with_mpf(jpeg_bytes(quad), jpeg_bytes(gain, apple_xmp)))
+with open("jpeg-mpf-preview.jpg", "wb") as f:
+    f.write(with_mpf(jpeg_bytes(quad), jpeg_bytes(quad.resize((16, 16)))))

@@ -1,0 +1,99 @@
+// A JPEG's HDR gain map: Ultra HDR's (Google's, ISO 21496-1's metadata) and Apple's, both a
+// second image listed in the primary's Multi-Picture Format (MPF, CIPA DC-007) segment.
+// Ultra HDR says so in the primary's own XMP (`hdrgm:`) or its ISO 21496-1 segment; Apple's
+// is known by the second image's XMP naming its auxiliary type. Only segments are read, with
+// a walk over the JPEG's markers; no pixel data.
+#include <string.h>
+
+#include "internal.h"
+
+static const char xmp_header[] = "http://ns.adobe.com/xap/1.0/";
+static const char iso_header[] = "urn:iso:std:iso:ts:21496:-1";
+static const char apple_type[] = "urn:com:apple:photo:2020:aux:hdrgainmap";
+
+static int contains(const uint8_t *bytes, size_t size, const char *text) {
+  size_t length = strlen(text);
+  for (size_t i = 0; i + length <= size; i++)
+    if (bytes[i] == (uint8_t)text[0] && memcmp(bytes + i, text, length) == 0) return 1;
+  return 0;
+}
+
+static int starts_with(const uint8_t *bytes, size_t size, const char *text) {
+  size_t length = strlen(text) + 1;  // with its NUL
+  return size >= length && memcmp(bytes, text, length) == 0;
+}
+
+static uint32_t read32(const uint8_t *bytes, int little) {
+  return little ? (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 | (uint32_t)bytes[3] << 24
+                : (uint32_t)bytes[0] << 24 | (uint32_t)bytes[1] << 16 | (uint32_t)bytes[2] << 8 | bytes[3];
+}
+
+static uint16_t read16(const uint8_t *bytes, int little) {
+  return little ? (uint16_t)(bytes[0] | bytes[1] << 8) : (uint16_t)(bytes[0] << 8 | bytes[1]);
+}
+
+// Where the images after the first begin, from an MPF segment's TIFF structure at `tiff`
+// (`size` bytes; offsets count from its start): up to `capacity` file offsets into `found`.
+static int mpf_images(const uint8_t *tiff, size_t size, size_t tiff_at, uint64_t *found, int capacity) {
+  if (size < 8 || (memcmp(tiff, "II*\0", 4) != 0 && memcmp(tiff, "MM\0*", 4) != 0)) return 0;
+  int little = tiff[0] == 'I';
+  uint32_t ifd = read32(tiff + 4, little);
+  if (ifd > size - 2) return 0;
+  unsigned tags = read16(tiff + ifd, little);
+  int count = 0;
+  for (unsigned t = 0; t < tags && (size_t)ifd + 2 + 12 * (t + 1) <= size; t++) {
+    const uint8_t *tag = tiff + ifd + 2 + 12 * t;
+    if (read16(tag, little) != 0xB002) continue;  // MP Entry: 16 bytes an image
+    uint32_t length = read32(tag + 4, little), at = read32(tag + 8, little);
+    if (length > size || at > size - length) return 0;
+    for (uint32_t e = 1; e < length / 16 && count < capacity; e++) {
+      uint32_t offset = read32(tiff + at + 16 * e + 8, little);
+      if (offset != 0) found[count++] = (uint64_t)tiff_at + offset;
+    }
+  }
+  return count;
+}
+
+// What the segments from `at` up to the scan say: 2 for Ultra HDR's or ISO 21496-1's gain
+// map, 1 for Apple's auxiliary type, else 0; the MPF images' offsets go into `images`.
+static int read_segments(const uint8_t *data, size_t size, size_t at, uint64_t *images, int *image_count) {
+  int found = 0;
+  while (at + 4 <= size && data[at] == 0xFF) {
+    uint8_t marker = data[at + 1];
+    if (marker == 0xD8 || marker == 0x01 || (marker >= 0xD0 && marker <= 0xD7)) {
+      at += 2;
+      continue;
+    }
+    if (marker == 0xDA || marker == 0xD9) break;
+    size_t length = (size_t)data[at + 2] << 8 | data[at + 3];
+    if (length < 2 || length > size - at - 2) break;
+    const uint8_t *payload = data + at + 4;
+    size_t payload_size = length - 2;
+    if (marker == 0xE1 && starts_with(payload, payload_size, xmp_header)) {
+      if (contains(payload, payload_size, "hdrgm:")) found = 2;
+      else if (contains(payload, payload_size, apple_type)) found = found ? found : 1;
+    } else if (marker == 0xE2 && starts_with(payload, payload_size, iso_header)) {
+      found = 2;
+    } else if (marker == 0xE2 && images != NULL && payload_size > 4 && memcmp(payload, "MPF\0", 4) == 0) {
+      *image_count = mpf_images(payload + 4, payload_size - 4, at + 8, images, 8);
+    }
+    at += 2 + length;
+  }
+  return found;
+}
+
+int cimageio_jpeg_gain_map(const uint8_t *data, size_t size, uint64_t *needs_bytes) {
+  *needs_bytes = 0;
+  uint64_t images[8];
+  int count = 0;
+  int found = read_segments(data, size, 0, images, &count);
+  for (int i = 0; i < count && !found; i++) {
+    // The later image's own segments, which may lie beyond what the caller holds: it then
+    // says how much it would need (a complete file that ends sooner simply ends).
+    if (images[i] < size) found = read_segments(data, size, (size_t)images[i], NULL, NULL);
+    uint64_t wanted = images[i] + 4 + 65535 + 4;  // its SOI and one whole segment after
+    if (!found && wanted > size && wanted > *needs_bytes) *needs_bytes = wanted;
+  }
+  if (found) *needs_bytes = 0;
+  return found;
+}
