@@ -250,6 +250,7 @@ def main():
     add("avif-sequence-only.avif", struct.pack(">I4s4sI4s4s", 24, b"ftyp", b"avis", 0, b"avis", b"msf1") + moov,
         "error", "AVIF")
     add("heif-grid-bomb.heic", fixture("heif-grid-bomb.heic"), "error", "pixels")
+    add("heif-grid-canvas-bomb.heic", fixture("heif-grid-canvas-bomb.heic"), "error", "pixels")
     # libheif takes a coded image's size from its bitstream, not from a lying `ispe` box.
     ispe = heic.index(b"ispe")
     add("heif-ispe-lies.heic", heic[:ispe + 8] + struct.pack(">II", 100000, 100000) + heic[ispe + 16:], "ok")

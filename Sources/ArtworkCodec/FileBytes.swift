@@ -81,6 +81,30 @@ package enum FileBytes {
     return (bytes, FileIdentity(status))
   }
 
+  /// The bytes of `range` of the file, fewer where the file ends sooner.
+  static func read(_ path: String, range: Range<Int>) throws(ImageError) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw unreadable(path) }
+    defer { close(descriptor) }
+    var failure: Int32 = 0
+    let bytes = [UInt8](unsafeUninitializedCapacity: max(1, range.count)) { buffer, count in
+      var done = 0
+      while done < range.count {
+        let got = pread(descriptor, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
+        if got < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          break
+        }
+        if got == 0 { break }  // the file ends sooner
+        done += got
+      }
+      count = done
+    }
+    if failure != 0 { throw .unreadable(file: path, reason: String(cString: strerror(failure))) }
+    return bytes
+  }
+
   private static func unreadable(_ path: String) -> ImageError {
     let code = errno
     let reason =

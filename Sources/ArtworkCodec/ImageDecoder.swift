@@ -1,5 +1,11 @@
 import CImageIO
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads PNG, JPEG, WebP, TIFF, HEIF and AVIF files: header probes and full decodes with their orientation
 /// applied.
 public enum ImageDecoder {
@@ -16,6 +22,11 @@ public enum ImageDecoder {
       guard info.needsBytes > head.count, identity.size > head.count else { return info }
       return try probe(data: FileBytes.read(path, limit: limits.maxFileBytes), name: path, limits: limits)
     } catch .truncated(_, _) where identity.size > head.count {
+      if head.withUnsafeBytes(sniffFormat) == .tiff,
+        let info = try probeTIFFDirectory(path: path, head: head, fileSize: identity.size, limits: limits)
+      {
+        return info
+      }
       return try probe(data: FileBytes.read(path, limit: limits.maxFileBytes), name: path, limits: limits)
     }
   }
@@ -38,9 +49,36 @@ public enum ImageDecoder {
     -> ImageInfo
   {
     try refuseOtherFormats(data, name: name)
-    let probed = try data.withUnsafeBytes { bytes in
-      Result { () throws(ImageError) in try rawProbe(bytes, shrink: 1, limits: limits, file: name) }
+    return try data.withUnsafeBytes { bytes in
+      Result { () throws(ImageError) in try probe(bytes: bytes, name: name, limits: limits) }
     }.get()
+  }
+
+  /// The header of a TIFF whose first directory lies past `head`: only the directory and
+  /// its values are read, into a file-sized buffer whose untouched pages cost nothing; nil
+  /// when the directory cannot be read that way.
+  static func probeTIFFDirectory(
+    path: String, head: [UInt8], fileSize: Int, limits: ImageLimits
+  ) throws(ImageError) -> ImageInfo? {
+    guard
+      let ranges = try TIFFDirectoryRanges.ranges(
+        head: head, fileSize: fileSize, read: { (range) throws(ImageError) in try FileBytes.read(path, range: range) })
+    else { return nil }
+    // A fresh anonymous mapping is zeros, and only the ranges' pages are ever touched (calloc
+    // would clear a block the heap reuses).
+    let mapped = mmap(nil, fileSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+    guard let base = mapped, base != MAP_FAILED else { return nil }
+    defer { munmap(base, fileSize) }
+    for range in ranges {
+      let part = try FileBytes.read(path, range: range)
+      part.withUnsafeBytes { (base + range.lowerBound).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+    }
+    return try probe(bytes: UnsafeRawBufferPointer(start: base, count: fileSize), name: path, limits: limits)
+  }
+
+  /// Reads the header of an image whose bytes `refuseOtherFormats` has seen.
+  static func probe(bytes: UnsafeRawBufferPointer, name: String, limits: ImageLimits) throws(ImageError) -> ImageInfo {
+    let probed = try rawProbe(bytes, shrink: 1, limits: limits, file: name)
     var info = ImageInfo(probed.info)
     info.iccProfile = probed.icc
     let dropped = cText(probed.info.profile_problem)

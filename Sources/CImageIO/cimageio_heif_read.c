@@ -139,6 +139,90 @@ static enum heif_chroma native_chroma(const uint8_t *data, size_t size) {
   return chosen < 0 ? heif_chroma_undefined : config_chroma(data, starts[chosen], ends[chosen], av1[chosen]);
 }
 
+// The primary item's ID (`pitm`) and the payload of its item information entry (`infe`,
+// version 2 or 3) within the meta box at [meta, meta_end); 0 when not found.
+static int primary_entry(const uint8_t *data, size_t meta, size_t meta_end, uint32_t *primary, size_t *entry,
+                         size_t *entry_end) {
+  size_t pitm, pitm_end, iinf, iinf_end;
+  if (!find_box(data, meta, meta_end, "pitm", &pitm, &pitm_end) || pitm_end - pitm < 6) return 0;
+  *primary = (uint32_t)big_endian(data + pitm + 4, data[pitm] == 0 ? 2 : 4);
+  if (!find_box(data, meta, meta_end, "iinf", &iinf, &iinf_end) || iinf_end - iinf < 6) return 0;
+  size_t at = iinf + 4 + (data[iinf] == 0 ? 2 : 4);
+  while (at < iinf_end && find_box(data, at, iinf_end, "infe", entry, entry_end)) {
+    int version = data[*entry];
+    size_t id_size = version == 3 ? 4 : 2;
+    if (version >= 2 && *entry + 4 + id_size + 6 <= *entry_end &&
+        big_endian(data + *entry + 4, (int)id_size) == *primary)
+      return 1;
+    at = *entry_end;
+  }
+  return 0;
+}
+
+// The first extent of item `item`'s data from the item locations (`iloc`), in the file or in
+// the meta box's item data (`idat`); 0 when it cannot be found.
+static int item_data(const uint8_t *data, size_t size, size_t meta, size_t meta_end, uint32_t item, size_t *start,
+                     size_t *length) {
+  size_t iloc, iloc_end;
+  if (!find_box(data, meta, meta_end, "iloc", &iloc, &iloc_end) || iloc_end - iloc < 8) return 0;
+  int version = data[iloc];
+  int offset_size = data[iloc + 4] >> 4, length_size = data[iloc + 4] & 15, base_size = data[iloc + 5] >> 4;
+  int index_size = version >= 1 ? data[iloc + 5] & 15 : 0, id_size = version == 2 ? 4 : 2;
+  size_t at = iloc + 6;
+  if (at + (size_t)id_size > iloc_end) return 0;
+  uint64_t items = big_endian(data + at, id_size);
+  at += (size_t)id_size;
+  for (uint64_t i = 0; i < items; i++) {
+    size_t fixed = (size_t)id_size + (version >= 1 ? 2 : 0) + 2 + (size_t)base_size + 2;
+    if (at + fixed > iloc_end) return 0;
+    uint32_t id = (uint32_t)big_endian(data + at, id_size);
+    int method = version >= 1 ? (int)(big_endian(data + at + id_size, 2) & 15) : 0;
+    uint64_t base = big_endian(data + at + fixed - 2 - base_size, base_size);
+    uint64_t extents = big_endian(data + at + fixed - 2, 2);
+    at += fixed;
+    size_t extent_size = (size_t)(index_size + offset_size + length_size);
+    if (id == item && extents > 0 && at + extent_size <= iloc_end) {
+      uint64_t offset = base + big_endian(data + at + index_size, offset_size);
+      uint64_t count = big_endian(data + at + index_size + offset_size, length_size);
+      size_t origin = 0, end = size;
+      if (method == 1) {
+        size_t idat, idat_end;
+        if (!find_box(data, meta, meta_end, "idat", &idat, &idat_end)) return 0;
+        origin = idat;
+        end = idat_end;
+      } else if (method != 0) {
+        return 0;
+      }
+      if (offset > end - origin || count > end - origin - offset) return 0;
+      *start = origin + (size_t)offset;
+      *length = (size_t)count;
+      return 1;
+    }
+    at += (size_t)extents * extent_size;
+  }
+  return 0;
+}
+
+// The canvas a grid or overlay primary declares in its own data, which libheif allocates when
+// decoding whatever its `ispe` says; 0 for a coded image (or data it cannot find, which
+// libheif then refuses itself).
+static int derived_canvas(const uint8_t *data, size_t size, uint64_t *width, uint64_t *height) {
+  size_t meta, meta_end, entry, entry_end, start, length;
+  uint32_t primary;
+  if (!find_box(data, 0, size, "meta", &meta, &meta_end) || meta_end - meta < 4) return 0;
+  meta += 4;
+  if (!primary_entry(data, meta, meta_end, &primary, &entry, &entry_end)) return 0;
+  const uint8_t *type = data + entry + 4 + (data[entry] == 3 ? 4 : 2) + 2;
+  int grid = memcmp(type, "grid", 4) == 0, overlay = memcmp(type, "iovl", 4) == 0;
+  if (!(grid || overlay) || !item_data(data, size, meta, meta_end, primary, &start, &length)) return 0;
+  size_t sizes_at = grid ? 4 : 2 + 8;  // grid: version, flags, rows, columns; iovl: version, flags, fill colour
+  int wide = length >= 2 && (data[start + 1] & 1);
+  if (length < sizes_at + (wide ? 8 : 4)) return 0;
+  *width = big_endian(data + start + sizes_at, wide ? 4 : 2);
+  *height = big_endian(data + start + sizes_at + (wide ? 4 : 2), wide ? 4 : 2);
+  return 1;
+}
+
 // ISO 21496-1's gain map in HEIF: an item of type `tmap` in the meta box's item information
 // (meta → iinf → infe), which libheif 1.15 does not know.
 static int has_tone_map_item(const uint8_t *data, size_t size) {
@@ -532,6 +616,7 @@ static int read_primary(struct heif_context *context, const uint8_t *data, size_
   int status = CIMAGEIO_OK;
   int width = heif_image_handle_get_width(handle), height = heif_image_handle_get_height(handle);
   int bits = heif_image_handle_get_luma_bits_per_pixel(handle);
+  uint64_t canvas_width = 0, canvas_height = 0;
   info->full_width = info->width = width > 0 ? (uint32_t)width : 0;
   info->full_height = info->height = height > 0 ? (uint32_t)height : 0;
   int images = heif_context_get_number_of_top_level_images(context);
@@ -546,6 +631,15 @@ static int read_primary(struct heif_context *context, const uint8_t *data, size_
     status = cimageio_fail(err, CIMAGEIO_CORRUPT, "%d bits a sample is more than artfit reads", bits);
   } else if (limits->max_pixels > 0 && (uint64_t)width * (uint64_t)height > limits->max_pixels) {
     status = cimageio_fail(err, CIMAGEIO_TOO_LARGE, "%dx%d pixels is over the limit of %llu", width, height,
+                           (unsigned long long)limits->max_pixels);
+  } else if (limits->max_pixels > 0 && derived_canvas(data, size, &canvas_width, &canvas_height) &&
+             canvas_width * canvas_height > limits->max_pixels) {
+    // A grid or overlay is composed on the canvas its data declares, before any crop (clap):
+    // that canvas, not the declared size, is what libheif allocates.
+    info->full_width = (uint32_t)(canvas_width < UINT32_MAX ? canvas_width : UINT32_MAX);
+    info->full_height = (uint32_t)(canvas_height < UINT32_MAX ? canvas_height : UINT32_MAX);
+    status = cimageio_fail(err, CIMAGEIO_TOO_LARGE, "its canvas of %llux%llu pixels is over the limit of %llu",
+                           (unsigned long long)canvas_width, (unsigned long long)canvas_height,
                            (unsigned long long)limits->max_pixels);
   } else {
     status = read_colour(handle, info, icc, icc_size, err);

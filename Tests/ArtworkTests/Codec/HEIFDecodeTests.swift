@@ -143,9 +143,13 @@ struct HEIFDecodeTests {
     }
   }
 
-  @Test func aGridDeclaringTooManyPixelsIsRefusedBeforeDecoding() throws {
+  /// A grid declaring 100000x100000, in its `ispe` or only in its own data (the canvas
+  /// libheif would allocate), is refused before decoding, by the probe as by the decode.
+  @Test(arguments: ["heif-grid-bomb.heic", "heif-grid-canvas-bomb.heic"])
+  func aGridDeclaringTooManyPixelsIsRefusedBeforeDecoding(name: String) throws {
+    #expect(throws: ImageError.self) { try ImageDecoder.probe(file: Fixtures.path(name)) }
     do {
-      _ = try ImageDecoder.decode(file: Fixtures.path("heif-grid-bomb.heic"))
+      _ = try ImageDecoder.decode(file: Fixtures.path(name))
       Issue.record("decoded a 100000x100000 grid")
     } catch {
       guard case .tooLarge(_, 100000, 100000, _) = error else {

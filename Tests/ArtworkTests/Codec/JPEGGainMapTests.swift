@@ -28,18 +28,36 @@ struct JPEGGainMapTests {
   /// Apple's gain map is known only from the second image, which in a real photograph lies
   /// megabytes after the first bytes a probe reads: the probe then reads on to it.
   @Test func aGainMapPastTheProbesPrefixIsStillFound() throws {
-    let bytes = try #require(FileManager.default.contents(atPath: Fixtures.path("jpeg-gainmap-apple.jpg"))).map { $0 }
-    // Padding segments before the MPF segment move the second image, whose offset counts
-    // from that segment, 300 KB into the file.
-    let padding = (0..<5).flatMap { _ in [0xFF, 0xEF, 0xEA, 0x62] + [UInt8](repeating: 0, count: 60000) as [UInt8] }
-    let moved = Array(bytes.prefix(2)) + padding + Array(bytes.dropFirst(2))
+    let moved = try Self.withLargePrimary(
+      try #require(FileManager.default.contents(atPath: Fixtures.path("jpeg-gainmap-apple.jpg"))).map { $0 })
     #expect(moved.count > ImageDecoder.probePrefix)
+    let prefix = try ImageDecoder.probe(data: Array(moved.prefix(ImageDecoder.probePrefix)), name: "far.jpg")
+    #expect(prefix.gainMap == nil && prefix.needsBytes > ImageDecoder.probePrefix, "the first bytes alone cannot tell")
     let folder = TemporaryFolder()
     defer { folder.remove() }
-    let path = folder.write(moved, to: "far.jpg")
-    #expect(
-      try ImageDecoder.probe(data: Array(moved.prefix(ImageDecoder.probePrefix)), name: "far.jpg").gainMap == nil,
-      "the first bytes alone cannot tell")
-    #expect(try ImageDecoder.probe(file: path).gainMap == .apple)
+    #expect(try ImageDecoder.probe(file: folder.write(moved, to: "far.jpg")).gainMap == .apple)
+  }
+
+  /// The fixture's MPF segment and gain map around a primary of 400 KB of noise, the MPF
+  /// offset to the gain map made good again.
+  static func withLargePrimary(_ fixture: [UInt8]) throws -> [UInt8] {
+    var noise = [UInt8](repeating: 0, count: 640 * 640 * 3)
+    var state: UInt32 = 1
+    for i in noise.indices {
+      state = state &* 1_664_525 &+ 1_013_904_223
+      noise[i] = UInt8(truncatingIfNeeded: state >> 24)
+    }
+    let primary = try ImageEncoder.jpeg(
+      Image(width: 640, height: 640, layout: .rgb, storage: .uint8(noise), iccProfile: nil), quality: 100)
+    func read32(_ b: [UInt8], _ i: Int) -> Int { b[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
+    let mpfAt = try #require(fixture.firstRange(of: [0xFF, 0xE2] as [UInt8])).lowerBound
+    var mpf = Array(fixture[mpfAt..<mpfAt + 2 + (Int(fixture[mpfAt + 2]) << 8 | Int(fixture[mpfAt + 3]))])
+    // The second entry's offset, 16 bytes into the entries that follow the 50-byte directory.
+    let entryOffset = 8 + 50 + 16 + 8
+    let gainMap = Array(fixture[(mpfAt + 8 + read32(mpf, entryOffset))...])
+    let offset = mpf.count + primary.count - 10  // from the MPF header (after SOI, FF E2, length, "MPF\0")
+    mpf.replaceSubrange(
+      entryOffset..<entryOffset + 4, with: (0..<4).map { UInt8(truncatingIfNeeded: offset >> (24 - 8 * $0)) })
+    return [0xFF, 0xD8] + mpf + primary.dropFirst(2) + gainMap
   }
 }

@@ -140,3 +140,30 @@ struct TIFFDecodeTests {
     if let info = try? ImageDecoder.probe(data: loop, name: "loop.tif") { #expect(info.images == 1) }
   }
 }
+
+/// A TIFF whose directory lies after its pixels (Pillow's layout) is probed from its header,
+/// its directory and the values the directory points to, not the whole file.
+struct TIFFDirectoryRangesTests {
+  @Test(arguments: ["tiff-rgb8-lzw.tif", "tiff-cmyk-icc.tif", "tiff-rgba8-deflate.tif"])
+  func theDirectoryAloneGivesTheSameHeader(name: String) throws {
+    let path = Fixtures.path(name)
+    let bytes = try #require(FileManager.default.contents(atPath: path)).map { $0 }
+    let head = Array(bytes.prefix(16))
+    let ranges = try #require(
+      try TIFFDirectoryRanges.ranges(
+        head: head, fileSize: bytes.count, read: { range in Array(bytes[range.clamped(to: 0..<bytes.count)]) }))
+    let read = ranges.reduce(0) { $0 + $1.count }
+    #expect(read < bytes.count, "\(read) of \(bytes.count) bytes")
+    let sparse = try #require(
+      try ImageDecoder.probeTIFFDirectory(path: path, head: head, fileSize: bytes.count, limits: ImageLimits()))
+    #expect(sparse == (try ImageDecoder.probe(file: path)))
+  }
+
+  @Test func aSecondPageSendsTheProbeToTheWholeFile() throws {
+    let bytes = try #require(FileManager.default.contents(atPath: Fixtures.path("tiff-two-pages.tif"))).map { $0 }
+    #expect(
+      try TIFFDirectoryRanges.ranges(
+        head: Array(bytes.prefix(16)), fileSize: bytes.count, read: { Array(bytes[$0.clamped(to: 0..<bytes.count)]) })
+        == nil)
+  }
+}

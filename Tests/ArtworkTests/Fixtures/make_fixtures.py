@@ -361,9 +361,10 @@ def add_apple_gain_map(children, order):
 edit_heic("heif-quad.heic", "heif-gainmap-apple.heic", add_apple_gain_map)
 
 
-def make_grid(size, rows, columns):
+def make_grid(size, rows, columns, ispe=None):
     """A grid image of `rows` x `columns` copies of the primary 32x32 tile, declaring an
-    output of `size` x `size`, made the primary item; the tile item is hidden."""
+    output of `size` x `size` (and an `ispe` of that, or of `ispe`), made the primary item;
+    the tile item is hidden."""
     grid = struct.pack(">BBBBII", 0, 1, rows - 1, columns - 1, size, size)  # flags 1: 32-bit sizes
 
     def edit(children, order):
@@ -378,7 +379,7 @@ def make_grid(size, rows, columns):
         parts = {k: iprp[s_:e] for k, s_, e, _ in boxes(iprp, 8, len(iprp))}
         ipco, ipma = parts["ipco"], parts["ipma"]
         ispe_index = len(boxes(ipco, 8, len(ipco))) + 1
-        ipco = box("ipco", ipco[8:] + full_box("ispe", 0, 0, struct.pack(">II", size, size)))
+        ipco = box("ipco", ipco[8:] + full_box("ispe", 0, 0, struct.pack(">II", ispe or size, ispe or size)))
         count = int.from_bytes(ipma[12:16], "big")
         ipma = full_box("ipma", 0, 0, struct.pack(">I", count + 1) + ipma[16:] + struct.pack(">HBB", 200, 1, ispe_index))
         children["iprp"] = box("iprp", ipco + ipma)
@@ -394,6 +395,8 @@ edit, grid = make_grid(64, 2, 2)
 edit_heic("heif-quad.heic", "heif-grid.heic", edit, append=grid)
 edit, grid = make_grid(100000, 2, 2)
 edit_heic("heif-quad.heic", "heif-grid-bomb.heic", edit, append=grid)
+edit, grid = make_grid(100000, 2, 2, ispe=64)  # the canvas is not what the ispe says
+edit_heic("heif-quad.heic", "heif-grid-canvas-bomb.heic", edit, append=grid)
 
 
 # AVIF's own YCbCr conversion (libavif-bin's avifenc from a PNG): 4:2:0, 10-bit, monochrome
