@@ -139,26 +139,6 @@ static enum heif_chroma native_chroma(const uint8_t *data, size_t size) {
   return chosen < 0 ? heif_chroma_undefined : config_chroma(data, starts[chosen], ends[chosen], av1[chosen]);
 }
 
-// The primary item's ID (`pitm`) and the payload of its item information entry (`infe`,
-// version 2 or 3) within the meta box at [meta, meta_end); 0 when not found.
-static int primary_entry(const uint8_t *data, size_t meta, size_t meta_end, uint32_t *primary, size_t *entry,
-                         size_t *entry_end) {
-  size_t pitm, pitm_end, iinf, iinf_end;
-  if (!find_box(data, meta, meta_end, "pitm", &pitm, &pitm_end) || pitm_end - pitm < 6) return 0;
-  *primary = (uint32_t)big_endian(data + pitm + 4, data[pitm] == 0 ? 2 : 4);
-  if (!find_box(data, meta, meta_end, "iinf", &iinf, &iinf_end) || iinf_end - iinf < 6) return 0;
-  size_t at = iinf + 4 + (data[iinf] == 0 ? 2 : 4);
-  while (at < iinf_end && find_box(data, at, iinf_end, "infe", entry, entry_end)) {
-    int version = data[*entry];
-    size_t id_size = version == 3 ? 4 : 2;
-    if (version >= 2 && *entry + 4 + id_size + 6 <= *entry_end &&
-        big_endian(data + *entry + 4, (int)id_size) == *primary)
-      return 1;
-    at = *entry_end;
-  }
-  return 0;
-}
-
 // The first extent of item `item`'s data from the item locations (`iloc`), in the file or in
 // the meta box's item data (`idat`); 0 when it cannot be found.
 static int item_data(const uint8_t *data, size_t size, size_t meta, size_t meta_end, uint32_t item, size_t *start,
@@ -203,24 +183,39 @@ static int item_data(const uint8_t *data, size_t size, size_t meta, size_t meta_
   return 0;
 }
 
-// The canvas a grid or overlay primary declares in its own data, which libheif allocates when
-// decoding whatever its `ispe` says; 0 for a coded image (or data it cannot find, which
-// libheif then refuses itself).
-static int derived_canvas(const uint8_t *data, size_t size, uint64_t *width, uint64_t *height) {
-  size_t meta, meta_end, entry, entry_end, start, length;
-  uint32_t primary;
+// The largest canvas any grid or overlay item declares in its own data (as width × height),
+// which libheif allocates when it composes one, whatever its `ispe` says and however deep
+// among the items it lies; 0 when there is none (or its data cannot be found, which libheif
+// then refuses itself).
+static int largest_derived_canvas(const uint8_t *data, size_t size, uint64_t *width, uint64_t *height) {
+  size_t meta, meta_end, iinf, iinf_end, entry, entry_end;
   if (!find_box(data, 0, size, "meta", &meta, &meta_end) || meta_end - meta < 4) return 0;
   meta += 4;
-  if (!primary_entry(data, meta, meta_end, &primary, &entry, &entry_end)) return 0;
-  const uint8_t *type = data + entry + 4 + (data[entry] == 3 ? 4 : 2) + 2;
-  int grid = memcmp(type, "grid", 4) == 0, overlay = memcmp(type, "iovl", 4) == 0;
-  if (!(grid || overlay) || !item_data(data, size, meta, meta_end, primary, &start, &length)) return 0;
-  size_t sizes_at = grid ? 4 : 2 + 8;  // grid: version, flags, rows, columns; iovl: version, flags, fill colour
-  int wide = length >= 2 && (data[start + 1] & 1);
-  if (length < sizes_at + (wide ? 8 : 4)) return 0;
-  *width = big_endian(data + start + sizes_at, wide ? 4 : 2);
-  *height = big_endian(data + start + sizes_at + (wide ? 4 : 2), wide ? 4 : 2);
-  return 1;
+  if (!find_box(data, meta, meta_end, "iinf", &iinf, &iinf_end) || iinf_end - iinf < 6) return 0;
+  int found = 0;
+  size_t at = iinf + 4 + (data[iinf] == 0 ? 2 : 4);
+  while (at < iinf_end && find_box(data, at, iinf_end, "infe", &entry, &entry_end)) {
+    at = entry_end;
+    int version = data[entry];
+    size_t id_size = version == 3 ? 4 : 2;
+    if (version < 2 || entry + 4 + id_size + 6 > entry_end) continue;
+    uint32_t item = (uint32_t)big_endian(data + entry + 4, (int)id_size);
+    const uint8_t *type = data + entry + 4 + id_size + 2;
+    int grid = memcmp(type, "grid", 4) == 0, overlay = memcmp(type, "iovl", 4) == 0;
+    size_t start, length;
+    if (!(grid || overlay) || !item_data(data, size, meta, meta_end, item, &start, &length)) continue;
+    size_t sizes_at = grid ? 4 : 2 + 8;  // grid: version, flags, rows, columns; iovl: version, flags, fill colour
+    int wide = length >= 2 && (data[start + 1] & 1);
+    if (length < sizes_at + (wide ? 8 : 4)) continue;
+    uint64_t w = big_endian(data + start + sizes_at, wide ? 4 : 2);
+    uint64_t h = big_endian(data + start + sizes_at + (wide ? 4 : 2), wide ? 4 : 2);
+    if (!found || w * h > *width * *height) {
+      *width = w;
+      *height = h;
+      found = 1;
+    }
+  }
+  return found;
 }
 
 // ISO 21496-1's gain map in HEIF: an item of type `tmap` in the meta box's item information
@@ -632,10 +627,11 @@ static int read_primary(struct heif_context *context, const uint8_t *data, size_
   } else if (limits->max_pixels > 0 && (uint64_t)width * (uint64_t)height > limits->max_pixels) {
     status = cimageio_fail(err, CIMAGEIO_TOO_LARGE, "%dx%d pixels is over the limit of %llu", width, height,
                            (unsigned long long)limits->max_pixels);
-  } else if (limits->max_pixels > 0 && derived_canvas(data, size, &canvas_width, &canvas_height) &&
+  } else if (limits->max_pixels > 0 && largest_derived_canvas(data, size, &canvas_width, &canvas_height) &&
              canvas_width * canvas_height > limits->max_pixels) {
     // A grid or overlay is composed on the canvas its data declares, before any crop (clap):
-    // that canvas, not the declared size, is what libheif allocates.
+    // that canvas, not the declared size, is what libheif allocates, for the primary or for
+    // an image the primary is derived from.
     info->full_width = (uint32_t)(canvas_width < UINT32_MAX ? canvas_width : UINT32_MAX);
     info->full_height = (uint32_t)(canvas_height < UINT32_MAX ? canvas_height : UINT32_MAX);
     status = cimageio_fail(err, CIMAGEIO_TOO_LARGE, "its canvas of %llux%llu pixels is over the limit of %llu",
