@@ -70,7 +70,8 @@ public enum ImageDecoder {
     guard let base = mapped, base != MAP_FAILED else { return nil }
     defer { munmap(base, fileSize) }
     for range in ranges {
-      let part = try FileBytes.read(path, range: range)
+      // What the head already holds is copied from it; the rest is read.
+      let part = range.upperBound <= head.count ? Array(head[range]) : try FileBytes.read(path, range: range)
       part.withUnsafeBytes { (base + range.lowerBound).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
     }
     return try probe(bytes: UnsafeRawBufferPointer(start: base, count: fileSize), name: path, limits: limits)

@@ -19,15 +19,16 @@ enum TIFFDirectoryRanges {
     let first = number(head, at: big ? 8 : 4, size: big ? 8 : 4, little: little)
     let (countSize, entrySize, valueSize) = big ? (8, 20, 8) : (2, 12, 4)
     guard first >= 8, first < fileSize - countSize else { return nil }
-    let window = first..<min(fileSize, first + countSize + 4096 * entrySize + valueSize)
-    let directory = try read(window)
+    // A directory of up to 64 entries in one read, a longer one in a second.
+    var directory = try read(first..<min(fileSize, first + countSize + 64 * entrySize + valueSize))
     guard directory.count >= countSize else { return nil }
     let entries = number(directory, at: 0, size: countSize, little: little)
     let end = countSize + entries * entrySize + valueSize
-    guard entries > 0, entries <= 4096, end <= directory.count,
-      number(directory, at: end - valueSize, size: valueSize, little: little) == 0
+    guard entries > 0, entries <= 4096, end <= fileSize - first else { return nil }
+    if end > directory.count { directory = try read(first..<first + end) }
+    guard end <= directory.count, number(directory, at: end - valueSize, size: valueSize, little: little) == 0
     else { return nil }
-    var ranges = [0..<head.count, first..<first + end]
+    var ranges = [0..<(big ? 16 : 8), first..<first + end]
     var total = end
     for index in 0..<entries {
       let entry = countSize + index * entrySize
