@@ -54,6 +54,32 @@ PYTHON
   ls -l "$FORMATS" >&2
   exit 0
 fi
+if [ "${1:-}" = headers ]; then
+  # `check` on 1,000 headers: one 1280x800 picture (Kokkini) as PNG, HEIC, AVIF, WebP and LZW
+  # TIFF (Pillow and pillow-heif), copied 1,000 times each into $HEADERS/<extension>/.
+  HEADERS="${HEADERS:-/tmp/artfit-bench-headers}"
+  "${PY:-/tmp/artfit-bench-venv/bin/python}" - "$HEADERS" <<'PYTHON'
+import os, shutil, sys
+import pillow_heif
+from PIL import Image
+pillow_heif.register_heif_opener()
+out = sys.argv[1]
+picture = Image.open("/usr/share/wallpapers/Kokkini/contents/images/3840x2160.png").convert("RGB")
+picture = picture.resize((1280, 800), Image.LANCZOS)
+options = {"png": {}, "heic": {"quality": 80}, "avif": {"quality": 80}, "webp": {"quality": 90},
+           "tif": {"compression": "tiff_lzw"}}
+for ext, settings in options.items():
+    folder = os.path.join(out, ext)
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    one = os.path.join(out, "one." + ext)
+    picture.save(one, **settings)
+    for i in range(1000):
+        shutil.copyfile(one, os.path.join(folder, f"art-{i:04d}.{ext}"))
+    print(ext, os.path.getsize(one), "bytes each")
+PYTHON
+  exit 0
+fi
 mkdir -p "$CORPUS"
 copy() { cp "$W/$1/contents/images/$2" "$CORPUS/$3"; }
 copy EveningGlow 2560x1600.jpg eveningglow-2560x1600.jpg     # photograph, 4:2:0
