@@ -57,7 +57,7 @@ public enum FileKind: Sendable, Equatable {
     if ascii(0, "8BPS") {
       return .unreadImage(
         name: "Photoshop document (\(at(4, [0, 2]) ? "PSB" : "PSD"))",
-        advice: "artfit reads its flattened export; save a PNG or JPEG")
+        advice: "artfit reads its flattened export; save a PNG or TIFF")
     }
     if ascii(0, "GIF87a") || ascii(0, "GIF89a") {
       return .unreadImage(name: "GIF image", advice: "artfit does not read GIF; export a PNG")
