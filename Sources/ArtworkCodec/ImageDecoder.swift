@@ -1,34 +1,20 @@
 import CImageIO
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Reads PNG, JPEG, WebP, TIFF, HEIF and AVIF files: header probes and full decodes with their orientation
 /// applied.
 public enum ImageDecoder {
   /// Bytes read for a header probe; a JPEG whose metadata runs longer is read whole.
   static let probePrefix = 256 * 1024
 
-  /// Reads the header of the file at `path` without decoding pixels.
+  /// Reads the header of the file at `path` without decoding pixels: its first bytes, and
+  /// more only as its format's reader needs (`FormatReader`).
   public static func probe(file path: String, limits: ImageLimits = ImageLimits()) throws(ImageError) -> ImageInfo {
     let (head, identity) = try FileBytes.readWithIdentity(
       path, limit: limits.maxFileBytes, prefix: probePrefix)
-    do {
-      let info = try probe(data: head, name: path, limits: limits)
-      // A JPEG's MPF images lie after its pixels: a gain map there needs more of the file.
-      guard info.needsBytes > head.count, identity.size > head.count else { return info }
-      return try probe(data: FileBytes.read(path, limit: limits.maxFileBytes), name: path, limits: limits)
-    } catch .truncated(_, _) where identity.size > head.count {
-      if head.withUnsafeBytes(sniffFormat) == .tiff,
-        let info = try probeTIFFDirectory(path: path, head: head, fileSize: identity.size, limits: limits)
-      {
-        return info
-      }
-      return try probe(data: FileBytes.read(path, limit: limits.maxFileBytes), name: path, limits: limits)
+    guard let format = head.withUnsafeBytes(sniffFormat) else {
+      return try probe(data: head, name: path, limits: limits)  // names what it is instead
     }
+    return try format.reader.probe(file: path, head: head, fileSize: identity.size, limits: limits)
   }
 
   /// Names the format of an image artfit does not read (a GIF or a HEIC called `.png`), so
@@ -52,29 +38,6 @@ public enum ImageDecoder {
     return try data.withUnsafeBytes { bytes in
       Result { () throws(ImageError) in try probe(bytes: bytes, name: name, limits: limits) }
     }.get()
-  }
-
-  /// The header of a TIFF whose first directory lies past `head`: only the directory and
-  /// its values are read, into a file-sized buffer whose untouched pages cost nothing; nil
-  /// when the directory cannot be read that way.
-  static func probeTIFFDirectory(
-    path: String, head: [UInt8], fileSize: Int, limits: ImageLimits
-  ) throws(ImageError) -> ImageInfo? {
-    guard
-      let ranges = try TIFFDirectoryRanges.ranges(
-        head: head, fileSize: fileSize, read: { (range) throws(ImageError) in try FileBytes.read(path, range: range) })
-    else { return nil }
-    // A fresh anonymous mapping is zeros, and only the ranges' pages are ever touched (calloc
-    // would clear a block the heap reuses).
-    let mapped = mmap(nil, fileSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
-    guard let base = mapped, base != MAP_FAILED else { return nil }
-    defer { munmap(base, fileSize) }
-    for range in ranges {
-      // What the head already holds is copied from it; the rest is read.
-      let part = range.upperBound <= head.count ? Array(head[range]) : try FileBytes.read(path, range: range)
-      part.withUnsafeBytes { (base + range.lowerBound).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-    }
-    return try probe(bytes: UnsafeRawBufferPointer(start: base, count: fileSize), name: path, limits: limits)
   }
 
   /// Reads the header of an image whose bytes `refuseOtherFormats` has seen.

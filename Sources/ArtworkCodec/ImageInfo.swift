@@ -34,6 +34,9 @@ public struct ImageInfo: Sendable, Equatable {
   /// through libjpeg's DCT scaling, a WebP that is not an animation through libwebp's scaler.
   public var shrinksOnLoad = false
 
+  /// What a warning says of a file holding more than one image: how many, and which is used.
+  public var imagesWarning: String { format.reader.imagesWarning(images) }
+
   /// How many of the file's bytes a probe of its first ones needed to finish (a JPEG's MPF
   /// images lie after its pixels); 0 when it had enough.
   var needsBytes = 0

@@ -35,15 +35,7 @@ struct ArtworkRenderer {
   /// What the file holds beyond the image artfit draws: more images, a gain map, HDR.
   static func contentWarnings(_ info: ImageInfo) -> [ArtworkWarning] {
     var warnings: [ArtworkWarning] = []
-    if info.images > 1 {
-      let (what, each, first) =
-        switch info.format {
-        case .webp: ("an animated WebP", "frame", "its first frame")
-        case .heif, .avif: ("a \(info.format.displayName) collection", "image", "its primary image")
-        default: ("a \(info.format.displayName)", "page", "its first page")
-        }
-      warnings.append(ArtworkWarning(.images, "\(what) of \(info.images) \(each)s: \(first) is checked"))
-    }
+    if info.images > 1 { warnings.append(ArtworkWarning(.images, info.imagesWarning)) }
     if let gainMap = info.gainMap {
       warnings.append(
         ArtworkWarning(

@@ -155,7 +155,7 @@ struct TIFFDirectoryRangesTests {
     let read = ranges.reduce(0) { $0 + $1.count }
     #expect(read < bytes.count, "\(read) of \(bytes.count) bytes")
     let sparse = try #require(
-      try ImageDecoder.probeTIFFDirectory(path: path, head: head, fileSize: bytes.count, limits: ImageLimits()))
+      try TIFFReader.probeDirectory(path: path, head: head, fileSize: bytes.count, limits: ImageLimits()))
     #expect(sparse == (try ImageDecoder.probe(file: path)))
   }
 
