@@ -47,7 +47,8 @@ let package = Package(
         "CLibPNG", "CLibJPEG", "CLibWebP", "CLibTIFF", "CLibHeif", "CLibDeflate", "CISAL", "CLittleCMS", "CPUFeatures",
       ]),
     // The library, in layers the compiler keeps apart (Documentation/Architecture.md).
-    // Each depends only on those listed before it; the umbrella re-exports them all.
+    // Each depends only on the layers listed before it (and the C targets below and above);
+    // the umbrella re-exports them all.
     .target(name: "ArtworkGeometry"),
     .target(name: "ArtworkSupport", dependencies: ["CXXHash"]),
     .target(name: "ArtworkCodec", dependencies: ["ArtworkSupport", "CImageIO"]),

@@ -23,7 +23,6 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     }
   }
 
-  /// "Exit status: 0 all passed, 1 a check failed, …" for `statuses`.
   /// "Exit status: 0 all passed, 1 a check failed, …" for `statuses`, wrapped at 100
   /// columns.
   public static func helpLine(_ statuses: [ExitStatus] = allCases) -> String {

@@ -207,7 +207,13 @@ public struct JSONParser {
       while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
       return index - from
     }
-    guard digits() > 0 else { throw fail("expected a value (a string, number, object, array, true, false or null)") }
+    let first = index
+    let count = digits()
+    guard count > 0 else { throw fail("expected a value (a string, number, object, array, true, false or null)") }
+    if count > 1 && bytes[first] == UInt8(ascii: "0") {
+      index = first + 1
+      throw fail("a number may not start with 0 (RFC 8259)")
+    }
     var integral = true
     if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
       index += 1

@@ -105,9 +105,11 @@ extension Slow {
       let rerun = try ArtfitRun(arguments)
       #expect(
         rerun.stdout.contains("0 images written") && rerun.stdout.contains("2 unchanged sets kept"), "\(rerun.stdout)")
-      Thread.sleep(forTimeInterval: 0.02)
-      _ = folder.write(
+      let changedPath = folder.write(
         try ImageEncoder.png(TestPictures.quadrants(width: 300, height: 300)), to: "art/onboarding/step.jpg")
+      // A time set explicitly a minute on, so a coarse file-system clock cannot leave it as it was.
+      var times = [timespec(tv_sec: time(nil) + 60, tv_nsec: 0), timespec(tv_sec: time(nil) + 60, tv_nsec: 0)]
+      #expect(utimensat(AT_FDCWD, changedPath, &times, 0) == 0)
       let changed = try ArtfitRun(arguments)
       #expect(
         changed.stdout.contains("3 images written") && changed.stdout.contains("1 unchanged set kept"),

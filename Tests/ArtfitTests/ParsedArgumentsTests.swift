@@ -72,18 +72,35 @@ struct ParsedArgumentsTests {
   }
 
   /// Each command reads only options it declares (an undeclared name stops the process on
-  /// a precondition): parsed here with no arguments, and with every option given.
+  /// a precondition): read here with an input and no options, then with each option alone
+  /// (its default, its first completion or "x" as its value). The parse records each option as given, and
+  /// the command either takes it or refuses it with a usage error naming an option or the value.
   @Test(arguments: ArtfitCLI.commands.map { $0 as any Command.Type }.indices)
   func everyCommandAsksOnlyForDeclaredOptions(index: Int) throws {
     let type = ArtfitCLI.commands[index]
     let spec = type.spec
-    _ = try? type.init(try ParsedArguments(["SampleArt"], spec: spec))
-    var everything: [String] = []
-    for option in spec.options {
-      everything +=
-        option.value == nil ? [option.name] : [option.name, option.defaultIsValue ? option.defaultText! : "x"]
+    do {
+      _ = try type.init(try ParsedArguments(["SampleArt"], spec: spec))
+    } catch {
+      #expect(!error.message.isEmpty, "\(spec.name) without options")
     }
-    _ = try? type.init(try ParsedArguments(everything, spec: spec))
+    for option in spec.options {
+      let value = option.defaultIsValue ? option.defaultText! : option.values.first ?? "x"
+      let given = option.value == nil ? [option.name] : [option.name, value]
+      // Commands that take inputs get one, so it is the option that is judged.
+      let inputs = spec.usage.contains(" ...") ? ["SampleArt"] : []
+      let parsed = try ParsedArguments(inputs + given, spec: spec)
+      #expect(parsed.has(option.name), "\(spec.name) \(option.name)")
+      if option.value != nil { #expect(parsed.value(option.name) == value, "\(spec.name) \(option.name)") }
+      do {
+        _ = try type.init(parsed)
+      } catch {
+        // Refused, the error names what it refused (the value given) or the option at fault (this
+        // one, or one the command needs beside it).
+        let namesAnOption = spec.options.contains { error.message.contains($0.name) }
+        #expect(namesAnOption || error.message.contains(value), "\(spec.name) \(option.name): \(error)")
+      }
+    }
   }
 
   /// The defaults `--help` prints are the ones a run without options gets from the library.

@@ -75,7 +75,8 @@ enum RenderArguments {
     .option(
       "--background", "COLOR",
       "Letterbox and pillarbox bars, and what transparent art sits on: #rrggbb, black, white, gray",
-      defaultValue: "black"
+      defaultValue: ["black", "white", "gray"].first { RGB(parsing: $0) == defaults.background }
+        ?? defaults.background.description
     ).completing(["black", "white", "gray"]),
     .option("--format", "png|jpeg", "Preview format.", defaultValue: defaults.format.rawValue).completing(
       RenderOptions.PreviewFormat.allCases.map(\.rawValue)),
