@@ -218,6 +218,19 @@ static int largest_derived_canvas(const uint8_t *data, size_t size, uint64_t *wi
   return found;
 }
 
+// The frames of an image sequence (a `moov` box, as AVIF's `avis` and HEIF's `msf1` files
+// carry beside their still primary image): the sample count of its first track's sample sizes
+// (moov → trak → mdia → minf → stbl → stsz); 0 when there is none.
+static uint32_t sequence_frames(const uint8_t *data, size_t size) {
+  static const char *const path[] = {"moov", "trak", "mdia", "minf", "stbl", "stsz"};
+  size_t start = 0, end = size;
+  for (size_t i = 0; i < sizeof path / sizeof *path; i++)
+    if (!find_box(data, start, end, path[i], &start, &end)) return 0;
+  if (end - start < 12) return 0;  // version and flags, the sample size, then the count
+  uint64_t frames = big_endian(data + start + 8, 4);
+  return frames > UINT32_MAX - 1024 ? UINT32_MAX - 1024 : (uint32_t)frames;
+}
+
 // ISO 21496-1's gain map in HEIF: an item of type `tmap` in the meta box's item information
 // (meta → iinf → infe), which libheif 1.15 does not know.
 static int has_tone_map_item(const uint8_t *data, size_t size) {
@@ -615,7 +628,11 @@ static int read_primary(struct heif_context *context, const uint8_t *data, size_
   info->full_width = info->width = width > 0 ? (uint32_t)width : 0;
   info->full_height = info->height = height > 0 ? (uint32_t)height : 0;
   int images = heif_context_get_number_of_top_level_images(context);
+  // A sequence's writers make its first frame the still primary image, so the file holds as
+  // many images as the more of its top-level images and its frames.
+  uint32_t frames = sequence_frames(data, size);
   info->images = images > 1 ? (uint32_t)images : 1;
+  if (frames > info->images) info->images = frames;
   info->channels = heif_image_handle_has_alpha_channel(handle) ? 4 : 3;
   info->source_bit_depth = bits > 0 ? bits : 8;
   info->bit_depth = bits > 8 ? 16 : 8;

@@ -124,6 +124,31 @@ struct HEIFDecodeTests {
     JPEGDecodeTests.expectQuadrants(try ImageDecoder.decode(file: Fixtures.path("heif-collection.heic")))
   }
 
+  @Test func aSequenceIsItsStillImageAndCountsItsFrames() throws {
+    let info = try ImageDecoder.probe(file: Fixtures.path("heif-sequence.avif"))
+    #expect(info.images == 3 && info.format == .avif)
+    #expect(info.imagesWarning.hasPrefix("an AVIF of 3 images"), "\(info.imagesWarning)")
+    let image = try ImageDecoder.decode(file: Fixtures.path("heif-sequence.avif"))
+    #expect(zip(image.pixel(x: 16, y: 16), Fixtures.quadrants[0]).allSatisfy { abs($0 - $1) <= 6 })
+  }
+
+  /// A sequence's track after the media data, past what a probe first reads, is found by
+  /// walking the top-level box headers, so the probe reads on and counts what a render would.
+  @Test func aTrackPastThePrefixIsFound() throws {
+    func box(_ type: String, _ size: Int) -> [UInt8] {
+      (0..<4).map { UInt8(truncatingIfNeeded: size >> (24 - 8 * $0)) } + Array(type.utf8)
+        + [UInt8](repeating: 0, count: size - 8)
+    }
+    let file = box("ftyp", 24) + box("meta", 64) + box("mdat", 300_000) + box("moov", 16)
+    let folder = TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.write(file, to: "long.avif")
+    #expect(try HEIFReader.sequenceLiesBeyond(256 * 1024, in: path, fileSize: file.count))
+    #expect(try !HEIFReader.sequenceLiesBeyond(file.count, in: path, fileSize: file.count))
+    let short = folder.write(box("ftyp", 24) + box("meta", 64) + box("mdat", 100), to: "short.avif")
+    #expect(try !HEIFReader.sequenceLiesBeyond(16, in: short, fileSize: 188), "no track at all")
+  }
+
   @Test(arguments: [
     ("heif-gainmap-apple.heic", ImageInfo.GainMap.apple), ("heif-gainmap-iso.heic", .iso),
   ])

@@ -414,6 +414,15 @@ for name, source, options in (("heif-420.avif", "quad-tmp.png", ["--yuv", "420"]
 os.remove("quad-tmp.png")
 os.remove("quad16-tmp.png")
 
+# An AVIF image sequence of three flat frames (red, green, blue), its first the still image.
+frames = []
+for i, colour in enumerate(QUADRANTS[:3]):
+    frames.append(f"frame{i}-tmp.png")
+    Image.new("RGB", (32, 32), colour).save(frames[-1])
+subprocess.run(["avifenc", "--min", "0", "--max", "4", *frames, "heif-sequence.avif"], check=True, capture_output=True)
+for frame in frames:
+    os.remove(frame)
+
 
 # JPEG gain maps: a primary with a Multi-Picture Format segment listing a second JPEG (the
 # gain map), as Ultra HDR writes it (hdrgm: in the primary's XMP) and as Apple does (the
