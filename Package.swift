@@ -35,16 +35,25 @@ let package = Package(
     .systemLibrary(
       name: "CLibHeif", path: "Sources/CLibHeif", pkgConfig: "libheif",
       providers: [.apt(["libheif-dev"])]),
+    // SVG and PDF: librsvg and poppler's GLib interface, both drawing with cairo (their
+    // pkg-config files bring cairo's and GLib's flags).
+    .systemLibrary(
+      name: "CLibRSVG", path: "Sources/CLibRSVG", pkgConfig: "librsvg-2.0",
+      providers: [.apt(["librsvg2-dev"])]),
+    .systemLibrary(
+      name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib",
+      providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
     .systemLibrary(
       name: "CXXHash", path: "Sources/CXXHash", pkgConfig: "libxxhash",
       providers: [.apt(["libxxhash-dev"])]),
     // Thin C shims: libpng's and libjpeg's setjmp/longjmp error model stays here, libwebp's
     // status codes, libtiff's per-handle handlers, libheif's returned errors, LittleCMS's logger, and the PNG writer over
-    // ISA-L's igzip and libdeflate.
+    // ISA-L's igzip and libdeflate, and GLib's log handlers caught for librsvg and poppler.
     .target(
       name: "CImageIO",
       dependencies: [
-        "CLibPNG", "CLibJPEG", "CLibWebP", "CLibTIFF", "CLibHeif", "CLibDeflate", "CISAL", "CLittleCMS", "CPUFeatures",
+        "CLibPNG", "CLibJPEG", "CLibWebP", "CLibTIFF", "CLibHeif", "CLibRSVG", "CPoppler", "CLibDeflate", "CISAL",
+        "CLittleCMS", "CPUFeatures",
       ]),
     // The library, in layers the compiler keeps apart (Documentation/Architecture.md).
     // Each depends only on the layers listed before it (and the C targets below and above);

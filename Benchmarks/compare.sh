@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Side-by-side benchmark of artfit against libvips (pyvips), Pillow and OpenCV, in one run.
 #
-#   bash Benchmarks/compare.sh [resize|render|single|batch|encode|all] [IMAGE_FOLDER]
+#   bash Benchmarks/compare.sh [resize|render|single|batch|vector|encode|all] [IMAGE_FOLDER]
 #
 # resize: one 5K JPEG (decoded once, not timed) to the 30 iPhone/iPad/video canvases of
 #         Benchmarks/targets.json, fill and fit, Lanczos3 (OpenCV: Lanczos4), at 1 thread and at
@@ -18,6 +18,9 @@
 #         first run with the default options and with --no-cache against libvips writing the
 #         same previews; then reruns unchanged and after touching every input. BATCH=folder
 #         runs another one, e.g. the same wallpapers as WebP and TIFF (make_corpus.sh formats).
+# vector: 10 SVG wallpapers (make_corpus.sh svg) to the batch's 6 canvases, fit and fill:
+#         artfit (default options and --no-cache) against libvips' thumbnail from the file
+#         for each output, so each is drawn at its own scale (peers.py vector); median of 3.
 # encode: artfit's PNG writer at each --png-level 0...9 on a portrait iPhone preview of each
 #         corpus image (no overlays), against libpng's adaptive filters with zlib at the same
 #         level (artfit-bench encode); one pass each, on ~95 MB of rows.
@@ -195,6 +198,45 @@ if [ "$WHAT" = batch ] || [ "$WHAT" = all ]; then
   done
 fi
 
+if [ "$WHAT" = vector ] || [ "$WHAT" = all ]; then
+  # SVG artwork (make_corpus.sh svg) to the batch's 6 canvases, fit and fill: artfit drawing
+  # each output at its own pixels, with the default options and --no-cache, against libvips
+  # drawing each output from the file at its own scale (peers.py vector), in one run.
+  SVG_BATCH="${SVG_BATCH:-/tmp/artfit-bench-svg}"
+  [ -d "$SVG_BATCH" ] || SVG_BATCH="$SVG_BATCH" bash "$HERE/make_corpus.sh" svg
+  CANVASES="1170x2532,2532x1170,2048x2732,2732x2048,1920x1080,3840x2160"
+  rm -rf "$WORK/vector" && mkdir -p "$WORK/vector"
+  echo
+  echo "## vector: $(ls "$SVG_BATCH" | wc -l) SVGs ($(du -sk "$SVG_BATCH" | cut -f1) KB) to $CANVASES, fit and fill"
+  printf '| run | wall s | peak MB | artfit / libvips |\n|---|---:|---:|---:|\n'
+  vtimed() { /usr/bin/time -f "%e %M" -o "$WORK/vector/time" "$@"; read -r secs kb < "$WORK/vector/time"; }
+  vtimed "$ARTFIT" render "$SVG_BATCH" --targets "$CANVASES" --modes fill,fit --out "$WORK/vector/plan" --no-cache \
+    --json > "$WORK/vector/plan.json" 2> /dev/null
+  declare -A VWALL VPEAK
+  for rep in $(seq "${VECTOR_RUNS:-3}"); do
+    sync
+    vtimed "$PY" "$HERE/peers.py" vector --plan "$WORK/vector/plan.json" --out "$WORK/vector/pyvips" --level 3 \
+      > /dev/null
+    VWALL[libvips]="${VWALL[libvips]:-} $secs"
+    for cache in default no-cache; do
+      flag=(); [ "$cache" = no-cache ] && flag=(--no-cache)
+      rm -rf "$WORK/vector/$cache"
+      sync
+      vtimed "$ARTFIT" render "$SVG_BATCH" --targets "$CANVASES" --modes fill,fit --out "$WORK/vector/$cache" \
+        --quiet "${flag[@]}"
+      VWALL[$cache]="${VWALL[$cache]:-} $secs"
+      VPEAK[$cache]=$kb
+    done
+  done
+  median() { "$PY" -c "import statistics,sys;print(statistics.median(map(float,sys.argv[1].split())))" "$1"; }
+  v_s=$(median "${VWALL[libvips]}")
+  for cache in default no-cache; do
+    secs=$(median "${VWALL[$cache]}")
+    echo "| artfit $cache (median of ${VECTOR_RUNS:-3}) | $secs | $((VPEAK[$cache] / 1024)) | $("$PY" -c "print(round($secs / $v_s, 3))") |"
+  done
+  echo "| libvips (pyvips) thumbnail from the file per output, level 3 (median of ${VECTOR_RUNS:-3}) | $v_s | | 1.000 |"
+fi
+
 if [ "$WHAT" = encode ] || [ "$WHAT" = all ]; then
   rm -rf "$WORK/encode" && mkdir -p "$WORK/encode/previews"
   # Previews without overlays (photographic rows): one iPhone canvas per artwork, ~95 MB of
@@ -205,6 +247,9 @@ if [ "$WHAT" = encode ] || [ "$WHAT" = all ]; then
     cp "$preview" "$WORK/encode/previews/$(basename "$(dirname "$preview")")-$(basename "$preview")"
   done
   echo
-  echo "## encode: artfit's PNG writer per --png-level against libpng + zlib at the same level"
+  echo "## vector: 10 SVG wallpapers (make_corpus.sh svg) to the batch's 6 canvases, fit and fill:
+#         artfit (default options and --no-cache) against libvips' thumbnail from the file
+#         for each output, so each is drawn at its own scale (peers.py vector); median of 3.
+# encode: artfit's PNG writer per --png-level against libpng + zlib at the same level"
   "$BENCH" encode "$WORK/encode/previews" --reps 1 --threads "$CORES"
 fi

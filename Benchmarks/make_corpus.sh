@@ -23,6 +23,26 @@ if [ "${1:-}" = batch ]; then
   ls -l "$BATCH" >&2
   exit 0
 fi
+if [ "${1:-}" = svg ]; then
+  # The vector batch: Debian's desktop-base wallpapers and login screens, real SVG artwork
+  # (Inkscape exports with gradients, filters and blurs), one of each of 10 themes at
+  # 1920x1080 or the nearest, into $SVG_BATCH (default /tmp/artfit-bench-svg).
+  SVG_BATCH="${SVG_BATCH:-/tmp/artfit-bench-svg}"
+  D=/usr/share/desktop-base
+  if [ ! -d "$D/joy-theme" ]; then
+    apt-get update -q
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends desktop-base
+  fi
+  mkdir -p "$SVG_BATCH"
+  for theme in emerald futureprototype homeworld joy-inksplat joy lines moonlight softwaves spacefun; do
+    images="$D/$theme-theme/wallpaper/contents/images"
+    pick=$(ls "$images" | grep -m1 -E '^1920x1080' || ls "$images" | grep -m1 '\.svg$')
+    cp "$images/$pick" "$SVG_BATCH/$theme-$pick"
+  done
+  cp "$D/homeworld-theme/login/background.svg" "$SVG_BATCH/homeworld-login.svg"
+  ls -l "$SVG_BATCH" >&2
+  exit 0
+fi
 if [ "${1:-}" = formats ]; then
   # The batch's 13 wallpapers as the other raster formats teams hand over, in turn: AVIF
   # (quality 80, libavif through Pillow), lossy WebP (quality 90), 8-bit RGB TIFF with LZW.

@@ -9,6 +9,10 @@
       For every artwork in PLAN (artfit's own report.json), decode it once and write every
       preview artfit wrote: the same canvas, mode and placement, PNG at zlib LEVEL.
       Prints JSON with the wall time and the bytes written. No overlays: those are artfit's.
+  peers.py vector --plan PLAN.json --out DIR [--level 3]
+      libvips drawing every preview of a plan of SVG/PDF artwork at its own scale: `thumbnail`
+      from the file for each output (svgload/pdfload at that scale), then the plan's crop or
+      padding on black, PNG at zlib LEVEL. Prints JSON as `render` does.
   peers.py thumbnail --image IMG --width W --height H --out FILE.png [--level 3]
       libvips' thumbnail pipeline for one artwork, as a cold process would run it: open IMG
       (shrink-on-load where libvips can), fill W x H with a centre crop, save PNG at zlib LEVEL.
@@ -24,6 +28,7 @@ with black at the floor of half the gap.
 """
 import argparse
 import json
+import math
 import os
 import statistics
 import sys
@@ -201,6 +206,43 @@ def render_command(args):
                       "bytes": written}))
 
 
+def vector_command(args):
+    """libvips drawing each output of a vector plan at its own scale: `thumbnail` from the
+    file (svgload/pdfload at the scale the output needs, never resampled up), then the plan's
+    crop (fill) or padding (fit), flattened on black as artfit's default background."""
+    import pyvips
+    pyvips.cache_set_max(0)
+    plan = json.load(open(args.plan))
+    start = time.perf_counter()
+    written = outputs = 0
+    for artwork in plan["artworks"]:
+        source_w, source_h = artwork["width"], artwork["height"]
+        done = set()
+        for r in artwork["results"]:
+            if r["preview"] in done:
+                continue
+            done.add(r["preview"])
+            W, H = r["canvas"]["w"], r["canvas"]["h"]
+            p = r["placement_px"]
+            if r["mode"] == "fill":
+                x, y, cw, ch = (r["crop"][k] for k in ("x", "y", "w", "h"))
+                s = W / cw
+                im = pyvips.Image.thumbnail(artwork["source"], math.ceil(source_w * s),
+                                            height=math.ceil(source_h * s), size="force")
+                im = im.crop(min(int(x * s), im.width - W), min(int(y * s), im.height - H), W, H)
+            else:
+                im = pyvips.Image.thumbnail(artwork["source"], p["w"], height=p["h"], size="force")
+                im = im.embed(p["x"], p["y"], W, H, extend="black")
+            if im.hasalpha():
+                im = im.flatten(background=[0])
+            path = os.path.join(args.out, r["preview"].replace("/", "__"))
+            im.pngsave(path, compression=args.level, keep="none")
+            written += os.path.getsize(path)
+            outputs += 1
+    print(json.dumps({"tool": "pyvips", "seconds": time.perf_counter() - start, "outputs": outputs,
+                      "bytes": written}))
+
+
 def thumbnail_command(args):
     start = time.perf_counter()
     import pyvips
@@ -243,6 +285,10 @@ def main():
     g.add_argument("--plan", required=True)
     g.add_argument("--out", required=True)
     g.add_argument("--level", type=int, default=3)
+    v = sub.add_parser("vector")
+    v.add_argument("--plan", required=True)
+    v.add_argument("--out", required=True)
+    v.add_argument("--level", type=int, default=3)
     t = sub.add_parser("thumbnail")
     t.add_argument("--image", required=True)
     t.add_argument("--width", type=int, required=True)
@@ -262,6 +308,8 @@ def main():
     if args.command == "thumbnail-warm":
         return thumbnail_warm_command(args)
     os.makedirs(getattr(args, "out", None) or ".", exist_ok=True)
+    if args.command == "vector":
+        return vector_command(args)
     resize_command(args) if args.command == "resize" else render_command(args)
 
 

@@ -11,6 +11,10 @@ public struct ArtworkWarning: Sendable, Hashable, CustomStringConvertible {
     case gainMap = "gain_map"
     /// HDR content (PQ or HLG) was tone-mapped to SDR.
     case hdr
+    /// An SVG refers to files or URLs outside itself, which were not loaded.
+    case externalReference = "external_reference"
+    /// The vector library warned while reading the document (librsvg's or poppler's words).
+    case document
   }
 
   public var kind: Kind

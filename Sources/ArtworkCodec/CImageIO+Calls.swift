@@ -21,6 +21,7 @@ func imageError(
   case CIMAGEIO_LIMIT: return .limitExceeded(file: file, detail: detail)
   case CIMAGEIO_NO_MEMORY: return .limitExceeded(file: file, detail: "out of memory")
   case CIMAGEIO_ENCODE_FAILED, CIMAGEIO_BAD_ARGUMENT: return .encodeFailed(file: file, reason: detail)
+  case CIMAGEIO_UNUSABLE: return .unusable(file: file, format: format, reason: detail)
   default: return .corrupt(file: file, format: format, detail: detail)
   }
 }
@@ -44,6 +45,8 @@ func sniffFormat(_ bytes: UnsafeRawBufferPointer) -> ImageFormat? {
   case CIMAGEIO_FORMAT_TIFF: return .tiff
   case CIMAGEIO_FORMAT_HEIF: return .heif
   case CIMAGEIO_FORMAT_AVIF: return .avif
+  case CIMAGEIO_FORMAT_SVG: return .svg
+  case CIMAGEIO_FORMAT_PDF: return .pdf
   default: return nil
   }
 }

@@ -15,13 +15,14 @@ public enum FileKind: Sendable, Equatable {
     return (vowelSound ? "an " : "a ") + format
   }
 
-  /// How many leading bytes `of(head:name:)` needs.
-  public static let headLength = 512
+  /// How many leading bytes `of(head:name:)` needs: room for an SVG's prolog (a doctype with
+  /// entity declarations) before its `<svg` element.
+  public static let headLength = 4096
 
   /// The extensions of formats artfit reads; a file with one of them is artwork whatever its
   /// bytes (a damaged or misnamed one is then an input error naming its cause).
   public static let artworkExtensions: Set<String> = [
-    "png", "jpg", "jpeg", "webp", "tif", "tiff", "heic", "heif", "hif", "avif",
+    "png", "jpg", "jpeg", "webp", "tif", "tiff", "heic", "heif", "hif", "avif", "svg", "pdf",
   ]
 
   /// What the file whose first bytes are `head` (up to `headLength`) and whose name is
@@ -53,7 +54,6 @@ public enum FileKind: Sendable, Equatable {
       head.count >= offset + bytes.count && Array(head[offset..<offset + bytes.count]) == bytes
     }
     func ascii(_ offset: Int, _ text: String) -> Bool { at(offset, Array(text.utf8)) }
-    let notYet = "artfit does not read it yet; export a PNG or JPEG of it"
     if ascii(0, "8BPS") {
       return .unreadImage(
         name: "Photoshop document (\(at(4, [0, 2]) ? "PSB" : "PSD"))",
@@ -82,8 +82,6 @@ public enum FileKind: Sendable, Equatable {
       if brand == "crx " { return .unreadImage(name: "camera RAW (CR3)", advice: rawAdvice) }
     }
     if let raw = cameraRaw(head, ext: ext) { return raw }
-    if ascii(0, "%PDF-") { return .unreadImage(name: "PDF document", advice: notYet) }
-    if isSVG(head) { return .unreadImage(name: "SVG image", advice: notYet) }
     return nil
   }
 
@@ -110,19 +108,6 @@ public enum FileKind: Sendable, Equatable {
     "webp": "WebP", "tif": "TIFF", "tiff": "TIFF", "svg": "SVG", "pdf": "PDF", "psd": "PSD", "psb": "PSB",
     "gif": "GIF", "bmp": "BMP", "jxl": "JPEG XL", "jp2": "JPEG 2000", "exr": "OpenEXR", "ico": "ICO",
   ]
-
-  /// An SVG document: `<svg` as the first element, after any XML declaration, comments,
-  /// doctype and white space within the head.
-  private static func isSVG(_ head: [UInt8]) -> Bool {
-    var text = String(decoding: head, as: UTF8.self)
-    if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-    while true {
-      text = String(text.drop(while: { $0.isWhitespace }))
-      if text.hasPrefix("<svg") { return true }
-      guard text.hasPrefix("<?") || text.hasPrefix("<!"), let end = text.firstIndex(of: ">") else { return false }
-      text = String(text[text.index(after: end)...])
-    }
-  }
 
   /// Printable UTF-8 with line breaks and no NUL: a note, a licence, JSON.
   private static func looksLikeText(_ head: [UInt8]) -> Bool {

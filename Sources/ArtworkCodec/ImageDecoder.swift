@@ -1,7 +1,7 @@
 import CImageIO
 
 /// Reads PNG, JPEG, WebP, TIFF, HEIF and AVIF files: header probes and full decodes with their orientation
-/// applied.
+/// applied. SVG and PDF are probed here too (their size), and drawn by `VectorDocument`.
 public enum ImageDecoder {
   /// Bytes read for a header probe; a JPEG whose metadata runs longer is read whole.
   static let probePrefix = 256 * 1024
@@ -42,6 +42,7 @@ public enum ImageDecoder {
 
   /// Reads the header of an image whose bytes `refuseOtherFormats` has seen.
   static func probe(bytes: UnsafeRawBufferPointer, name: String, limits: ImageLimits) throws(ImageError) -> ImageInfo {
+    if sniffFormat(bytes)?.isVector == true { return try VectorDocument(bytes: Array(bytes), name: name).info }
     let probed = try rawProbe(bytes, shrink: 1, limits: limits, file: name)
     var info = ImageInfo(probed.info)
     info.iccProfile = probed.icc
@@ -143,6 +144,8 @@ extension ImageFormat {
     case CIMAGEIO_FORMAT_TIFF: self = .tiff
     case CIMAGEIO_FORMAT_HEIF: self = .heif
     case CIMAGEIO_FORMAT_AVIF: self = .avif
+    case CIMAGEIO_FORMAT_SVG: self = .svg
+    case CIMAGEIO_FORMAT_PDF: self = .pdf
     default: self = .png
     }
   }

@@ -3,11 +3,11 @@
 public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The file could not be opened or read (missing, a directory, no permission, too big).
   case unreadable(file: String, reason: String)
-  /// The bytes are not a PNG, JPEG, WebP, TIFF, HEIF or AVIF (or the file is empty).
+  /// The bytes are not a PNG, JPEG, WebP, TIFF, HEIF, AVIF, SVG or PDF (or the file is empty).
   case notAnImage(file: String, reason: String)
   /// The data ends before the image does.
   case truncated(file: String, format: ImageFormat)
-  /// The decoder rejected the data; `detail` is the library's own text (libpng, libjpeg, libwebp, libtiff).
+  /// The decoder rejected the data; `detail` is the library's own text (libpng, libjpeg, libwebp, libtiff, libheif, librsvg, poppler).
   case corrupt(file: String, format: ImageFormat, detail: String)
   /// The header declares more pixels than allowed; refused before decoding.
   case tooLarge(file: String, width: Int, height: Int, limit: Int)
@@ -15,13 +15,16 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
   case limitExceeded(file: String, detail: String)
   /// The encoder rejected the image; `reason` is libpng's or libjpeg's own text.
   case encodeFailed(file: String, reason: String)
+  /// A well-formed document that gives nothing to draw: an SVG without a size, a PDF
+  /// without pages or behind a password.
+  case unusable(file: String, format: ImageFormat, reason: String)
 
   /// The file the error is about.
   public var file: String {
     switch self {
     case .unreadable(let file, _), .notAnImage(let file, _), .truncated(let file, _),
       .corrupt(let file, _, _), .tooLarge(let file, _, _, _), .limitExceeded(let file, _),
-      .encodeFailed(let file, _):
+      .encodeFailed(let file, _), .unusable(let file, _, _):
       file
     }
   }
@@ -30,7 +33,8 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
   public var message: String {
     switch self {
     case .unreadable(_, let reason): "cannot read the file: \(reason)"
-    case .notAnImage(_, let reason): "not an image artfit reads (PNG, JPEG, WebP, TIFF, HEIF or AVIF): \(reason)"
+    case .notAnImage(_, let reason):
+      "not an image artfit reads (PNG, JPEG, WebP, TIFF, HEIF, AVIF, SVG or PDF): \(reason)"
     case .truncated(_, let format): "\(format.displayName) data ends early (truncated file)"
     case .corrupt(_, let format, let detail):
       "corrupt \(format.displayName) data (\(format.library): \"\(detail)\"); re-export the image"
@@ -39,6 +43,7 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
       "\(width)x\(height) is \(UInt64(clamping: width).multipliedFullWidth(by: UInt64(clamping: height)).low) pixels, over the limit of \(limit)"
     case .limitExceeded(_, let detail): "refused: \(detail)"
     case .encodeFailed(_, let reason): "cannot write the file: \(reason)"
+    case .unusable(_, let format, let reason): "\(FileKind.named(format.displayName)) artfit cannot draw: \(reason)"
     }
   }
 

@@ -8,6 +8,13 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
   case heif
   /// HEIF with AV1.
   case avif
+  /// Scalable Vector Graphics, drawn (never decoded) at each output's pixels.
+  case svg
+  /// PDF's first page, drawn at each output's pixels.
+  case pdf
+
+  /// Whether it is drawn from a vector document rather than decoded from pixels.
+  public var isVector: Bool { self == .svg || self == .pdf }
 
   /// The name people know it by.
   public var displayName: String {
@@ -18,6 +25,8 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     case .tiff: "TIFF"
     case .heif: "HEIF"
     case .avif: "AVIF"
+    case .svg: "SVG"
+    case .pdf: "PDF"
     }
   }
 
@@ -30,6 +39,8 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     case .tiff: "tif"
     case .heif: "heic"
     case .avif: "avif"
+    case .svg: "svg"
+    case .pdf: "pdf"
     }
   }
 
@@ -41,6 +52,8 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     case .webp: "libwebp"
     case .tiff: "libtiff"
     case .heif, .avif: "libheif"
+    case .svg: "librsvg"
+    case .pdf: "poppler"
     }
   }
 }

@@ -52,6 +52,7 @@ struct ArtworkRenderer {
     _ file: ArtworkFile, bytes: [UInt8]?, stats: inout RenderStats, onOutput: @Sendable () -> Void
   ) throws(ArtworkFailure) -> ArtworkReport {
     let info = try probe(file, bytes: bytes, stats: &stats)
+    let document = info.format.isVector ? try open(file, bytes: bytes, stats: &stats) : nil
     let source = Size(Double(info.width), Double(info.height))
     let settings = options.settings(for: file)
     let findFocus = options.autoFocus && settings.focus == nil
@@ -59,7 +60,9 @@ struct ArtworkRenderer {
 
     // Trimming and auto-focus need pixels before the geometry.
     var decoded: DecodedSource? = nil
-    if options.trimBars || findFocus {
+    if let document, options.trimBars || findFocus {
+      decoded = try drawWorking(document, file: file, stats: &stats)
+    } else if options.trimBars || findFocus {
       let shrink = shrinkBeforeSolving(file, info: info, source: source, settings: settings)
       decoded = try decode(file, bytes: bytes, shrink: shrink, colour: colour, stats: &stats)
     }
@@ -70,15 +73,24 @@ struct ArtworkRenderer {
     var report = ArtworkReport(
       file: file, width: info.width, height: info.height, focus: focus, embeddedBars: bars, results: results)
     report.format = info.format
+    report.vector = info.format.isVector
     report.images = info.images
     report.profile = colour.profile.map { EmbeddedProfile(name: $0.name, space: $0.space.rawValue) }
     if let problem = colour.problem {
       report.warnings.append(ArtworkWarning(.profile, "\(problem); treated as untagged sRGB"))
     }
     report.warnings += Self.contentWarnings(info)
+    if let refused = document?.referencesWarning { report.warnings.append(ArtworkWarning(.externalReference, refused)) }
+    if let note = document?.note { report.warnings.append(ArtworkWarning(.document, note)) }
     guard options.writePreviews else { return report }
 
     let plan = PreviewPlan(stem: file.stem, results: results, overlays: painter, format: options.format)
+    if let document {
+      try renderPictures(
+        plan, from: .vector(document), file: file, report: &report, colour: colour, stats: &stats,
+        onOutput: onOutput)
+      return report
+    }
     if decoded == nil {
       let shrink = info.shrinksOnLoad && !options.linear ? plan.loadShrink() : 1
       let mapShrink = Self.cropMapShrink(info)
@@ -97,12 +109,51 @@ struct ArtworkRenderer {
     }
     guard let decoded else { preconditionFailure("decoded above") }
     let image = decoded.image.droppingOpaqueAlpha()
-    try renderPreviews(plan, from: image, shrink: decoded.shrink, colour: colour, stats: &stats, onOutput: onOutput)
+    try renderPictures(
+      plan, from: .decoded(image, shrink: decoded.shrink, origin: nil), file: file, report: &report, colour: colour,
+      stats: &stats, onOutput: onOutput)
+    return report
+  }
+
+  /// The previews and the crop map, all from one source.
+  private func renderPictures(
+    _ plan: PreviewPlan, from source: PictureSource, file: ArtworkFile, report: inout ArtworkReport,
+    colour: ArtworkColour, stats: inout RenderStats, onOutput: @Sendable () -> Void
+  ) throws(ArtworkFailure) {
+    try renderPreviews(plan, from: source, colour: colour, stats: &stats, onOutput: onOutput)
     for index in report.results.indices { report.results[index].preview = plan.resultPaths[index] }
     report.cropMap = try drawCropMap(
-      image, source: source, results: results, safeEverywhere: report.safeEverywhere, stem: file.stem, colour: colour,
-      stats: &stats)
-    return report
+      source, source: Size(Double(report.width), Double(report.height)), results: report.results,
+      safeEverywhere: report.safeEverywhere, stem: file.stem, colour: colour, stats: &stats)
+  }
+
+  /// The vector document of the SVG or PDF `file` (from `bytes` when it was read already).
+  private func open(_ file: ArtworkFile, bytes: [UInt8]?, stats: inout RenderStats) throws(ArtworkFailure)
+    -> VectorDocument
+  {
+    do {
+      return try MonotonicClock.timed(&stats.probe) { () throws(ImageError) in
+        let data: [UInt8]
+        if let bytes { data = bytes } else { data = try FileBytes.read(file.path, limit: options.limits.maxFileBytes) }
+        return try VectorDocument(bytes: data, name: file.path)
+      }
+    } catch { throw .image(error) }
+  }
+
+  /// A vector drawn whole at the crop map's size, for the bars and auto-focus: they look at
+  /// pixels, and that size holds what they find (a decode's are found at 1/8 or more).
+  private func drawWorking(_ document: VectorDocument, file: ArtworkFile, stats: inout RenderStats)
+    throws(ArtworkFailure) -> DecodedSource
+  {
+    let size = PictureSource.vector(document).cropMapSize
+    let image: Image
+    do {
+      image = try MonotonicClock.timed(&stats.decode) { () throws(ImageError) in
+        try document.draw(into: (size.width, size.height))
+      }
+    } catch { throw .image(error) }
+    let toSource = Double(document.pixelWidth) / Double(size.width)
+    return DecodedSource(image: image, shrink: 1, bars: EmbeddedBars.detect(in: image)?.scaled(by: toSource))
   }
 
   /// A decode and what was found in it.
@@ -183,8 +234,8 @@ struct ArtworkRenderer {
       return Result { () throws(ArtworkFailure) -> (String, Insets?, RenderStats) in
         let whole = try decode(file, bytes: bytes, shrink: mapShrink, colour: colour, scans: parts?.1, stats: &local)
         let path = try drawCropMap(
-          whole.image.droppingOpaqueAlpha(), source: source, results: results, safeEverywhere: safe, stem: file.stem,
-          colour: colour, stats: &local)
+          .decoded(whole.image.droppingOpaqueAlpha(), shrink: mapShrink, origin: nil), source: source,
+          results: results, safeEverywhere: safe, stem: file.stem, colour: colour, stats: &local)
         return (path, whole.bars, local)
       }
     }
@@ -193,8 +244,8 @@ struct ArtworkRenderer {
       let part = try decode(
         file, bytes: bytes, shrink: shrink, region: region, colour: colour, scans: parts?.0, stats: &local)
       try renderPreviews(
-        plan, from: part.image.droppingOpaqueAlpha(), shrink: shrink, origin: region, colour: colour, stats: &local,
-        onOutput: onOutput)
+        plan, from: .decoded(part.image.droppingOpaqueAlpha(), shrink: shrink, origin: region), colour: colour,
+        stats: &local, onOutput: onOutput)
       return local
     }
     // The whole decode's error first: it read all of the file, the region decode only part.
@@ -241,13 +292,9 @@ struct ArtworkRenderer {
   /// `--jobs` workers, largest first, each taken by whichever worker is free, so the cores
   /// finish together.
   private func renderPreviews(
-    _ plan: PreviewPlan, from image: Image, shrink: Int, origin: ImageRegion? = nil, colour: ArtworkColour,
-    stats: inout RenderStats, onOutput: @Sendable () -> Void
+    _ plan: PreviewPlan, from source: PictureSource, colour: ArtworkColour, stats: inout RenderStats,
+    onOutput: @Sendable () -> Void
   ) throws(ArtworkFailure) {
-    // Geometry is in full-size source pixels; the decoded image may be 1/shrink of it, and
-    // only the part of that at `origin`.
-    let toDecoded = 1 / Double(shrink)
-    let offset = (x: -Double(origin?.x ?? 0), y: -Double(origin?.y ?? 0))
     let shared = Locked((stats: RenderStats(), failure: ArtworkFailure?.none))
     // Fewer groups than workers (one fill of one artwork): each resample takes the spare
     // cores; the pixels are the same for any number of threads.
@@ -269,11 +316,14 @@ struct ArtworkRenderer {
         // A full or read-only output folder fails every later write too.
         if shared.withLock({ $0.failure?.stopsBatch ?? false }) { break }
         let group = plan.groups[order[claimed]]
-        var picture: Image? = MonotonicClock.timed(&local.resample) {
-          colour.converted(
-            Resampler.resample(
-              image, from: group.sourceRect.scaled(by: toDecoded).offsetBy(dx: offset.x, dy: offset.y), to: group.size,
-              options: resample))
+        var picture: Image?
+        do throws(ImageError) {
+          picture = try MonotonicClock.timed(&local.resample) { () throws(ImageError) in
+            colour.converted(try source.picture(of: group.sourceRect, size: group.size, options: resample))
+          }
+        } catch {
+          shared.withLock { if $0.failure == nil { $0.failure = .image(error) } }
+          continue
         }
         for (position, previewIndex) in group.previews.enumerated() {
           let preview = plan.previews[previewIndex]
@@ -411,17 +461,18 @@ struct ArtworkRenderer {
   /// show it, with each distinct fill crop outlined in its family's colour and the region safe
   /// on every screen in white; in the previews' profile.
   private func drawCropMap(
-    _ image: Image, source: Size, results: [TargetResult], safeEverywhere: Rect?, stem: String,
+    _ picture: PictureSource, source: Size, results: [TargetResult], safeEverywhere: Rect?, stem: String,
     colour: ArtworkColour, stats: inout RenderStats
   ) throws(ArtworkFailure) -> String {
-    let longSide = Double(max(image.width, image.height))
-    let factor = min(1, Double(CropMapSize.longSide) / longSide)
-    let size = PixelSize(
-      max(1, Int((Double(image.width) * factor).rounded())), max(1, Int((Double(image.height) * factor).rounded())))
-    let small = MonotonicClock.timed(&stats.resample) {
-      colour.converted(
-        Resampler.resample(image, to: size, options: ResampleOptions(kernel: options.kernel, threads: options.jobs)))
-    }
+    let size = picture.cropMapSize
+    let small: Image
+    do {
+      small = try MonotonicClock.timed(&stats.resample) { () throws(ImageError) in
+        colour.converted(
+          try picture.picture(
+            of: nil, size: size, options: ResampleOptions(kernel: options.kernel, threads: options.jobs)))
+      }
+    } catch { throw .image(error) }
     var canvas = Canvas(size: size, background: colour.converted(RGB(128, 128, 128)))
     canvas.draw(small, at: (0, 0))
     let toMap = Double(size.width) / source.width

@@ -36,6 +36,56 @@ static int heif_brand(const uint8_t *data, size_t size) {
   return avif ? CIMAGEIO_FORMAT_AVIF : heif ? CIMAGEIO_FORMAT_HEIF : CIMAGEIO_FORMAT_UNKNOWN;
 }
 
+// Where the text at `from` next holds `needle`, or `size` when it does not.
+static size_t find(const uint8_t *data, size_t size, size_t from, const char *needle) {
+  size_t length = strlen(needle);
+  for (size_t at = from; at + length <= size; at++)
+    if (memcmp(data + at, needle, length) == 0) return at;
+  return size;
+}
+
+// Past the doctype at `at` (`<!DOCTYPE`): its closing `>`, skipping quoted strings and the
+// internal subset in brackets (where entity declarations hold `>` of their own).
+static size_t past_doctype(const uint8_t *data, size_t size, size_t at) {
+  int depth = 0;
+  for (; at < size; at++) {
+    uint8_t c = data[at];
+    if (c == '"' || c == '\'') {
+      while (++at < size && data[at] != c) {}
+    } else if (c == '[') {
+      depth++;
+    } else if (c == ']') {
+      depth--;
+    } else if (c == '>' && depth <= 0) {
+      return at + 1;
+    }
+  }
+  return size;
+}
+
+// An XML document whose first element is `svg`; white space, the declaration, processing
+// instructions, comments and a doctype may come first.
+static int svg_document(const uint8_t *data, size_t size) {
+  size_t at = size >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+  while (at < size) {
+    uint8_t c = data[at];
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+      at++;
+    } else if (size - at >= 2 && memcmp(data + at, "<?", 2) == 0) {
+      at = find(data, size, at + 2, "?>") + 2;
+    } else if (size - at >= 4 && memcmp(data + at, "<!--", 4) == 0) {
+      at = find(data, size, at + 4, "-->") + 3;
+    } else if (size - at >= 9 && memcmp(data + at, "<!DOCTYPE", 9) == 0) {
+      at = past_doctype(data, size, at + 9);
+    } else {
+      if (size - at < 5 || memcmp(data + at, "<svg", 4) != 0) return 0;
+      uint8_t next = data[at + 4];
+      return next == ' ' || next == '\t' || next == '\r' || next == '\n' || next == '>' || next == '/';
+    }
+  }
+  return 0;
+}
+
 int cimageio_sniff(const uint8_t *data, size_t size) {
   static const uint8_t png_signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
   if (size >= 8 && memcmp(data, png_signature, 8) == 0) return CIMAGEIO_FORMAT_PNG;
@@ -47,7 +97,11 @@ int cimageio_sniff(const uint8_t *data, size_t size) {
   if (size >= 4 && ((data[0] == 'I' && data[1] == 'I' && (data[2] == 42 || data[2] == 43) && data[3] == 0) ||
                     (data[0] == 'M' && data[1] == 'M' && data[2] == 0 && (data[3] == 42 || data[3] == 43))))
     return CIMAGEIO_FORMAT_TIFF;
-  return heif_brand(data, size);
+  int heif = heif_brand(data, size);
+  if (heif != CIMAGEIO_FORMAT_UNKNOWN) return heif;
+  // PDF readers take the header anywhere in the first 1024 bytes (ISO 32000-2, annex H).
+  if (find(data, size < 1024 ? size : 1024, 0, "%PDF-") < (size < 1024 ? size : 1024)) return CIMAGEIO_FORMAT_PDF;
+  return svg_document(data, size) ? CIMAGEIO_FORMAT_SVG : CIMAGEIO_FORMAT_UNKNOWN;
 }
 
 static int dispatch(const uint8_t *data, size_t size, int scale_denom,
@@ -86,6 +140,9 @@ static int dispatch(const uint8_t *data, size_t size, int scale_denom,
   case CIMAGEIO_FORMAT_HEIF:
   case CIMAGEIO_FORMAT_AVIF:
     return cimageio_heif_read(data, size, limits, info, pixels, pixels_size, icc, icc_size, region, err);
+  case CIMAGEIO_FORMAT_SVG:
+  case CIMAGEIO_FORMAT_PDF:
+    return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "a vector document is drawn (cimageio_vector_draw), not decoded");
   default:
     return cimageio_fail(err, CIMAGEIO_UNSUPPORTED, "not a PNG, JPEG, WebP, TIFF, HEIF or AVIF file");
   }

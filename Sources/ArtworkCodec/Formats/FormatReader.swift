@@ -31,6 +31,8 @@ extension ImageFormat {
     case .webp: WebPReader()
     case .tiff: TIFFReader()
     case .heif, .avif: HEIFReader(format: self)
+    case .svg: SVGReader()
+    case .pdf: PDFReader()
     }
   }
 }

@@ -1,5 +1,5 @@
-// CImageIO: thin C shims over libpng, libjpeg(-turbo), libwebp, libtiff, libheif, libdeflate and
-// LittleCMS.
+// CImageIO: thin C shims over libpng, libjpeg(-turbo), libwebp, libtiff, libheif, librsvg, poppler,
+// cairo, libdeflate and LittleCMS.
 //
 // Why this layer exists: both libraries report errors by longjmp (libpng aborts and libjpeg
 // exits when no handler is installed). Nothing may longjmp through Swift frames, so every
@@ -21,7 +21,7 @@ extern "C" {
 /// Outcome of a call. CIMAGEIO_OK is zero; everything else is a failure.
 typedef enum {
   CIMAGEIO_OK = 0,
-  /// Not a PNG, JPEG, WebP, TIFF, HEIF or AVIF signature (or an empty file).
+  /// Not a PNG, JPEG, WebP, TIFF, HEIF, AVIF, SVG or PDF signature (or an empty file).
   CIMAGEIO_UNSUPPORTED = 1,
   /// The data ends before the image does.
   CIMAGEIO_TRUNCATED = 2,
@@ -37,6 +37,8 @@ typedef enum {
   CIMAGEIO_BAD_ARGUMENT = 7,
   /// A limit other than the pixel count was hit (scan count, chunk size, memory).
   CIMAGEIO_LIMIT = 8,
+  /// A well-formed document that gives nothing to draw (no size, no pages, a password).
+  CIMAGEIO_UNUSABLE = 9,
 } cimageio_status;
 
 typedef enum {
@@ -47,6 +49,8 @@ typedef enum {
   CIMAGEIO_FORMAT_TIFF = 4,
   CIMAGEIO_FORMAT_HEIF = 5,  // HEIF with HEVC (HEIC) or another codec, by its brands
   CIMAGEIO_FORMAT_AVIF = 6,  // HEIF with AV1
+  CIMAGEIO_FORMAT_SVG = 7,   // vector: drawn through cimageio_vector_*, never decoded
+  CIMAGEIO_FORMAT_PDF = 8,
 } cimageio_format;
 
 /// How a JPEG stores its colour (PNG files report GRAY or RGB).
@@ -267,8 +271,46 @@ void cimageio_transform_free(cimageio_transform *transform);
 /// Frees a buffer returned by this module.
 void cimageio_free(void *pointer);
 
-/// Which format the first bytes announce (no validation beyond the signature).
+/// Which format the first bytes announce (no validation beyond the signature). SVG is an
+/// XML document whose first element is `svg` (after a declaration, comments, processing
+/// instructions and a doctype, internal subset included); PDF has `%PDF-` in its first 1024
+/// bytes, as PDF readers allow.
 int cimageio_sniff(const uint8_t *data, size_t size);
+
+/// An SVG (librsvg) or PDF (poppler, its first page) document, parsed once and drawn with
+/// cairo at any scale (cimageio_vector.c, cimageio_svg.c, cimageio_pdf.c). Nothing outside
+/// the document is loaded: an SVG has no base URL, so librsvg refuses every reference but
+/// `data:`; poppler renders a page and runs no action or script. The libraries' messages go
+/// to the caller's error struct, never to stderr. One document is drawn by one thread at a
+/// time; documents of the same bytes may be drawn on several threads at once.
+typedef struct cimageio_vector cimageio_vector;
+
+/// What a vector document declares.
+typedef struct {
+  int format;      // CIMAGEIO_FORMAT_SVG or CIMAGEIO_FORMAT_PDF
+  double width;    // intrinsic size: SVG in CSS px, PDF's crop box in points after /Rotate
+  double height;
+  uint32_t pages;  // PDF pages (the first is drawn); 1 for SVG
+  char note[240];  // the library's first warning while parsing, or empty
+} cimageio_vector_info;
+
+/// Parses the SVG or PDF `data` (not kept) and fills `info`; `*out` is the document (free with
+/// cimageio_vector_free). An SVG that gives no size (no absolute width and height, and no
+/// viewBox) and a PDF without pages or with a password fail with CIMAGEIO_UNUSABLE saying so;
+/// what the libraries refuse is CIMAGEIO_CORRUPT with their own text.
+int cimageio_vector_open(const uint8_t *data, size_t size, cimageio_vector **out, cimageio_vector_info *info,
+                         cimageio_error *err);
+
+/// Draws the document so that it covers `doc_width` × `doc_height` pixels (its intrinsic size
+/// rounded, the geometry's source), then shows the rectangle at (`x`, `y`) of size `w` × `h`
+/// of those pixels in `width` × `height` output pixels: straight (not premultiplied) RGBA, 8
+/// bits a sample, sRGB, transparent where the document draws nothing, into `rgba`
+/// (width × height × 4 bytes). When every pixel came out opaque, alpha is dropped and the
+/// first width × height × 3 bytes hold RGB; `*channels` says which (3 or 4).
+int cimageio_vector_draw(cimageio_vector *vector, double doc_width, double doc_height, double x, double y, double w,
+                         double h, uint32_t width, uint32_t height, uint8_t *rgba, int *channels, cimageio_error *err);
+
+void cimageio_vector_free(cimageio_vector *vector);
 
 #ifdef __cplusplus
 }

@@ -144,6 +144,8 @@ struct GitHubDiagnostics {
     case .images: "artfit: more than one image"
     case .gainMap: "artfit: HDR gain map not applied"
     case .hdr: "artfit: HDR tone-mapped"
+    case .externalReference: "artfit: external reference not loaded"
+    case .document: "artfit: the document's library warned"
     }
   }
 }
