@@ -43,6 +43,9 @@ public struct AssetCatalog: Sendable {
   /// Files that ship in an app are written once and kept: a strong effort by default. 8 gives
   /// within 0.3 % of 9's bytes on SampleArt in 0.7 of its time (README, "PNG effort").
   public var pngEffort: PNGEffort = .assets
+  /// SVG and PDF go in as the file itself, byte for byte, with Xcode's "Preserve Vector Data"
+  /// (`preserves-vector-representation`); with this set, as PNGs drawn at each scale instead.
+  public var rasterizeVectors = false
   private let colours = ColourCache()
 
   public init(
@@ -64,6 +67,7 @@ public struct AssetCatalog: Sendable {
   /// One image of an image set.
   public struct Entry: Sendable, Equatable {
     public var idiom: Idiom
+    /// 1, 2 or 3; 0 for a vector kept as the file itself, which serves every scale.
     public var scale: Int
     public var filename: String
     public var size: PixelSize
@@ -88,9 +92,65 @@ public struct AssetCatalog: Sendable {
   private func writeImageSet(_ file: ArtworkFile, into catalog: String) throws -> [Entry] {
     let info = try ImageDecoder.probe(file: file.path, limits: limits)
     let colour = ArtworkColour(info: info, choice: profile, intent: intent, cache: colours)
-    let image = try ImageDecoder.decode(file: file.path, limits: limits, cmyk: colour.cmykDecode)
-    let source = Size(Double(image.width), Double(image.height))
-    let box = points ?? Size(source.width / 3, source.height / 3)
+    let picture: PictureSource
+    let source: Size
+    var box: Size
+    if info.format.isVector {
+      let bytes = try FileBytes.read(file.path, limit: limits.maxFileBytes)
+      if !rasterizeVectors { return try writeVectorSet(file, bytes: bytes, format: info.format, into: catalog) }
+      let document = try VectorDocument(bytes: bytes, name: file.path)
+      picture = .vector(document)
+      source = Size(Double(document.pixelWidth), Double(document.pixelHeight))
+      box = source  // a vector's intrinsic size is its size in points
+    } else {
+      let image = try ImageDecoder.decode(file: file.path, limits: limits, cmyk: colour.cmykDecode)
+      picture = .decoded(image, shrink: 1, origin: nil)
+      source = Size(Double(image.width), Double(image.height))
+      box = Size(source.width / 3, source.height / 3)
+    }
+    box = points ?? box
+    let (set, name, groupFiles) = try writeGroups(file, into: catalog)
+    var entries: [Entry] = []
+    for idiom in idioms {
+      for scale in idiom.scales {
+        let canvas = PixelSize(
+          max(1, Int((box.width * Double(scale)).rounded())), max(1, Int((box.height * Double(scale)).rounded())))
+        let placement = FitSolver.solve(
+          source: source, canvas: canvas, mode: mode == .fit ? .fit : .fill, gravity: gravity, focus: focus)
+        let size =
+          mode == .fit ? PixelSize(placement.renderedImageRect.width, placement.renderedImageRect.height) : canvas
+        let image = colour.converted(
+          try picture.picture(
+            of: mode == .fit ? nil : placement.crop, size: size, options: ResampleOptions(kernel: kernel)))
+        let filename = idiom == .universal ? "\(name)@\(scale)x.png" : "\(name)-\(idiom.rawValue)@\(scale)x.png"
+        try AtomicFile.write(
+          try ImageEncoder.png(image, effort: pngEffort, name: filename),
+          to: OutputFolder.path(set + filename, in: catalog))
+        entries.append(Entry(idiom: idiom, scale: scale, filename: filename, size: size, files: [set + filename]))
+      }
+    }
+    return try finish(set, entries: entries, groupFiles: groupFiles, catalog: catalog)
+  }
+
+  /// A vector's image set: the file itself, one universal image Xcode draws at every scale.
+  private func writeVectorSet(_ file: ArtworkFile, bytes: [UInt8], format: ImageFormat, into catalog: String) throws
+    -> [Entry]
+  {
+    let document = try VectorDocument(bytes: bytes, name: file.path)  // refuses what Xcode could not draw either
+    let (set, name, groupFiles) = try writeGroups(file, into: catalog)
+    let filename = name + "." + format.fileExtension
+    try AtomicFile.write(bytes, to: OutputFolder.path(set + filename, in: catalog))
+    let entry = Entry(
+      idiom: .universal, scale: 0, filename: filename, size: PixelSize(document.pixelWidth, document.pixelHeight),
+      files: [set + filename])
+    return try finish(set, entries: [entry], groupFiles: groupFiles, catalog: catalog)
+  }
+
+  /// The groups' Contents.json files for `file`'s folders below the input; the image set's
+  /// folder (ending in `/`), its name and those files.
+  private func writeGroups(_ file: ArtworkFile, into catalog: String) throws -> (
+    set: String, name: String, groupFiles: [String]
+  ) {
     let parts = file.stem.split(separator: "/").map(String.init)
     let name = parts.last ?? file.stem
     var folder = ""
@@ -101,26 +161,12 @@ public struct AssetCatalog: Sendable {
         Array(Self.folderContents.utf8), to: OutputFolder.path(folder + "Contents.json", in: catalog))
       groupFiles.append(folder + "Contents.json")
     }
-    let set = folder + name + ".imageset/"
-    var entries: [Entry] = []
-    for idiom in idioms {
-      for scale in idiom.scales {
-        let canvas = PixelSize(
-          max(1, Int((box.width * Double(scale)).rounded())), max(1, Int((box.height * Double(scale)).rounded())))
-        let placement = FitSolver.solve(
-          source: source, canvas: canvas, mode: mode == .fit ? .fit : .fill, gravity: gravity, focus: focus)
-        let size =
-          mode == .fit ? PixelSize(placement.renderedImageRect.width, placement.renderedImageRect.height) : canvas
-        let picture = colour.converted(
-          Resampler.resample(
-            image, from: mode == .fit ? nil : placement.crop, to: size, options: ResampleOptions(kernel: kernel)))
-        let filename = idiom == .universal ? "\(name)@\(scale)x.png" : "\(name)-\(idiom.rawValue)@\(scale)x.png"
-        try AtomicFile.write(
-          try ImageEncoder.png(picture, effort: pngEffort, name: filename),
-          to: OutputFolder.path(set + filename, in: catalog))
-        entries.append(Entry(idiom: idiom, scale: scale, filename: filename, size: size, files: [set + filename]))
-      }
-    }
+    return (folder + name + ".imageset/", name, groupFiles)
+  }
+
+  /// Writes the image set's Contents.json; the entries carry every file written.
+  private func finish(_ set: String, entries: [Entry], groupFiles: [String], catalog: String) throws -> [Entry] {
+    var entries = entries
     try AtomicFile.write(Array(Self.contents(entries).utf8), to: OutputFolder.path(set + "Contents.json", in: catalog))
     entries[0].files += groupFiles
     entries[entries.count - 1].files.append(set + "Contents.json")
@@ -180,7 +226,7 @@ public struct AssetCatalog: Sendable {
     let names = idioms.map(\.rawValue).joined(separator: ",")
     return
       "\(ArtfitVersion.generator) \(box) \(names) \(mode.rawValue) \(gravity.rawValue) \(region) \(kernel.rawValue)"
-      + " \(profile.rawValue) \(intent.rawValue) png\(pngEffort.rawValue)"
+      + " \(profile.rawValue) \(intent.rawValue) png\(pngEffort.rawValue)\(rasterizeVectors ? " rasterized" : "")"
   }
 
   static func cacheJSON(key: String, entries: [(source: String, fingerprint: String, entries: [Entry])]) -> JSONValue {
@@ -236,16 +282,22 @@ public struct AssetCatalog: Sendable {
     return cache
   }
 
-  /// An image set's Contents.json, in the layout Xcode writes.
+  /// An image set's Contents.json, in the layout Xcode writes; a kept vector (scale 0) has no
+  /// scale and the set preserves its vector data.
   public static func contents(_ entries: [Entry]) -> String {
     var text = "{\n  \"images\" : [\n"
     for (index, entry) in entries.enumerated() {
       var filename = ByteBuffer(capacity: 64)
       JSONValue.writeString(entry.filename, into: &filename)
       text += "    {\n      \"filename\" : \(String(decoding: filename.bytes, as: UTF8.self)),\n"
-      text += "      \"idiom\" : \"\(entry.idiom.rawValue)\",\n      \"scale\" : \"\(entry.scale)x\"\n    }"
+      text += "      \"idiom\" : \"\(entry.idiom.rawValue)\""
+      text += entry.scale > 0 ? ",\n      \"scale\" : \"\(entry.scale)x\"\n    }" : "\n    }"
       text += index == entries.count - 1 ? "\n" : ",\n"
     }
-    return text + "  ],\n  \"info\" : {\n    \"author\" : \"artfit\",\n    \"version\" : 1\n  }\n}\n"
+    text += "  ],\n  \"info\" : {\n    \"author\" : \"artfit\",\n    \"version\" : 1\n  }"
+    if entries.contains(where: { $0.scale == 0 }) {
+      text += ",\n  \"properties\" : {\n    \"preserves-vector-representation\" : true\n  }"
+    }
+    return text + "\n}\n"
   }
 }

@@ -32,6 +32,9 @@ struct AssetsCommand: Command {
         "--png-level", "N", "PNG effort 0...9 (as render's): 1 fastest, 9 smallest; files that ship in the app.",
         default: "8"),
       .option("--jobs", "N", "Worker threads.", default: "cores"),
+      .flag(
+        "--rasterize-vectors",
+        "SVG and PDF as @1x/@2x/@3x PNGs drawn at each scale, instead of the file itself with Preserve Vector Data."),
       .flag("--no-cache", "Write every image set, even those unchanged since the last run into --out."),
       RenderArguments.excludeOption,
       .flag("--quiet", "No summary; errors still go to stderr."),
@@ -40,7 +43,9 @@ struct AssetsCommand: Command {
       INPUT is a file or a folder (searched like render's); folders below it become groups in the
       catalog. Writes NAME.xcassets/Contents.json and, per artwork, NAME.imageset/ with its PNGs and
       Contents.json (Apple's format: images with idiom, scale and filename; info with author and
-      version).
+      version). An SVG or PDF goes in as the file itself, one universal image with
+      preserves-vector-representation, which Xcode draws at every scale; its size in points is
+      its intrinsic size.
       \(ExitStatus.helpLine([.success, .usage, .inputErrors, .outputUnavailable]))
       """)
 
@@ -102,6 +107,7 @@ struct AssetsCommand: Command {
         try ValueParsers.integer(text, option: "--jobs", range: 1...256)
       }
       ?? ResampleOptions.defaultThreads
+    catalog.rasterizeVectors = arguments.has("--rasterize-vectors")
     quiet = arguments.has("--quiet")
     reuse = !arguments.has("--no-cache")
     excludes = arguments.all("--exclude")
