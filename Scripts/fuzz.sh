@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets with AddressSanitizer and runs each for SECONDS (default 600).
 #
 #   Scripts/fuzz.sh [SECONDS] [TARGET ...]     targets: fuzz-png fuzz-jpeg fuzz-webp fuzz-tiff fuzz-heif
-#                                              fuzz-manifest fuzz-profile
+#                                              fuzz-svg fuzz-pdf fuzz-manifest fuzz-profile
 #
 # The committed seeds (Fuzz/corpus/<kind>) are copied into a working corpus under
 # .build-fuzz/corpus, which grows across runs. A crash stops its target, is copied to
@@ -14,10 +14,11 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 seconds=${1:-600}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz-png fuzz-jpeg fuzz-webp fuzz-tiff fuzz-heif fuzz-manifest fuzz-profile)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz-png fuzz-jpeg fuzz-webp fuzz-tiff fuzz-heif fuzz-svg fuzz-pdf fuzz-manifest fuzz-profile)
 
 # libpng, libjpeg-turbo, libwebp, libtiff, libheif and LittleCMS instrumented too (static, in .build-fuzz/libs), found through
-# pkg-config ahead of the system's copies.
+# pkg-config ahead of the system's copies. librsvg, poppler and cairo are Debian's own builds:
+# their fuzzing reaches them through the shim, under AddressSanitizer, without coverage inside.
 Scripts/fuzz_libs.sh
 export PKG_CONFIG_PATH=$PWD/.build-fuzz/libs/lib/pkgconfig
 for target in "${targets[@]}"; do

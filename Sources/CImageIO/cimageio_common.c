@@ -14,6 +14,10 @@ int cimageio_fail(cimageio_error *err, int status, const char *format, ...) {
     va_start(args, format);
     vsnprintf(err->message, sizeof err->message, format, args);
     va_end(args);
+    // Libraries end some messages with a line break (libxml2's through librsvg).
+    size_t length = strlen(err->message);
+    while (length > 0 && (err->message[length - 1] == '\n' || err->message[length - 1] == ' '))
+      err->message[--length] = '\0';
   }
   return status;
 }

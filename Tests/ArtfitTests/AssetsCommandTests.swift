@@ -67,6 +67,46 @@ extension Slow {
       }
     }
 
+    @Test func vectorsGoInAsTheFileItselfPreservingVectorData() throws {
+      defer { folder.remove() }
+      try FileManager.default.createDirectory(atPath: folder.path("art"), withIntermediateDirectories: true)
+      let svg = folder.write(VectorFixtures.halves, to: "art/logo.svg")
+      let pdf = folder.write(VectorFixtures.pdf(width: 40, height: 30), to: "art/badge.pdf")
+      let run = try ArtfitRun(["assets", folder.path("art"), "--out", folder.path("App.xcassets")])
+      #expect(run.status == 0, "\(run.stderr)")
+      for (name, source, ext) in [("logo", svg, "svg"), ("badge", pdf, "pdf")] {
+        let kept = folder.path("App.xcassets/\(name).imageset/\(name).\(ext)")
+        #expect(FileManager.default.contents(atPath: kept) == FileManager.default.contents(atPath: source))
+        let contents = try json("App.xcassets/\(name).imageset/Contents.json")
+        #expect(Set(contents.keys) == ["images", "info", "properties"])
+        #expect(contents["images"] as? [[String: String]] == [["filename": "\(name).\(ext)", "idiom": "universal"]])
+        #expect((contents["properties"] as? [String: Bool]) == ["preserves-vector-representation": true])
+      }
+    }
+
+    @Test func rasterizedVectorsAreDrawnAtEachScale() throws {
+      defer { folder.remove() }
+      try FileManager.default.createDirectory(atPath: folder.path("art"), withIntermediateDirectories: true)
+      _ = folder.write(VectorFixtures.halves, to: "art/logo.svg")
+      let run = try ArtfitRun([
+        "assets", folder.path("art"), "--out", folder.path("App.xcassets"), "--rasterize-vectors",
+      ])
+      #expect(run.status == 0, "\(run.stderr)")
+      for scale in 1...3 {
+        let path = folder.path("App.xcassets/logo.imageset/logo@\(scale)x.png")
+        let image = try ImageDecoder.decode(file: path)
+        // The 64 pt icon at each scale, its red/blue edge on a pixel boundary: drawn, not resampled.
+        #expect(image.width == 64 * scale && image.height == 64 * scale)
+        guard case .uint8(let samples) = image.storage else { continue }
+        let row = 10 * scale * image.width * 3
+        let left = Array(samples[row + (32 * scale - 1) * 3..<row + 32 * scale * 3])
+        let right = Array(samples[row + 32 * scale * 3..<row + (32 * scale + 1) * 3])
+        #expect(left == [255, 0, 0] && right == [0, 0, 255], "@\(scale)x: \(left) \(right)")
+      }
+      let images = try #require(try json("App.xcassets/logo.imageset/Contents.json")["images"] as? [[String: String]])
+      #expect(images.map { $0["scale"] } == ["1x", "2x", "3x"])
+    }
+
     @Test func deviceIdiomsFitModeAndDefaultPoints() throws {
       defer { folder.remove() }
       try art()
