@@ -97,3 +97,43 @@ exif = Image.Exif()
 exif[0x0112] = 6  # pillow-heif writes the EXIF orientation as `irot` and clears the tag
 honeywave.transpose(Image.Transpose.ROTATE_90).save(
     f"{OUT}/honeywave-onboarding.heic", quality=80, exif=exif.tobytes())
+
+# 10. Key art as PDF: an SVG drawn for artfit, exported by cairo's PDF surface through
+#     rsvg-convert (apt-get install librsvg2-bin), 960x540 px = 720x405 pt, with the DejaVu
+#     Sans subset it uses embedded. (kite-onboarding.svg, the SVG sample, is its own source.)
+import subprocess
+import tempfile
+
+HARBOUR_LIGHT = """<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="960" height="540" viewBox="0 0 960 540">
+  <defs>
+    <linearGradient id="sea" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="#0b3954"/><stop offset="1" stop-color="#087e8b"/>
+    </linearGradient>
+    <linearGradient id="dusk" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="#ff5a5f"/><stop offset="1" stop-color="#ffc15e"/>
+    </linearGradient>
+    <radialGradient id="beam" cx="0" cy="0.5" r="1">
+      <stop offset="0" stop-color="#fff6cc" stop-opacity="0.9"/><stop offset="1" stop-color="#fff6cc" stop-opacity="0"/>
+    </radialGradient>
+  </defs>
+  <rect width="960" height="330" fill="url(#dusk)"/>
+  <rect y="330" width="960" height="210" fill="url(#sea)"/>
+  <path d="M505 150 L960 60 L960 250 Z" fill="url(#beam)"/>
+  <path d="M440 330 L458 150 L492 150 L510 330 Z" fill="#f4f1de"/>
+  <path d="M447 262 L503 262 L506 292 L444 292 Z M453 200 L497 200 L499 222 L451 222 Z" fill="#e07a5f"/>
+  <rect x="452" y="118" width="46" height="32" fill="#3d405b"/>
+  <circle cx="475" cy="134" r="10" fill="#fff6cc"/>
+  <path d="M440 118 L475 92 L510 118 Z" fill="#e07a5f"/>
+  <path d="M360 330 C 400 300 560 300 600 330 Z" fill="#3d405b"/>
+  <g stroke="#f4f1de" stroke-width="3" stroke-linecap="round" opacity="0.6" fill="none">
+    <path d="M80 400 q 30 -12 60 0 t 60 0"/><path d="M640 380 q 30 -12 60 0 t 60 0"/><path d="M300 470 q 30 -12 60 0 t 60 0"/>
+  </g>
+  <text x="64" y="96" font-family="DejaVu Sans" font-weight="bold" font-size="56" fill="#3d405b">Harbour Light</text>
+  <text x="66" y="132" font-family="DejaVu Sans" font-size="22" fill="#3d405b">key art · 16:9 · 960 × 540 pt</text>
+</svg>
+"""
+with tempfile.NamedTemporaryFile("w", suffix=".svg") as svg:
+    svg.write(HARBOUR_LIGHT)
+    svg.flush()
+    subprocess.run(["rsvg-convert", "-f", "pdf", "-o", f"{OUT}/harbour-light-key-art.pdf", svg.name], check=True)
