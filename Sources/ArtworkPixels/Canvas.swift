@@ -21,9 +21,10 @@ public struct Canvas: Sendable {
     if samples.count > count {
       samples.removeLast(samples.count - count)
     } else if samples.count < count {
-      // Beyond the capacity, fresh memory: growing in place would copy the old samples first.
-      if samples.capacity < count { samples = [] }
-      samples.append(contentsOf: repeatElement(0, count: count - samples.count))
+      // Fresh memory, left as it is: the fill below writes every sample. (Growing in place
+      // would copy the old samples first, and an append of repeated zeros is a loop through
+      // a generic iterator in an unoptimised build.)
+      samples = [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
     }
     samples.withUnsafeMutableBufferPointer { out in
       if background == RGB(0, 0, 0) {

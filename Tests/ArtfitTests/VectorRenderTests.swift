@@ -26,7 +26,7 @@ extension Slow {
     @Test func renderAndCheckGiveTheSameGeometryFromTheIntrinsicSize() throws {
       defer { folder.remove() }
       try art()
-      let targets = ["--targets", "iPhone 16 Pro,Apple TV 4K", "--modes", "fill,fit"]
+      let targets = ["--targets", "iPhone 16 Pro,Apple TV HD", "--modes", "fill,fit"]
       let render = try ArtfitRun(["render", folder.path("art"), "--out", folder.path("out")] + targets)
       #expect(render.status == 0, "\(render.stderr)")
       let check = try ArtfitRun(["check", folder.path("art"), "--out", folder.path("checked")] + targets)
