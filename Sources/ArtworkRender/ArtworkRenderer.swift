@@ -72,6 +72,7 @@ struct ArtworkRenderer {
     let results = solve(source: source, content: content, focus: focus, settings: settings)
     var report = ArtworkReport(
       file: file, width: info.width, height: info.height, focus: focus, embeddedBars: bars, results: results)
+    report.requestedGravity = settings.gravity
     report.format = info.format
     report.vector = info.format.isVector
     report.images = info.images

@@ -39,6 +39,8 @@ public struct Manifest: Sendable {
   }
 
   public var path: String
+  /// The manifest as written (the contact sheet's download merges over it).
+  public var text = ""
   public var defaults: Settings
   public var artworks: [(pattern: String, settings: Settings)]
   /// Globs of files and folders the run leaves out, as `--exclude` gives them.
@@ -64,6 +66,7 @@ public struct Manifest: Sendable {
       throw Failure(file: path, message: "the manifest must be a JSON object with \"defaults\" and \"artworks\"")
     }
     var manifest = Manifest(path: path, defaults: Settings(), artworks: [])
+    manifest.text = String(decoding: data, as: UTF8.self)
     for (key, value) in members {
       switch key {
       case "defaults": manifest.defaults = try settings(value, at: "defaults", file: path)
@@ -108,7 +111,7 @@ public struct Manifest: Sendable {
   }
 
   /// The artwork's path relative to the manifest's folder, or nil when it is outside.
-  func relativePath(of artworkPath: String) -> String? {
+  public func relativePath(of artworkPath: String) -> String? {
     let folder = CanonicalPath.of(
       (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
     let file = CanonicalPath.of(artworkPath)

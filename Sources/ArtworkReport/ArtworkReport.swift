@@ -14,6 +14,10 @@ public struct ArtworkReport: Sendable {
   /// How many images the file holds (an animation's frames); the first is checked.
   public var images = 1
   public var focus: FocusRegion?
+  /// The gravity the run set for this artwork's fills (command line or manifest); nil when it
+  /// left it to the focus (`focus` with a focus region, else `center`) or is not known (a
+  /// report read back).
+  public var requestedGravity: Gravity?
   /// Baked-in letterbox/pillarbox bars in source pixels, when pixels were read and found some.
   public var embeddedBars: Insets?
   /// The source region inside the safe area on every result (`SafeEverywhere`), or nil.

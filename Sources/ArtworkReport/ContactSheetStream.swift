@@ -32,6 +32,7 @@ final class ContactSheetStream {
 
   let folder: String
   let thumbnails: Bool
+  let editor: FocusEditorSetup
   let pageSize: Int
   /// How many pages the first page's table lists; each further list is a file of its own.
   let pagesListed: Int
@@ -40,9 +41,10 @@ final class ContactSheetStream {
   private var worst: [Failure] = []
   private var seen = 0
 
-  init(folder: String, thumbnails: Bool, pageSize: Int, pagesListed: Int = 1000) {
+  init(folder: String, thumbnails: Bool, editor: FocusEditorSetup, pageSize: Int, pagesListed: Int = 1000) {
     self.folder = folder
     self.thumbnails = thumbnails
+    self.editor = editor
     self.pageSize = max(1, pageSize)
     self.pagesListed = max(1, pagesListed)
   }
@@ -58,7 +60,9 @@ final class ContactSheetStream {
     if pages.isEmpty {
       var report = RunReport(options: .null, artworks: held, errors: tally.errors)
       report.usedBaseline = tally.usedBaseline
-      try AtomicFile.stream(to: folder + "/index.html") { HTMLWriter.write(report, thumbnails: thumbnails, to: &$0) }
+      try AtomicFile.stream(to: folder + "/index.html") {
+        HTMLWriter.write(report, thumbnails: thumbnails, editor: editor, to: &$0)
+      }
     } else {
       if !held.isEmpty { try writePage(hasNext: false) }
       try writeLists()
@@ -89,7 +93,7 @@ final class ContactSheetStream {
     let report = RunReport(options: .null, artworks: held.map(Self.seenFromPages), errors: [])
     let page = ContactSheetPage(number: number, hasNext: hasNext)
     try AtomicFile.stream(to: folder + "/" + ContactSheetPage.path(number)) {
-      HTMLWriter.write(report, thumbnails: thumbnails, page: page, to: &$0)
+      HTMLWriter.write(report, thumbnails: thumbnails, editor: editor, page: page, to: &$0)
     }
     let tally = report.tally
     pages.append(

@@ -13,15 +13,21 @@ public enum HTMLWriter {
     return folder + "thumbs/" + name + ".jpg"
   }
 
-  public static func html(_ report: RunReport, thumbnails: Bool = true) -> String {
+  public static func html(
+    _ report: RunReport, thumbnails: Bool = true, editor: FocusEditorSetup = FocusEditorSetup()
+  ) -> String {
     var buffer = ByteBuffer()
-    write(report, thumbnails: thumbnails, to: &buffer)
+    write(report, thumbnails: thumbnails, editor: editor, to: &buffer)
     return String(decoding: buffer.bytes, as: UTF8.self)
   }
 
   /// The whole page, or with `page`, one page of a paged run: its artworks with a line that
-  /// links the first page and the pages either side.
-  static func write(_ report: RunReport, thumbnails: Bool, page: ContactSheetPage? = nil, to out: inout ByteBuffer) {
+  /// links the first page and the pages either side. Each artwork with results gets a focus
+  /// editor.
+  static func write(
+    _ report: RunReport, thumbnails: Bool, editor: FocusEditorSetup, page: ContactSheetPage? = nil,
+    to out: inout ByteBuffer
+  ) {
     writeHead(title: page.map { "artfit report, page \($0.number)" } ?? "artfit report", to: &out)
     if let page { page.writeNavigation(to: &out) }
     writeSummary(report.tally, to: &out)
@@ -55,10 +61,18 @@ public enum HTMLWriter {
       out.append(shown > 30 ? "</ul></details></section>\n" : "</ul></section>\n")
     }
     out.append(legend)
-    for artwork in report.artworks { section(artwork, thumbnails: thumbnails, to: &out) }
+    let edited = report.artworks.filter { !$0.results.isEmpty }
+    if !edited.isEmpty { FocusEditorMarkup.writeHelp(setup: editor, to: &out) }
+    var editorIndex = 0
+    for artwork in report.artworks {
+      section(artwork, thumbnails: thumbnails, editorIndex: artwork.results.isEmpty ? nil : editorIndex, to: &out)
+      if !artwork.results.isEmpty { editorIndex += 1 }
+    }
     table(report, to: &out)
+    if !edited.isEmpty { FocusEditorData.write(edited, setup: editor, to: &out) }
     out.append("<script>")
     out.append(script)
+    if !edited.isEmpty { out.append(FocusEditorScript.script) }
     out.append("</script>\n</body></html>\n")
   }
 
@@ -109,16 +123,22 @@ public enum HTMLWriter {
     out.html(title)
     out.append("</title>\n<style>")
     out.append(css)
+    out.append(FocusEditorScript.css)
     out.append("</style></head><body>\n<header><h1>")
     out.html(title)
     out.append("</h1>\n")
   }
 
-  /// One artwork: its heading, its crop map, then its previews by family, or, when there
-  /// are no previews (check), one summary line per family.
-  static func section(_ artwork: ArtworkReport, thumbnails: Bool, to out: inout ByteBuffer) {
+  /// One artwork: its heading, its focus editor (over its crop map) or its crop map alone,
+  /// then its previews by family, or, when there are no previews (check), one summary line
+  /// per family.
+  static func section(_ artwork: ArtworkReport, thumbnails: Bool, editorIndex: Int?, to out: inout ByteBuffer) {
     heading(artwork, to: &out)
-    cropMap(artwork, to: &out)
+    if let editorIndex {
+      FocusEditorMarkup.writeBlock(artwork, index: editorIndex, to: &out)
+    } else {
+      cropMap(artwork, to: &out)
+    }
     var families: [Family] = []
     for result in artwork.results where !families.contains(result.screen.target.family) {
       families.append(result.screen.target.family)
@@ -133,7 +153,9 @@ public enum HTMLWriter {
   }
 
   private static func heading(_ artwork: ArtworkReport, to out: inout ByteBuffer) {
-    out.append("<section class=\"artwork\"><h2>")
+    out.append("<section class=\"artwork\" data-artwork=\"")
+    out.html(artwork.file.path)
+    out.append("\"><h2>")
     out.html(artwork.file.path)
     out.append("</h2>\n<p>")
     out.integer(artwork.width)
@@ -193,14 +215,18 @@ public enum HTMLWriter {
     out.html(map)
     out.append("\" alt=\"crop map of ")
     out.html(artwork.file.path)
+    out.append("\" loading=\"lazy\"></a><figcaption>Crop map: ")
+    cropMapCaption(artwork, to: &out)
+    out.append("</figcaption></figure>\n")
+  }
+
+  /// What the crop map shows: how many fills show each part of the source.
+  static func cropMapCaption(_ artwork: ArtworkReport, to out: inout ByteBuffer) {
     let crops = artwork.results.filter { $0.placement.mode == .fill }.map { Reported.rect($0.placement.crop) }
     let coverage = SourceCoverage(visible: crops, source: Size(Double(artwork.width), Double(artwork.height)))
-    out.append("\" loading=\"lazy\"></a><figcaption>Crop map: ")
     guard coverage.total > 0 else {
-      out.append(
-        "the whole source, shown on every screen (no fills); in white, the part inside the safe area on every screen.</figcaption></figure>\n"
-      )
-      return
+      return out.append(
+        "the whole source, shown on every screen (no fills); in white, the part inside the safe area on every screen.")
     }
     out.append("darker where fewer of the run's ")
     out.integer(coverage.total)
@@ -211,7 +237,7 @@ public enum HTMLWriter {
     out.append(" % of it), darkest where ")
     out.append(coverage.fewest == 0 ? "none does" : "only \(coverage.fewest) of \(coverage.total) do")
     out.append(
-      ". Each distinct fill crop outlined in its family's colour; in white, the part inside the safe area on every screen.</figcaption></figure>\n"
+      ". Each distinct fill crop outlined in its family's colour; in white, the part inside the safe area on every screen."
     )
   }
 
@@ -327,7 +353,7 @@ public enum HTMLWriter {
   static func table(_ report: RunReport, to out: inout ByteBuffer) {
     out.append(
       """
-      <section><h2>All results</h2><p class="hint">Click a column to sort.</p>
+      <section class="all"><h2>All results</h2><p class="hint">Click a column to sort.</p>
       <table id="results"><thead><tr><th>artwork</th><th>target</th><th>orientation</th><th>mode</th><th>canvas</th><th>boxing</th><th data-numeric>crop loss</th><th data-numeric>safe crop loss</th><th data-numeric>bars</th><th>focus</th><th>passed</th></tr></thead><tbody>
 
       """)

@@ -25,9 +25,10 @@ public final class ReportStream: @unchecked Sendable {
   private let sheet: ContactSheetStream?
   private let folder: String?
 
-  /// Opens the files in `folder` (created when missing) and writes their heads.
+  /// Opens the files in `folder` (created when missing) and writes their heads; `editor`
+  /// is what the contact sheet's focus editor needs from the run.
   public init(
-    folder: String, options: JSONValue, thumbnails: Bool = true,
+    folder: String, options: JSONValue, thumbnails: Bool = true, editor: FocusEditorSetup = FocusEditorSetup(),
     pageSize: Int = ReportStream.pageSize
   ) throws(OutputError) {
     self.folder = folder
@@ -39,7 +40,7 @@ public final class ReportStream: @unchecked Sendable {
     CSVWriter.writeHeader(to: &csv.buffer)
     self.csv = csv
     junitSuites = try AtomicStream(folder + "/junit.xml")
-    sheet = ContactSheetStream(folder: folder, thumbnails: thumbnails, pageSize: pageSize)
+    sheet = ContactSheetStream(folder: folder, thumbnails: thumbnails, editor: editor, pageSize: pageSize)
     RunReport.writeHead(options: options, to: &json)
   }
 

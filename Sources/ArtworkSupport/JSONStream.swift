@@ -141,6 +141,14 @@ package struct JSONStream {
     if value == value.rounded() && abs(value) < 1e15 { integer(Int(value)) } else { rounded(value, places) }
   }
 
+  /// A number as the shortest text that reads back as the same double (null when not finite),
+  /// for a reader that must compute with the very values artfit did.
+  package mutating func exact(_ value: Double) {
+    guard value.isFinite else { return null() }
+    beginValue()
+    buffer.append(String(value))
+  }
+
   package mutating func bool(_ value: Bool) {
     beginValue()
     buffer.append(value ? "true" : "false")

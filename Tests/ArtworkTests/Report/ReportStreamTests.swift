@@ -93,7 +93,8 @@ struct ReportStreamTests {
     let folder = TemporaryFolder()
     defer { folder.remove() }
     _ = folder.write(Array("old".utf8), to: "out/pages/list-0004.html")
-    let sheet = ContactSheetStream(folder: folder.path("out"), thumbnails: false, pageSize: 1, pagesListed: 2)
+    let sheet = ContactSheetStream(
+      folder: folder.path("out"), thumbnails: false, editor: FocusEditorSetup(), pageSize: 1, pagesListed: 2)
     for artwork in report.artworks { try sheet.add(artwork) }
     try sheet.finish(report.tally)
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path("out/pages")).sorted()

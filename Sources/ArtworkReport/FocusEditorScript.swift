@@ -1,0 +1,344 @@
+/// The focus editor's script and style: a geometry written as `FitSolver` is, operation for
+/// operation (a browser test holds it to `artfit fit` on random cases), and the page that
+/// drives it. Plain script with no library, so the page works from `file://`, offline.
+enum FocusEditorScript {
+  static let css = """
+    section.artwork,section.all{content-visibility:auto;contain-intrinsic-size:auto 1200px}
+    .editor-help{background:#fffbe6;border:1px solid #f0dc8c;border-radius:8px;padding:4px 14px;margin:12px 0}
+    .editor-help h2{margin:10px 0 4px}
+    .focus-editor{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start;margin:8px 0}
+    figure.editor{flex:0 0 auto;max-width:100%;box-sizing:border-box}
+    .stage{position:relative;width:100%;background:#8e8e93;user-select:none;touch-action:none}
+    .stage img{position:absolute;left:0;top:0;width:100%;height:100%;max-height:none;max-width:none}
+    .stage svg{position:absolute;left:0;top:0;width:100%;height:100%;pointer-events:none;overflow:visible}
+    .stage .crop{fill:none;stroke-width:2;vector-effect:non-scaling-stroke}
+    .stage .safe-all{fill:rgba(255,255,255,.15);stroke:#fff;stroke-width:2;stroke-dasharray:6 4;vector-effect:non-scaling-stroke}
+    [data-focus-editor]{position:absolute;box-sizing:border-box;border:2px solid #ffd60a;background:rgba(255,214,10,.2);box-shadow:0 0 0 1px #000;cursor:move;touch-action:none}
+    [data-focus-editor]:focus-visible{outline:3px solid #0a84ff;outline-offset:2px}
+    [data-corner]{position:absolute;width:12px;height:12px;box-sizing:border-box;background:#ffd60a;border:1px solid #000}
+    [data-corner=nw]{left:-7px;top:-7px;cursor:nwse-resize}[data-corner=ne]{right:-7px;top:-7px;cursor:nesw-resize}
+    [data-corner=sw]{left:-7px;bottom:-7px;cursor:nesw-resize}[data-corner=se]{right:-7px;bottom:-7px;cursor:nwse-resize}
+    .live-panel{flex:1 1 420px;min-width:300px}.live-summary{font-weight:600;margin-top:0}
+    .live-list{max-height:340px;overflow:auto;contain:content;border:1px solid #e5e5ea;border-radius:6px}
+    .live-list .row{display:grid;grid-template-columns:27% 12% 12% 25% 11% 13%;height:20px;line-height:20px;font-size:12px;border-bottom:1px solid #e5e5ea;contain:strict;content-visibility:auto}
+    .live-list .row span{padding:0 6px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis}.live-list .head{font-weight:600;background:#f2f2f7;position:sticky;top:0}.live-list .lost{background:#fff1f0}
+    textarea[data-manifest]{box-sizing:border-box;width:100%;font:12px ui-monospace,Menlo,monospace}
+    """
+
+  static let script = #"""
+    (function () {
+      'use strict';
+      var node = document.getElementById('artfit-focus-data');
+      if (!node) return;
+      var data = JSON.parse(node.textContent);
+        // Result modes: [applied, requested].
+      var MODES = [['fit', 'fit'], ['fill', 'fill'], ['fit', 'auto'], ['fill', 'auto']];
+      var ALIGN = {
+        center: [0.5, 0.5], focus: [0.5, 0.5], top: [0.5, 0], bottom: [0.5, 1], left: [0, 0.5], right: [1, 0.5],
+        'top-left': [0, 0], 'top-right': [1, 0], 'bottom-left': [0, 1], 'bottom-right': [1, 1]
+      };
+      var colours = {};
+      data.colours.forEach(function (pair) { colours[pair[0]] = pair[1]; });
+
+      // The geometry, written as artfit's FitSolver is, operation for operation, so that the
+      // page's doubles are the command line's.
+      function rect(x, y, w, h) { return { x: x, y: y, w: w, h: h }; }
+      function area(r) { return Math.max(0, r.w) * Math.max(0, r.h); }
+      function meet(a, b) {
+        var l = Math.max(a.x, b.x), t = Math.max(a.y, b.y);
+        var r = Math.min(a.x + a.w, b.x + b.w), btm = Math.min(a.y + a.h, b.y + b.h);
+        return rect(l, t, Math.max(0, r - l), Math.max(0, btm - t));
+      }
+      function holds(a, b, tol) {
+        return b.x >= a.x - tol && b.y >= a.y - tol && b.x + b.w <= a.x + a.w + tol && b.y + b.h <= a.y + a.h + tol;
+      }
+      function unit(v) { var s = Math.abs(v) < 1e-12 ? 0 : v; return Math.min(1, Math.max(0, s)); }
+      function clampInto(r, W, H) {
+        return rect(Math.min(Math.max(r.x, 0), Math.max(0, W - r.w)), Math.min(Math.max(r.y, 0), Math.max(0, H - r.h)), r.w, r.h);
+      }
+      function inPixels(f, W, H) { return rect(f.x * W, f.y * H, f.w * W, f.h * H); }
+
+      function fillCrop(vw, vh, W, H, gravity, focus, si) {
+        if (gravity === 'focus' && focus) {
+          var g = inPixels(focus, W, H);
+          var mx = si[1] + (vw - si[1] - si[3]) / 2, my = si[0] + (vh - si[0] - si[2]) / 2;
+          return clampInto(rect(g.x + g.w / 2 - mx, g.y + g.h / 2 - my, vw, vh), W, H);
+        }
+        var a = ALIGN[gravity];
+        return rect((W - vw) * a[0], (H - vh) * a[1], vw, vh);
+      }
+
+      // One source of W×H on a canvas of cw×ch with safe insets [top, left, bottom, right].
+      function place(W, H, cw, ch, ins, mode, gravity, focus) {
+        var sx = cw / W, sy = ch / H, same = W * ch === H * cw;
+        var s = mode === 'fit' ? Math.min(sx, sy) : Math.max(sx, sy);
+        var bounds = rect(0, 0, W, H), placed, crop;
+        if (mode === 'fit' || same) {
+          var pw = same ? cw : W * s, ph = same ? ch : H * s;
+          placed = rect((cw - pw) / 2, (ch - ph) / 2, pw, ph);
+          crop = bounds;
+        } else {
+          var inv = 1 / s;
+          crop = fillCrop(cw * inv, ch * inv, W, H, gravity, focus, [ins[0] * inv, ins[1] * inv, ins[2] * inv, ins[3] * inv]);
+          placed = rect(-crop.x * s, -crop.y * s, W * s, H * s);
+        }
+        if (same) placed = rect(0, 0, cw, ch);
+        var safe = rect(ins[1], ins[0], Math.max(0, cw - ins[1] - ins[3]), Math.max(0, ch - ins[0] - ins[2]));
+        var on = meet(safe, placed);
+        var seen = meet(rect((on.x - placed.x) / s, (on.y - placed.y) / s, on.w / s, on.h / s), bounds);
+        var f = focus ? inPixels(focus, W, H) : null;
+        return {
+          crop: crop, seen: seen, cropLoss: same || mode === 'fit' ? 0 : unit(1 - area(crop) / (W * H)),
+          visible: f ? holds(seen, f, 1e-6) : null, loss: f ? unit(1 - area(meet(f, seen)) / area(f)) : null
+        };
+      }
+
+      // The focus as fractions of the content inside baked-in bars, or null when none is left.
+      function within(f, c, W, H) {
+        var g = inPixels(f, W, H);
+        var l = Math.max(g.x, c[0]), t = Math.max(g.y, c[1]);
+        var r = Math.min(g.x + g.w, c[0] + c[2]), b = Math.min(g.y + g.h, c[1] + c[3]);
+        if (!(r > l && b > t)) return null;
+        var x = (l - c[0]) / c[2], y = (t - c[1]) / c[3], w = (r - l) / c[2], h = (b - t) / c[3];
+        return x + w <= 1 + 1e-9 && y + h <= 1 + 1e-9 ? { x: x, y: y, w: w, h: h } : null;
+      }
+
+      function solve(art, screen, mode, focus) {
+        var c = art.content, whole = c[0] === 0 && c[1] === 0 && c[2] === art.w && c[3] === art.h;
+        var gravity = art.gravity || (focus ? 'focus' : 'center');
+        var p = place(c[2], c[3], screen[4], screen[5], screen[6], mode, gravity, whole || !focus ? focus : within(focus, c, art.w, art.h));
+        if (c[0] !== 0 || c[1] !== 0) {
+          p.crop = rect(p.crop.x + c[0], p.crop.y + c[1], p.crop.w, p.crop.h);
+          p.seen = rect(p.seen.x + c[0], p.seen.y + c[1], p.seen.w, p.seen.h);
+        }
+        return p;
+      }
+
+      // The page.
+      function el(tag, attrs, text) {
+        var e = document.createElement(tag);
+        for (var k in attrs) e.setAttribute(k, attrs[k]);
+        if (text !== undefined) e.textContent = text;
+        return e;
+      }
+      function svgRect(parent, cls) {
+        var r = document.createElementNS(parent.namespaceURI, 'rect');
+        r.setAttribute('class', cls);
+        parent.appendChild(r);
+        return r;
+      }
+      function setRect(node, r) {
+        node.setAttribute('x', r.x); node.setAttribute('y', r.y);
+        node.setAttribute('width', r.w); node.setAttribute('height', r.h);
+      }
+      function six(v) { return parseFloat(v.toFixed(6)); }
+      function num(v, places) { return String(parseFloat(v.toFixed(places))); }
+      function pct(v) { return (Math.round(v * 1000) / 10) + ' %'; }
+      function px(r) { return num(r.x, 1) + ', ' + num(r.y, 1) + ', ' + num(r.w, 1) + '×' + num(r.h, 1); }
+
+      function Editor(block, art) {
+        var self = this;
+        this.art = art;
+        this.block = block;
+        this.box = block.querySelector('[data-focus-editor]');
+        this.stage = block.querySelector('.stage');
+        this.summary = block.querySelector('.live-summary');
+        this.manifest = block.querySelector('[data-manifest]');
+        var f = art.focus;
+        this.start = f ? { x: f[0], y: f[1], w: f[2], h: f[3] } : { x: 0.25, y: 0.25, w: 0.5, h: 0.5 };
+        this.focus = this.start;
+        var svg = block.querySelector('svg.live');
+        this.safeRect = svgRect(svg, 'safe-all');
+        this.crops = [];
+        var body = block.querySelector('.live-rows');
+        this.rows = art.results.map(function (entry) {
+          var screen = data.screens[entry[0]], modes = MODES[entry[1]];
+          var row = el('div', {
+            'data-live-result': '', class: 'row', 'data-slug': screen[0], 'data-orientation': screen[3], 'data-mode': modes[0]
+          });
+          if (modes[1] !== modes[0]) row.setAttribute('data-requested-mode', modes[1]);
+          row.appendChild(el('span', {}, screen[1]));
+          row.appendChild(el('span', {}, screen[3]));
+          row.appendChild(el('span', {}, modes[1] === 'auto' ? modes[0] + ' (auto)' : modes[0]));
+          row.appendChild(el('span', {}));
+          row.appendChild(el('span', {}));
+          row.appendChild(el('span', {}));
+          body.appendChild(row);
+          return { row: row, screen: screen, mode: modes[0] };
+        });
+        block.querySelector('.reset').addEventListener('click', function () { self.set(self.start, true); });
+        block.querySelector('.copy').addEventListener('click', function () { copy(self.manifest); });
+        this.list = block.querySelector('.live-list');
+        this.list.addEventListener('scroll', function () { self.scrolled = true; self.paint(); }, { passive: true });
+        this.box.addEventListener('keydown', function (event) { self.key(event); });
+        this.box.addEventListener('pointerdown', function (event) { self.grab(event); });
+        this.box.addEventListener('artfit-focus', function (event) { self.set(fromArray(event.detail), true); });
+        this.set(this.start, false);
+      }
+
+      function fromArray(a) { return { x: a[0], y: a[1], w: a[2], h: a[3] }; }
+
+      // Kept inside the artwork, at least 1 % a side, in the 6 decimals the page shows.
+      function tidy(f) {
+        var w = Math.min(1, Math.max(0.01, f.w)), h = Math.min(1, Math.max(0.01, f.h));
+        var x = Math.min(Math.max(0, f.x), 1 - w), y = Math.min(Math.max(0, f.y), 1 - h);
+        return { x: six(x), y: six(y), w: six(w), h: six(h) };
+      }
+
+      Editor.prototype.set = function (f, edited) {
+        var art = this.art;
+        f = tidy(f);
+        this.focus = f;
+        var text = [f.x, f.y, f.w, f.h].map(function (v) { return v.toFixed(6); }).join(',');
+        this.box.setAttribute('data-focus', text);
+        this.box.style.left = f.x * 100 + '%';
+        this.box.style.top = f.y * 100 + '%';
+        this.box.style.width = f.w * 100 + '%';
+        this.box.style.height = f.h * 100 + '%';
+        this.box.setAttribute('aria-valuetext', 'x ' + pct(f.x) + ', y ' + pct(f.y) + ', ' + pct(f.w) + ' by ' + pct(f.h));
+        var safe = 0, region = null, shown = {}, crops = [];
+        for (var i = 0; i < this.rows.length; i++) {
+          var item = this.rows[i], p = solve(art, item.screen, item.mode, f), row = item.row;
+          item.p = p;
+          row.setAttribute('data-crop', [p.crop.x, p.crop.y, p.crop.w, p.crop.h].join(','));
+          row.setAttribute('data-focus-visible', p.visible === null ? '' : String(p.visible));
+          row.setAttribute('data-focus-loss', p.loss === null ? '' : String(p.loss));
+          if (p.visible) safe++;
+          region = region ? meet(region, p.seen) : p.seen;
+          var key = item.mode === 'fill' ? px(p.crop) + item.screen[2] : null;
+          if (key && !shown[key]) { shown[key] = true; crops.push([p.crop, item.screen[2]]); }
+        }
+        this.drawCrops(crops);
+        this.paint();
+        var everywhere = region && region.w > 1e-9 && region.h > 1e-9 ? region : null;
+        if (everywhere) { setRect(this.safeRect, everywhere); this.safeRect.style.display = ''; }
+        else this.safeRect.style.display = 'none';
+        this.summary.textContent = 'Focus safe on ' + safe + ' of ' + this.rows.length + ' results. ' +
+          (everywhere ? 'Safe on every screen (white): ' + px(everywhere) + ' px.' : 'No part of the artwork is safe on every screen.');
+        var entry = {};
+        entry[art.key] = { focus: [f.x, f.y, f.w, f.h] };
+        this.manifest.value = JSON.stringify({ artworks: entry });
+        if (edited) { changed[art.key] = [f.x, f.y, f.w, f.h]; noteEdits(); }
+      };
+
+      // The words of the rows in view (text is what costs a browser's layout; the data
+      // attributes above are current on every row).
+      Editor.prototype.paint = function () {
+        // Rows are 21 px (style below); a list never scrolled shows its first 17, and is not
+        // asked, so that a page of editors lays out nothing as it opens.
+        var top = this.scrolled ? this.list.scrollTop : 0, seen = this.scrolled ? this.list.clientHeight : 360;
+        var first = Math.max(0, Math.floor(top / 21) - 2);
+        var last = Math.min(this.rows.length, first + Math.ceil(seen / 21) + 4);
+        for (var i = first; i < last; i++) {
+          var item = this.rows[i], p = item.p;
+          if (item.painted === p) continue;
+          item.painted = p;
+          var cells = item.row.children, lost = p.visible === false;
+          if (lost !== item.lost) { item.row.classList.toggle('lost', lost); item.lost = lost; }
+          words(cells[3], px(p.crop));
+          words(cells[4], item.mode !== 'fill' ? 'whole' : p.cropLoss > 0 && p.cropLoss < 0.0005 ? '−<0.1 %' : '−' + pct(p.cropLoss));
+          words(cells[5], p.visible === null ? '' : p.visible ? 'safe' : pct(p.loss) + ' outside');
+        }
+      };
+
+      function words(cell, text) { if (cell.textContent !== text) cell.textContent = text; }
+
+      Editor.prototype.drawCrops = function (crops) {
+        var svg = this.safeRect.parentNode;
+        while (this.crops.length > crops.length) svg.removeChild(this.crops.pop());
+        while (this.crops.length < crops.length) this.crops.push(svgRect(svg, 'crop'));
+        for (var i = 0; i < crops.length; i++) {
+          setRect(this.crops[i], crops[i][0]);
+          this.crops[i].style.stroke = colours[crops[i][1]] || '#fff';
+        }
+      };
+
+      Editor.prototype.key = function (event) {
+        var step = event.shiftKey ? 0.1 : 0.01, f = this.focus, dx = 0, dy = 0;
+        if (event.key === 'ArrowLeft') dx = -step;
+        else if (event.key === 'ArrowRight') dx = step;
+        else if (event.key === 'ArrowUp') dy = -step;
+        else if (event.key === 'ArrowDown') dy = step;
+        else return;
+        event.preventDefault();
+        if (event.altKey) this.set({ x: f.x, y: f.y, w: f.w + dx, h: f.h + dy }, true);
+        else this.set({ x: f.x + dx, y: f.y + dy, w: f.w, h: f.h }, true);
+      };
+
+      // A drag of the rectangle moves it; a drag of a corner moves that corner.
+      Editor.prototype.grab = function (event) {
+        if (event.button !== 0) return;
+        event.preventDefault();
+        this.box.focus();
+        var self = this, corner = event.target.getAttribute('data-corner') || '', start = this.focus;
+        var bounds = this.stage.getBoundingClientRect(), x0 = event.clientX, y0 = event.clientY, frame = 0, last = null;
+        this.box.setPointerCapture(event.pointerId);
+        function move(e) {
+          last = e;
+          if (!frame) frame = requestAnimationFrame(apply);
+        }
+        function apply() {
+          frame = 0;
+          var dx = (last.clientX - x0) / bounds.width, dy = (last.clientY - y0) / bounds.height;
+          var l = start.x, t = start.y, r = start.x + start.w, b = start.y + start.h;
+          if (!corner) { self.set({ x: l + dx, y: t + dy, w: start.w, h: start.h }, true); return; }
+          if (corner.indexOf('w') >= 0) l = Math.min(Math.max(0, l + dx), r - 0.01); else r = Math.max(Math.min(1, r + dx), l + 0.01);
+          if (corner.indexOf('n') >= 0) t = Math.min(Math.max(0, t + dy), b - 0.01); else b = Math.max(Math.min(1, b + dy), t + 0.01);
+          self.set({ x: l, y: t, w: r - l, h: b - t }, true);
+        }
+        function up() {
+          if (frame) { cancelAnimationFrame(frame); apply(); }
+          self.box.removeEventListener('pointermove', move);
+          self.box.removeEventListener('pointerup', up);
+          self.box.removeEventListener('pointercancel', up);
+        }
+        this.box.addEventListener('pointermove', move);
+        this.box.addEventListener('pointerup', up);
+        this.box.addEventListener('pointercancel', up);
+      };
+
+      function copy(area) {
+        area.select();
+        var done = function () { area.blur(); };
+        if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(area.value).then(done, function () { document.execCommand('copy'); });
+        else document.execCommand('copy');
+      }
+
+      // Every artwork edited on this page, over the run's manifest when it had one.
+      var changed = {};
+      var download = document.getElementById('artfit-download');
+      function noteEdits() {
+        if (!download) return;
+        var count = Object.keys(changed).length;
+        download.disabled = count === 0;
+        download.textContent = 'Download artfit.json (' + count + (count === 1 ? ' artwork' : ' artworks') + ' edited)';
+      }
+      function manifestText() {
+        var base = data.manifest ? JSON.parse(data.manifest) : {};
+        if (!base.artworks || typeof base.artworks !== 'object') base.artworks = {};
+        Object.keys(changed).forEach(function (key) {
+          var entry = base.artworks[key] || {};
+          delete base.artworks[key];
+          entry.focus = changed[key];
+          base.artworks[key] = entry;  // last, so it wins over any pattern before it
+        });
+        return JSON.stringify(base, null, 2) + '\n';
+      }
+      if (download) {
+        download.addEventListener('click', function () {
+          var link = el('a', { download: 'artfit.json' });
+          link.href = URL.createObjectURL(new Blob([manifestText()], { type: 'application/json' }));
+          document.body.appendChild(link);
+          link.click();
+          link.remove();
+          setTimeout(function () { URL.revokeObjectURL(link.href); }, 0);
+        });
+      }
+      window.artfitManifest = manifestText;
+
+      document.querySelectorAll('.focus-editor[data-editor]').forEach(function (block) {
+        new Editor(block, data.artworks[Number(block.getAttribute('data-editor'))]);
+      });
+    })();
+    """#
+}
