@@ -1,4 +1,5 @@
 import ArtworkGeometry
+import ArtworkReport
 @_spi(Support) import ArtworkSupport
 import Foundation
 
@@ -45,17 +46,22 @@ public struct Manifest: Sendable {
   public var artworks: [(pattern: String, settings: Settings)]
   /// Globs of files and folders the run leaves out, as `--exclude` gives them.
   public var exclude: [String] = []
+  /// The catalog its `"catalog"` names (relative to the manifest), when it names one.
+  public var catalog: UserCatalog?
 
-  /// Reads and checks the manifest at `path`.
-  public static func load(_ path: String) throws(Failure) -> Manifest {
+  /// Reads and checks the manifest at `path`; `given` is a catalog the command line named,
+  /// which wins over the manifest's own.
+  public static func load(_ path: String, catalog given: UserCatalog? = nil) throws(Failure) -> Manifest {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw Failure(file: path, message: "cannot read the manifest")
     }
-    return try parse(Array(data), path: path)
+    return try parse(Array(data), path: path, catalog: given)
   }
 
   /// Checks manifest text read from `path` (which labels errors and anchors the patterns).
-  public static func parse(_ data: [UInt8], path: String) throws(Failure) -> Manifest {
+  public static func parse(_ data: [UInt8], path: String, catalog given: UserCatalog? = nil) throws(Failure)
+    -> Manifest
+  {
     let root: JSONValue
     do {
       root = try JSONParser.parse(data)
@@ -67,9 +73,12 @@ public struct Manifest: Sendable {
     }
     var manifest = Manifest(path: path, defaults: Settings(), artworks: [])
     manifest.text = String(decoding: data, as: UTF8.self)
+    manifest.catalog = try catalog(members, path: path)
+    let targets = (given ?? manifest.catalog)?.catalog ?? Catalog.builtIn
     for (key, value) in members {
       switch key {
-      case "defaults": manifest.defaults = try settings(value, at: "defaults", file: path)
+      case "catalog": continue
+      case "defaults": manifest.defaults = try settings(value, at: "defaults", file: path, catalog: targets)
       case "artworks":
         guard case .object(let entries) = value else {
           throw Failure(file: path, message: "\"artworks\" must be an object of path patterns")
@@ -79,7 +88,8 @@ public struct Manifest: Sendable {
             throw Failure(
               file: path, message: "artworks key \"\(pattern)\" must be a path relative to the manifest, without '..'")
           }
-          manifest.artworks.append((pattern, try settings(entry, at: "artworks \"\(pattern)\"", file: path)))
+          manifest.artworks.append(
+            (pattern, try settings(entry, at: "artworks \"\(pattern)\"", file: path, catalog: targets)))
         }
       case "exclude":
         guard case .array(let items) = value else {
@@ -93,10 +103,26 @@ public struct Manifest: Sendable {
         }
       default:
         throw Failure(
-          file: path, message: "unknown key \"\(key)\" (the manifest has \"defaults\", \"artworks\" and \"exclude\")")
+          file: path,
+          message: "unknown key \"\(key)\" (the manifest has \"defaults\", \"artworks\", \"exclude\" and \"catalog\")")
       }
     }
     return manifest
+  }
+
+  /// The user catalog `"catalog"` names, read relative to the manifest.
+  private static func catalog(_ members: [(String, JSONValue)], path: String) throws(Failure) -> UserCatalog? {
+    guard let value = members.first(where: { $0.0 == "catalog" })?.1 else { return nil }
+    guard case .string(let name) = value, !name.isEmpty else {
+      throw Failure(file: path, message: "\"catalog\" must be the path of a catalog file, relative to the manifest")
+    }
+    let folder = (path as NSString).deletingLastPathComponent
+    let file = name.hasPrefix("/") || folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+    do {
+      return try UserCatalog.load(file)
+    } catch {
+      throw Failure(file: error.file, message: error.problems.joined(separator: "\n\(error.file): "))
+    }
   }
 
   /// The settings for the artwork at `artworkPath`: defaults, then every matching entry in
@@ -150,7 +176,9 @@ public struct Manifest: Sendable {
     return match(0, 0)
   }
 
-  private static func settings(_ value: JSONValue, at place: String, file: String) throws(Failure) -> Settings {
+  private static func settings(_ value: JSONValue, at place: String, file: String, catalog: TargetCatalog)
+    throws(Failure) -> Settings
+  {
     guard case .object(let members) = value else { throw Failure(file: file, message: "\(place) must be an object") }
     var settings = Settings()
     func bad(_ key: String, _ accepted: String) -> Failure {
@@ -184,7 +212,7 @@ public struct Manifest: Sendable {
       switch key {
       case "targets":
         do {
-          settings.targets = try TargetSelection.resolve(try strings(value, key))
+          settings.targets = try TargetSelection.resolve(try strings(value, key), in: catalog)
         } catch let failure as TargetSelection.Failure {
           throw Failure(file: file, message: "\(place): \"targets\": \(failure.description)")
         } catch {

@@ -57,6 +57,8 @@ public struct RenderOptions: Sendable {
   public var shard: Shard?
   /// Per-artwork settings (`artfit.json`); options given on the command line win.
   public var manifest: Manifest?
+  /// A team's own devices (`--catalog`, or the manifest's `"catalog"`), when given.
+  public var userCatalog: UserCatalog?
   /// Globs of files and folders to leave out (`--exclude`), matched against the path below
   /// the input folder and against the name.
   public var excludes: [String] = []
@@ -141,6 +143,23 @@ public struct RenderOptions: Sendable {
         requireFocus: pick(.requireFocus, checks.requireFocus, chosen.requireFocus)))
   }
 
+  /// The targets run and manifest choose from: the built-in catalog, with the user's.
+  public var catalog: TargetCatalog { userCatalog?.catalog ?? Catalog.builtIn }
+
+  /// The user catalog as report.json records it: where, which, and which of its targets
+  /// the run used (on the command line or in the manifest).
+  private var catalogJSON: JSONValue {
+    guard let userCatalog else { return .null }
+    var selected = targets
+    if let manifest {
+      selected += ([manifest.defaults] + manifest.artworks.map(\.settings)).flatMap { $0.targets ?? [] }
+    }
+    return .object([
+      ("path", .string(userCatalog.path)), ("fingerprint", .string(userCatalog.fingerprint)),
+      ("targets", .array(userCatalog.slugsUsed(by: selected).map(JSONValue.string))),
+    ])
+  }
+
   /// The options as report.json records them.
   public var json: JSONValue {
     var members: [(String, JSONValue)] = [
@@ -168,6 +187,7 @@ public struct RenderOptions: Sendable {
       ("profile", .string(profile.rawValue)),
       ("intent", .string(intent.rawValue)),
       ("manifest", manifest.map { .string($0.path) } ?? .null),
+      ("catalog", catalogJSON),
     ]
     // Only when given, so the reports of runs without one stay as they were.
     if !excludes.isEmpty { members.append(("exclude", .array(excludes.map(JSONValue.string)))) }

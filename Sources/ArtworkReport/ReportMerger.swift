@@ -25,10 +25,19 @@ public enum ReportMerger {
   public static func stream(
     _ folders: [String], into output: String, start: (JSONValue) -> Bool, each: (ArtworkReport) -> Bool
   ) throws(ReportReader.Failure) -> Outcome {
+    typealias Failure = ReportReader.Failure
     var readers: [ReportFileReader] = []
     for folder in folders { readers.append(try ReportFileReader(folder + "/report.json")) }
     var warnings: [String] = []
     let options = withoutShard(readers[0].options)
+    let catalog = catalogMember(of: options)
+    for (folder, reader) in zip(folders, readers).dropFirst() where catalogMember(of: reader.options) != catalog {
+      throw Failure(
+        file: folder + "/report.json",
+        message:
+          "made with \(catalogWords(catalogMember(of: reader.options))), \(folders[0])/report.json with \(catalogWords(catalog)); reports made with different catalogs are not merged"
+      )
+    }
     for (folder, reader) in zip(folders, readers).dropFirst() where withoutShard(reader.options) != options {
       warnings.append(
         "\(folder)/report.json was made with other options than the first report; the first report's options are kept")
@@ -78,6 +87,21 @@ public enum ReportMerger {
           "its artworks are not in path order (\(artwork.file.path) after \(previous)); was it written by artfit?")
     }
     return artwork
+  }
+
+  /// The options' `catalog` (null without a user catalog, as reports before them).
+  static func catalogMember(of options: JSONValue) -> JSONValue {
+    guard case .object(let members) = options else { return .null }
+    return members.first { $0.0 == "catalog" }?.1 ?? .null
+  }
+
+  /// A catalog as a refusal names it: its path and fingerprint, or the built-in one.
+  static func catalogWords(_ catalog: JSONValue) -> String {
+    guard case .object(let members) = catalog else { return "the built-in catalog alone" }
+    let path = members.first { $0.0 == "path" }?.1
+    let fingerprint = members.first { $0.0 == "fingerprint" }?.1
+    if case .string(let p) = path, case .string(let f) = fingerprint { return "the catalog \(p) (\(f))" }
+    return "a user catalog"
   }
 
   static func withoutShard(_ options: JSONValue) -> JSONValue {

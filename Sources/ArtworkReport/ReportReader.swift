@@ -105,18 +105,22 @@ public enum ReportReader {
     let fields = try Fields(value, "a result of \(source)")
     let slug = try fields.string(.slug)
     let name = try fields.string(.target)
-    guard let target = Catalog.all.first(where: { $0.slug == slug }) ?? (try? TargetSelection.resolve([name]))?.first
-    else {
-      throw fail("\(source): target \"\(name)\" (\(slug)) is not in this artfit's catalog")
-    }
     guard let orientation = ScreenOrientation(rawValue: try fields.string(.orientation)),
       let mode = FitMode(rawValue: try fields.string(.mode)),
       let gravity = Gravity(rawValue: try fields.string(.gravity)),
       let boxing = Boxing(rawValue: try fields.string(.boxing))
     else { throw fail("\(source): a result has an unknown orientation, mode, gravity or boxing") }
     let requested = try fields.optionalString(.requestedMode).flatMap(FitMode.init(rawValue:)) ?? mode
-    let screen = Screen(target: target, orientation: orientation, scale: try fields.number(.scale))
+    let scale = try fields.number(.scale)
     let canvas = try Fields(try fields.value(.canvas), "a canvas")
+    let target: Target
+    if let known = Catalog.all.first(where: { $0.slug == slug }) ?? (try? TargetSelection.resolve([name]))?.first {
+      target = known
+    } else {
+      target = try standIn(
+        fields, name: name, slug: slug, canvas: canvas, scale: scale, orientation: orientation, of: source)
+    }
+    let screen = Screen(target: target, orientation: orientation, scale: scale)
     let barFields = try Fields(try fields.value(.bars), "bars")
     let placementRect = try rect(fields.value(.placement))
     let crop = try rect(fields.value(.crop))
@@ -192,6 +196,19 @@ public enum ReportReader {
   static func pixelRect(_ value: JSONValue) throws(Failure) -> PixelRect {
     let f = try Fields(value, "a pixel rect")
     return PixelRect(x: try f.integer(.x), y: try f.integer(.y), width: try f.integer(.w), height: try f.integer(.h))
+  }
+
+  /// A target the built-in catalog does not have (a user catalog's): what the result says
+  /// of it, its canvas in the result's orientation; the report's figures are the run's own.
+  private static func standIn(
+    _ fields: Fields, name: String, slug: String, canvas: Fields, scale: Double, orientation: ScreenOrientation,
+    of source: String
+  ) throws(Failure) -> Target {
+    guard let family = Family(rawValue: try fields.string(.family)), scale > 0 else {
+      throw fail("\(source): target \"\(name)\" (\(slug)) has an unknown family or scale")
+    }
+    let points = Size(Double(try canvas.integer(.w)) / scale, Double(try canvas.integer(.h)) / scale)
+    return Target(name: name, slug: slug, family: family, points: points, scale: scale, orientations: [orientation])
   }
 
   static func fail(_ message: String) -> Failure { Failure(file: "", message: message) }

@@ -10,6 +10,11 @@ public struct Target: Sendable, Hashable {
     public var device: String
     /// `1/3`, `1/2`, `2/3` or `slide-over`.
     public var fraction: String
+
+    public init(device: String, fraction: String) {
+      self.device = device
+      self.fraction = fraction
+    }
   }
 
   /// Insets of both orientations.

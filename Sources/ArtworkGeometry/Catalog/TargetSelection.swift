@@ -20,8 +20,10 @@ public enum TargetSelection {
 
   static let familyNames = "iphone, ipad, ipod, tv, video, split, all"
 
-  /// The targets named by `items`, each once, in the order first named.
-  public static func resolve(_ items: [String]) throws(Failure) -> [Target] {
+  /// The targets of `catalog` named by `items`, each once, in the order first named.
+  public static func resolve(_ items: [String], in catalog: TargetCatalog = Catalog.builtIn) throws(Failure)
+    -> [Target]
+  {
     var result: [Target] = []
     var seen = Set<String>()
     func add(_ targets: [Target]) {
@@ -31,15 +33,15 @@ public enum TargetSelection {
       let item = normalizedName(raw)
       if item.isEmpty { continue }
       if item == "all" {
-        add(Catalog.all)
+        add(catalog.all)
       } else if let family = Family(rawValue: item), family != .custom {
-        add(Catalog.targets(in: family))
-      } else if let target = Catalog.target(named: item) {
+        add(catalog.targets(in: family))
+      } else if let target = catalog.target(named: item) {
         add([target])
       } else if let first = item.first, first.isNumber, item.contains("x") {
         add([try canvas(raw)])
       } else {
-        throw .unknown(raw, suggestions: Catalog.suggestions(for: raw))
+        throw .unknown(raw, suggestions: catalog.suggestions(for: raw))
       }
     }
     return result
@@ -48,7 +50,9 @@ public enum TargetSelection {
   /// The targets named by a comma-separated `--targets` value. Device names may contain
   /// commas themselves (`iPad Pro 13" (M4, M5)`), so the longest run of comma-joined pieces
   /// that names a target wins.
-  public static func resolve(list text: String) throws(Failure) -> [Target] {
+  public static func resolve(list text: String, in catalog: TargetCatalog = Catalog.builtIn) throws(Failure)
+    -> [Target]
+  {
     let pieces = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     var items: [String] = []
     var start = 0
@@ -56,13 +60,14 @@ public enum TargetSelection {
       var end = pieces.count - 1
       while end > start {
         let candidate = pieces[start...end].joined(separator: ",")
-        if Catalog.target(named: candidate) != nil { break }
+        if catalog.target(named: candidate) != nil { break }
         end -= 1
       }
       items.append(pieces[start...end].joined(separator: ","))
       start = end + 1
     }
-    return try resolve(items.map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") })
+    return try resolve(
+      items.map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }, in: catalog)
   }
 
   /// A raw canvas: `WxH` in pixels (scale 1) or `WxH@S` in points at scale S.

@@ -37,6 +37,10 @@ struct AssetsCommand: Command {
         "SVG and PDF as @1x/@2x/@3x PNGs drawn at each scale, instead of the file itself with Preserve Vector Data."),
       .flag("--no-cache", "Write every image set, even those unchanged since the last run into --out."),
       RenderArguments.excludeOption,
+      .option(
+        "--catalog", "FILE",
+        "A catalog of your own devices, checked as render checks it; image sets take their sizes from --points and --idioms, not from devices."
+      ),
       .flag("--quiet", "No summary; errors still go to stderr."),
     ],
     discussion: """
@@ -58,6 +62,8 @@ struct AssetsCommand: Command {
   let excludes: [String]
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
+    // The same contract as the other commands: a bad catalog stops the run before anything.
+    _ = try RenderArguments.userCatalog(arguments)
     inputs = arguments.positionals.isEmpty ? ["."] : arguments.positionals
     output = arguments.value("--out")!
     guard output.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "/")).hasSuffix(".xcassets") else {

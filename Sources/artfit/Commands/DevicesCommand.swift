@@ -12,6 +12,7 @@ struct DevicesCommand: Command {
         "--family", "LIST", "Only these families: iphone, ipad, ipod, tv, video, split, all", defaultValue: "all"
       ).completing(Completion.families + ["all"]),
       .flag("--json", "Print the full catalog as JSON, with every figure's sources."),
+      RenderArguments.catalogOption,
     ],
     discussion: """
       Points are portrait (Apple TV and video canvases as they stand; split windows as the window).
@@ -22,12 +23,14 @@ struct DevicesCommand: Command {
 
   var families: [Family]
   var json: Bool
+  var catalog: TargetCatalog
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     guard arguments.positionals.isEmpty else {
       throw UsageError("'artfit devices' takes no arguments (got '\(arguments.positionals[0])')")
     }
     json = arguments.has("--json")
+    catalog = try RenderArguments.userCatalog(arguments)?.catalog ?? Catalog.builtIn
     families = []
     for name in ValueText.list(arguments.value("--family")!) {
       if name.lowercased() == "all" {
@@ -41,7 +44,7 @@ struct DevicesCommand: Command {
   }
 
   func run() throws -> ExitStatus {
-    let targets = Catalog.all.filter { families.contains($0.family) }
+    let targets = catalog.all.filter { families.contains($0.family) }
     if json {
       let references = Catalog.references.keys.sorted().map { id -> (String, JSONValue) in
         let reference = Catalog.references[id]!

@@ -31,6 +31,7 @@ struct FitCommand: Command {
       .option(
         "--max-crop-loss", "P", "Fail (exit 1) when crop loss exceeds P (25% or 0.25); auto falls back to fit past it."),
       .flag("--require-focus", "Fail (exit 1) unless the focus region is wholly inside the visible safe area."),
+      RenderArguments.catalogOption,
       .flag(
         "--json",
         "Print the result object that report.json uses; with several targets, {\"results\": [...], \"safe_everywhere\": ...}."
@@ -65,10 +66,11 @@ struct FitCommand: Command {
     }
     source = try ValueParsers.size(sourceText, option: "--source")
     // A name may hold a comma (iPad Pro 13" (M4, M5)): whole first, then as a list.
-    var resolved = (try? TargetSelection.resolve([targetName])) ?? []
+    let catalog = try RenderArguments.userCatalog(arguments)?.catalog ?? Catalog.builtIn
+    var resolved = (try? TargetSelection.resolve([targetName], in: catalog)) ?? []
     if resolved.isEmpty {
       do {
-        resolved = try TargetSelection.resolve(list: targetName)
+        resolved = try TargetSelection.resolve(list: targetName, in: catalog)
       } catch {
         throw UsageError(error.description)
       }

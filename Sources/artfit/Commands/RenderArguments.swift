@@ -41,6 +41,7 @@ enum RenderArguments {
     .option(
       "--manifest", "FILE", "Per-artwork settings (artfit.json).",
       default: "artfit.json in the input folder, if present"),
+    catalogOption,
     .option("--jobs", "N", "Worker threads.", default: "cores"),
     .option(
       "--max-pixels", "N", "Refuse inputs larger than N pixels, from the header.",
@@ -62,6 +63,22 @@ enum RenderArguments {
     .flag("--json", "Print the report JSON to stdout instead of the summary."),
     .flag("--quiet", "No progress, no summary; errors still go to stderr."),
   ]
+
+  /// `--catalog`, shared with `fit`, `template` and `devices`.
+  static let catalogOption = OptionSpec.option(
+    "--catalog", "FILE",
+    "Devices of your own beside the built-in ones: {\"targets\": [...]} in the schema 'artfit devices --json' prints (render and check also take a manifest's \"catalog\")."
+  )
+
+  /// The catalog named by --catalog, checked whole; nil without one.
+  static func userCatalog(_ arguments: ParsedArguments) throws(UsageError) -> UserCatalog? {
+    guard let path = arguments.value("--catalog") else { return nil }
+    do {
+      return try UserCatalog.load(path)
+    } catch {
+      throw UsageError("--catalog: the catalog cannot be used:\n\(error.description)")
+    }
+  }
 
   /// `--exclude`, shared with `assets`.
   static let excludeOption = OptionSpec.option(
@@ -119,8 +136,9 @@ enum RenderArguments {
     }
   }
 
-  /// The manifest named by --manifest, or artfit.json in the first input folder that has one.
-  static func manifest(_ named: String?, inputs: [String]) throws(UsageError) -> Manifest? {
+  /// The manifest named by --manifest, or artfit.json in the first input folder that has one;
+  /// its targets are looked up in `catalog` (the command line's) or the one it names.
+  static func manifest(_ named: String?, inputs: [String], catalog: UserCatalog?) throws(UsageError) -> Manifest? {
     var path = named
     if path == nil {
       for input in inputs {
@@ -136,7 +154,7 @@ enum RenderArguments {
     }
     guard let path else { return nil }
     do {
-      return try Manifest.load(path)
+      return try Manifest.load(path, catalog: catalog)
     } catch {
       throw UsageError("manifest \(error.description)")
     }
@@ -146,6 +164,7 @@ enum RenderArguments {
   static func parse(_ arguments: ParsedArguments, previews: Bool) throws(UsageError) -> RenderOptions {
     var options = RenderOptions(writePreviews: previews)
     try readInputsAndOutput(arguments, into: &options)
+    try readCatalogAndManifest(arguments, into: &options)
     try readSelection(arguments, into: &options)
     try readScales(arguments, into: &options)
     try readPlacement(arguments, into: &options)
@@ -172,11 +191,24 @@ enum RenderArguments {
     }
   }
 
-  /// What to solve: targets, orientations, modes (shared with `template`).
+  /// The user catalog (--catalog, else the manifest's) and the manifest, before anything
+  /// names a target.
+  private static func readCatalogAndManifest(_ arguments: ParsedArguments, into options: inout RenderOptions)
+    throws(UsageError)
+  {
+    let given = try userCatalog(arguments)
+    options.manifest = try manifest(arguments.value("--manifest"), inputs: options.inputs, catalog: given)
+    options.userCatalog = given ?? options.manifest?.catalog
+  }
+
+  /// What to solve: targets (from the run's catalog), orientations, modes (shared with
+  /// `template`).
   static func readSelection(_ arguments: ParsedArguments, into options: inout RenderOptions) throws(UsageError) {
+    let catalog = options.catalog
+    options.targets = catalog.all.filter { Catalog.defaultFamilies.contains($0.family) }
     if let text = arguments.value("--targets") {
       do {
-        options.targets = try TargetSelection.resolve(list: text)
+        options.targets = try TargetSelection.resolve(list: text, in: catalog)
       } catch {
         throw UsageError("--targets: \(error.description)")
       }
@@ -231,7 +263,6 @@ enum RenderArguments {
     }
     let maxPixels = arguments.value("--max-pixels")!
     options.limits.maxPixels = try ValueParsers.integer(maxPixels, option: "--max-pixels", range: 1...(1 << 40))
-    options.manifest = try manifest(arguments.value("--manifest"), inputs: options.inputs)
     options.excludes = arguments.all("--exclude")
     options.trimBars = arguments.has("--trim-bars")
     options.autoFocus = arguments.has("--auto-focus")

@@ -17,7 +17,7 @@ struct TemplateCommand: Command {
       .option("--out", "DIR", "Where template.svg and template.png go (created when missing).", defaultValue: "."),
     ]
       + RenderArguments.sharedOptions.filter {
-        ["--targets", "--orientations", "--modes", "--gravity", "--focus"].contains($0.name)
+        ["--targets", "--orientations", "--modes", "--gravity", "--focus", "--catalog"].contains($0.name)
       } + [
         .flag("--json", "Print the regions as JSON instead of writing files.")
       ],
@@ -47,6 +47,7 @@ struct TemplateCommand: Command {
     }
     (source, name) = try Self.source(sourceText)
     options = RenderOptions()
+    options.userCatalog = try RenderArguments.userCatalog(arguments)
     try RenderArguments.readSelection(arguments, into: &options)
     try RenderArguments.readPlacement(arguments, into: &options)
     output = arguments.value("--out")!

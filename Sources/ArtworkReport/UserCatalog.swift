@@ -1,0 +1,146 @@
+import ArtworkGeometry
+@_spi(Support) import ArtworkSupport
+import Foundation
+
+/// A team's own targets: a file `{"targets": [...]}` whose entries are in the schema
+/// `artfit devices --json` prints (its whole output is a catalog too), each a new device or,
+/// with `"replaces": "<built-in slug>"`, a correction of a built-in one. Checked whole before
+/// anything runs.
+public struct UserCatalog: Sendable {
+  /// Why a catalog cannot be used: every problem found, each naming the entry and the key.
+  public struct Failure: Error, Equatable, CustomStringConvertible {
+    public var file: String
+    public var problems: [String]
+    public var description: String { problems.map { "\(file): \($0)" }.joined(separator: "\n") }
+  }
+
+  public var path: String
+  /// XXH3-128 of the file's bytes: reports and the render cache tell catalogs apart by it.
+  public var fingerprint: String
+  /// The entries, in the file's order.
+  public var targets: [Target]
+  /// The built-in catalog with the entries swapped in and added.
+  public var catalog: TargetCatalog
+
+  /// Reads and checks the catalog at `path`.
+  public static func load(_ path: String, over builtIn: TargetCatalog = Catalog.builtIn) throws(Failure) -> UserCatalog
+  {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw Failure(file: path, problems: ["cannot read the catalog"])
+    }
+    return try parse(Array(data), path: path, over: builtIn)
+  }
+
+  /// Checks catalog text read from `path` (which labels its problems).
+  public static func parse(_ bytes: [UInt8], path: String, over builtIn: TargetCatalog = Catalog.builtIn)
+    throws(Failure) -> UserCatalog
+  {
+    let root: JSONValue
+    do {
+      root = try JSONParser.parse(bytes)
+    } catch {
+      throw Failure(file: path, problems: ["not valid JSON: \(error)"])
+    }
+    let entries = try entries(of: root, path: path)
+    var problems: [String] = []
+    var targets: [Target] = []
+    var replacements: [String: Target] = [:]
+    var additions: [Target] = []
+    var names = NameOwners(builtIn)
+    for (index, value) in entries.enumerated() {
+      let entry = CatalogEntry(value)
+      let label = "targets[\(index)]" + (entry.slug.map { " (\($0))" } ?? "")
+      var found = entry.problems
+      if let target = entry.target {
+        found += names.claim(target, entry: label, replacing: entry.replaces, replacements: replacements)
+        if let replaced = entry.replaces, found.isEmpty {
+          replacements[replaced] = target
+        } else if found.isEmpty {
+          additions.append(target)
+        }
+        targets.append(target)
+      }
+      problems += found.map { "\(label): \($0)" }
+    }
+    guard problems.isEmpty else { throw Failure(file: path, problems: problems) }
+    return UserCatalog(
+      path: path, fingerprint: ContentHash.hex128(bytes), targets: targets,
+      catalog: builtIn.with(replacements: replacements, additions: additions))
+  }
+
+  /// The entries of `{"targets": [...]}` (a whole `devices --json` output included).
+  private static func entries(of root: JSONValue, path: String) throws(Failure) -> [JSONValue] {
+    guard case .object(let members) = root else {
+      throw Failure(file: path, problems: ["a catalog is a JSON object {\"targets\": [...]}"])
+    }
+    var entries: [JSONValue]?
+    var problems: [String] = []
+    for (key, value) in members {
+      switch key {
+      case "targets":
+        guard case .array(let items) = value else {
+          problems.append("\"targets\" must be an array of target objects")
+          continue
+        }
+        entries = items
+      case "version", "generator", "references": continue  // as 'artfit devices --json' prints them
+      default: problems.append("unknown key \"\(key)\" (a catalog has \"targets\")")
+      }
+    }
+    if entries == nil && problems.isEmpty { problems.append("no \"targets\": a catalog is {\"targets\": [...]}") }
+    guard problems.isEmpty, let entries else { throw Failure(file: path, problems: problems) }
+    if entries.isEmpty { throw Failure(file: path, problems: ["\"targets\" holds no target"]) }
+    return entries
+  }
+
+  /// The slugs of this catalog's entries that `targets` holds (the run's use of it).
+  public func slugsUsed(by targets: [Target]) -> [String] {
+    let own = Set(self.targets.map(\.slug))
+    var seen = Set<String>()
+    return targets.map(\.slug).filter { own.contains($0) && seen.insert($0).inserted }
+  }
+}
+
+/// Who owns each name (name, slug, alias, compared as target names are): the built-in
+/// targets, then each entry as it is claimed.
+private struct NameOwners {
+  private var owners: [String: String] = [:]
+  private var builtInSlugs: [String: String] = [:]
+
+  init(_ builtIn: TargetCatalog) {
+    for target in builtIn.all {
+      builtInSlugs[target.slug] = target.name
+      for name in target.allNames where owners[normalizedName(name)] == nil {
+        owners[normalizedName(name)] = "the built-in \(target.name) (\(target.slug))"
+      }
+    }
+  }
+
+  /// The entry's collisions and a bad `replaces`; its names are then its own.
+  mutating func claim(
+    _ target: Target, entry: String, replacing replaced: String?, replacements: [String: Target]
+  ) -> [String] {
+    var problems: [String] = []
+    var replacedOwner: String?
+    if let replaced {
+      if let name = builtInSlugs[replaced] {
+        replacedOwner = "the built-in \(name) (\(replaced))"
+        if replacements[replaced] != nil {
+          problems.append("replaces: \"\(replaced)\" is replaced by an earlier entry too")
+        }
+      } else {
+        problems.append("replaces: \"\(replaced)\" is not a built-in slug (see 'artfit devices')")
+      }
+    }
+    var keys = Set<String>()
+    for (key, name) in [("name", target.name), ("slug", target.slug)] + target.aliases.map({ ("aliases", $0) }) {
+      let normal = normalizedName(name)
+      guard keys.insert(normal).inserted else { continue }
+      guard let owner = owners[normal], owner != replacedOwner else { continue }
+      let hint = owner.hasPrefix("the built-in") && replaced == nil ? "; add \"replaces\" to swap it" : ""
+      problems.append("\(key): \"\(name)\" is already \(owner)'s\(hint)")
+    }
+    for normal in keys { owners[normal] = entry }
+    return problems
+  }
+}

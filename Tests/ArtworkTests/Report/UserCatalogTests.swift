@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+@testable import ArtworkGeometry
+@testable import ArtworkReport
+@_spi(Support) @testable import ArtworkSupport
+
+/// A user catalog read and checked: new devices, replacements, and every problem at once.
+struct UserCatalogTests {
+  /// An entry as `artfit devices --json` prints one, edited into a device artfit lacks.
+  static let phone = """
+    {"name": "Test Phone 1", "aliases": ["TP1"], "slug": "test-phone-1", "family": "iphone",
+     "points": {"w": 400, "h": 880}, "scale": 3, "corner_radius": 55,
+     "safe_area": {"portrait": {"top": 70, "left": 0, "bottom": 30, "right": 0},
+                   "landscape": {"top": 0, "left": 70, "bottom": 20, "right": 70}},
+     "sensor_housing": {"shape": "island", "x": 137, "y": 12, "w": 126, "h": 37},
+     "home_indicator": {"w": 140, "h": 5, "bottom": 8}, "status_bar": 60,
+     "size_classes": {"portrait": {"width": "compact", "height": "regular"},
+                      "landscape": {"width": "compact", "height": "compact"}},
+     "orientations": ["portrait", "landscape"]}
+    """
+
+  static func parse(_ text: String) throws(UserCatalog.Failure) -> UserCatalog {
+    try UserCatalog.parse(Array(text.utf8), path: "mine.json")
+  }
+
+  static func problems(_ text: String) -> [String] {
+    do {
+      _ = try parse(text)
+      return []
+    } catch {
+      return error.description.split(separator: "\n").map(String.init)
+    }
+  }
+
+  @Test func aNewDeviceIsATargetLikeAnyOther() throws {
+    let catalog = try Self.parse("{\"targets\": [\(Self.phone)]}")
+    let phone = try #require(catalog.catalog.target(named: "TP1"))
+    #expect(phone.name == "Test Phone 1" && phone.family == .iphone && phone.pixels == PixelSize(1200, 2640))
+    #expect(phone.safeArea?.portrait == Insets(top: 70, left: 0, bottom: 30, right: 0))
+    #expect(phone.sensorHousing == SensorHousing(shape: .island, rect: Rect(x: 137, y: 12, width: 126, height: 37)))
+    #expect(phone.homeIndicator == HomeIndicator(width: 140, height: 5, bottom: 8))
+    #expect(phone.cornerRadius == 55 && phone.statusBarPortrait == 60 && phone.statusBarLandscape == nil)
+    #expect(phone.sizeClassesLandscape == SizeClasses(.compact, .compact))
+    // After the last built-in iPhone, before the iPod: `iphone` lists it.
+    let iphones = catalog.catalog.targets(in: .iphone)
+    #expect(iphones.last?.slug == "test-phone-1" && iphones.count == Catalog.targets(in: .iphone).count + 1)
+    #expect(catalog.catalog.all.count == Catalog.all.count + 1)
+    #expect(try TargetSelection.resolve(["iphone"], in: catalog.catalog).contains(phone))
+    #expect(catalog.fingerprint == ContentHash.hex128(Array("{\"targets\": [\(Self.phone)]}".utf8)))
+    #expect(catalog.slugsUsed(by: [phone, Catalog.all[0], phone]) == ["test-phone-1"])
+  }
+
+  @Test func absentMeansNone() throws {
+    let catalog = try Self.parse(
+      #"{"targets": [{"name": "Kiosk", "slug": "kiosk", "family": "tv", "points": {"w": 1080, "h": 1920}, "scale": 1}]}"#
+    )
+    let kiosk = try #require(catalog.targets.first)
+    #expect(
+      kiosk.safeArea == nil && kiosk.sensorHousing == nil && kiosk.homeIndicator == nil && kiosk.cornerRadius == nil)
+    #expect(kiosk.orientations == [.portrait], "a fixed canvas stands as its shape")
+  }
+
+  @Test func aReplacementSwapsTheBuiltInInPlace() throws {
+    let built = try #require(Catalog.target(named: "iPhone 16 Pro"))
+    let text =
+      #"{"targets": [{"name": "iPhone 16 Pro", "slug": "iphone-16-pro", "family": "iphone", "points": {"w": 402, "h": 874}, "scale": 3, "replaces": "iphone-16-pro", "safe_area": {"portrait": {"top": 80, "left": 0, "bottom": 34, "right": 0}, "landscape": null}}]}"#
+    let catalog = try Self.parse(text)
+    let swapped = try #require(catalog.catalog.target(named: "iphone-16-pro"))
+    #expect(swapped.safeArea?.portrait?.top == 80 && swapped.safeArea?.landscape == nil)
+    #expect(catalog.catalog.all.firstIndex(of: swapped) == Catalog.all.firstIndex(of: built))
+    #expect(catalog.catalog.all.count == Catalog.all.count)
+  }
+
+  @Test func everyProblemNamesTheFileTheEntryAndTheKey() {
+    let bad = """
+      {"targets": [
+        {"name": "Test Phone 1", "slug": "test-phone-1", "family": "iphone", "points": {"w": 402, "h": 880},
+         "scale": 3, "safe_area": {"portrait": {"top": 900, "left": 0, "bottom": 30, "right": 0}}},
+        {"name": "Neg", "slug": "neg", "family": "iphone", "points": {"w": -3, "h": 880}, "scale": 3},
+        {"name": "Fam", "slug": "fam", "family": "phone", "points": {"w": 400, "h": 800}, "scale": 2},
+        {"name": "Again", "slug": "test-phone-1", "family": "ipad", "points": {"w": 800, "h": 1000}, "scale": 2},
+        {"name": "iPhone 16 Pro", "slug": "mine", "family": "iphone", "points": {"w": 400, "h": 800}, "scale": 3},
+        {"name": "Home", "slug": "home", "family": "iphone", "points": {"w": 400, "h": 800}, "scale": 3,
+         "home_indicator": {"w": 500, "h": 5, "bottom": 8}, "colour": "red"},
+        {"name": "R", "slug": "r", "family": "iphone", "points": {"w": 400, "h": 800}, "scale": 3, "replaces": "iphone-99"}
+      ]}
+      """
+    let problems = Self.problems(bad)
+    let expected = [
+      "mine.json: targets[0] (test-phone-1): safe_area.portrait: top 900 + bottom 30 exceeds the height 880",
+      "mine.json: targets[1] (neg): points.w: -3 must be above 0",
+      "mine.json: targets[2] (fam): family: unknown family \"phone\" (one of iphone, ipad, ipod, tv, split, video)",
+      "mine.json: targets[3] (test-phone-1): slug: \"test-phone-1\" is already targets[0] (test-phone-1)'s",
+      "mine.json: targets[4] (mine): name: \"iPhone 16 Pro\" is already the built-in iPhone 16 Pro (iphone-16-pro)'s; add \"replaces\" to swap it",
+      "mine.json: targets[5] (home): home_indicator: width 500 exceeds the screen's width 400",
+      "mine.json: targets[6] (r): replaces: \"iphone-99\" is not a built-in slug (see 'artfit devices')",
+    ]
+    for line in expected { #expect(problems.contains(line), "\(line)\nin\n\(problems.joined(separator: "\n"))") }
+    #expect(problems.contains { $0.hasPrefix("mine.json: targets[5] (home): unknown key \"colour\"") })
+    #expect(problems.count == expected.count + 1, "\(problems)")
+  }
+
+  @Test func malformedFilesSayWhereAndWhat() {
+    let truncated = Self.problems("{\"targets\": [\n\(Self.phone.prefix(60))")
+    #expect(
+      truncated.count == 1 && truncated[0].hasPrefix("mine.json: not valid JSON: line 2, column 61: "), "\(truncated)")
+    #expect(Self.problems("[1]") == ["mine.json: a catalog is a JSON object {\"targets\": [...]}"])
+    #expect(Self.problems("{\"devices\": []}") == ["mine.json: unknown key \"devices\" (a catalog has \"targets\")"])
+    #expect(Self.problems("{\"targets\": []}") == ["mine.json: \"targets\" holds no target"])
+    #expect(Self.problems("{\"targets\": [3]}") == ["mine.json: targets[0]: expected a target object"])
+  }
+
+  /// The whole built-in catalog as `devices --json` prints it, each entry replacing itself,
+  /// reads back as the same targets: the schema cannot fall behind the catalog.
+  @Test func theBuiltInCatalogReadsBackAsItself() throws {
+    var entries: [JSONValue] = []
+    for target in Catalog.all {
+      guard case .object(let members) = target.json else { throw CancellationError() }
+      entries.append(.object(members + [("replaces", .string(target.slug))]))
+    }
+    let text = JSONValue.object([("targets", .array(entries))]).serialized()
+    let catalog = try Self.parse(text)
+    #expect(catalog.catalog.all.count == Catalog.all.count)
+    for (read, built) in zip(catalog.catalog.all, Catalog.all) {
+      #expect(read == built, "\(built.slug) reads back differently")
+    }
+  }
+}
