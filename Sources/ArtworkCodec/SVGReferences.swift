@@ -1,3 +1,5 @@
+import Foundation
+
 /// What an SVG refers to outside itself: `href`s (`xlink:href`, `xml-stylesheet`, XInclude),
 /// CSS `url(…)` and `@import`, and external entities (`SYSTEM` and `PUBLIC` identifiers).
 /// librsvg loads none of them (the document has no base URL); this names them, so the
@@ -38,7 +40,7 @@ enum SVGReferences {
     if matches(bytes, index, "url(", ignoringCase: true) {
       guard let close = bytes[(index + 4)...].firstIndex(of: UInt8(ascii: ")")) else { return nil }
       let inner = String(decoding: bytes[(index + 4)..<close], as: UTF8.self)
-      let trimmed = inner.trimmingCharacters(in: " \t\r\n\"'")
+      let trimmed = inner.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r\n\"'"))
       return (trimmed, close + 1)
     }
     if matches(bytes, index, "@import") { return quoted(bytes, skipSpace(bytes, index + 7)) }
@@ -73,14 +75,5 @@ enum SVGReferences {
     }
     guard let close = bytes[(index + 1)...].firstIndex(of: bytes[index]) else { return nil }
     return (String(decoding: bytes[(index + 1)..<close], as: UTF8.self), close + 1)
-  }
-}
-
-extension String {
-  fileprivate func trimmingCharacters(in set: String) -> String {
-    var text = Substring(self)
-    while let first = text.first, set.contains(first) { text.removeFirst() }
-    while let last = text.last, set.contains(last) { text.removeLast() }
-    return String(text)
   }
 }

@@ -17,7 +17,11 @@ static __thread cimageio_log *log_sink;
 
 static void log_to_sink(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer unused) {
   (void)unused;
-  if (log_sink == NULL) return;
+  // Outside artfit's calls (another part of the process using GLib) GLib's own handling stands.
+  if (log_sink == NULL) {
+    g_log_default_handler(domain, level, message, NULL);
+    return;
+  }
   int severe = (level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL | G_LOG_FLAG_FATAL)) != 0;
   // The first message is the cause; later ones follow from it. A severe one outranks a note.
   if (log_sink->message[0] != '\0' && (log_sink->severe || !severe)) return;

@@ -97,7 +97,10 @@ extension Slow {
         let image = try ImageDecoder.decode(file: path)
         // The 64 pt icon at each scale, its red/blue edge on a pixel boundary: drawn, not resampled.
         #expect(image.width == 64 * scale && image.height == 64 * scale)
-        guard case .uint8(let samples) = image.storage else { continue }
+        guard case .uint8(let samples) = image.storage else {
+          Issue.record("expected 8-bit samples")
+          continue
+        }
         let row = 10 * scale * image.width * 3
         let left = Array(samples[row + (32 * scale - 1) * 3..<row + 32 * scale * 3])
         let right = Array(samples[row + 32 * scale * 3..<row + (32 * scale + 1) * 3])

@@ -64,7 +64,10 @@ extension Slow {
       let run = try ArtfitRun(common + ["--out", folder.path("out"), "--background", "white"])
       #expect(run.status == 0, "\(run.stderr)")
       let preview = try ImageDecoder.decode(file: folder.path("out/half/apple-tv-hd-landscape-fill@1x.png"))
-      guard case .uint8(let samples) = preview.storage else { return }
+      guard case .uint8(let samples) = preview.storage else {
+        Issue.record("expected 8-bit samples")
+        return
+      }
       let channels = preview.layout.channels
       let left = (540 * preview.width + 100) * channels
       let right = (540 * preview.width + 1800) * channels
@@ -74,7 +77,10 @@ extension Slow {
       #expect(p3.status == 0, "\(p3.stderr)")
       let converted = try ImageDecoder.decode(file: folder.path("p3/half/apple-tv-hd-landscape-fill@1x.png"))
       #expect(converted.iccProfile != nil)
-      guard case .uint8(let p3Samples) = converted.storage else { return }
+      guard case .uint8(let p3Samples) = converted.storage else {
+        Issue.record("expected 8-bit samples")
+        return
+      }
       let red = Array(p3Samples[left..<left + 3])
       // sRGB red inside Display P3 is about (234, 51, 35).
       #expect(abs(Int(red[0]) - 234) <= 2 && abs(Int(red[1]) - 51) <= 3 && abs(Int(red[2]) - 35) <= 3, "\(red)")

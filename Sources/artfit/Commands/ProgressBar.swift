@@ -1,21 +1,26 @@
 import Artwork
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
 /// A one-line progress bar on stderr, only when stderr is a terminal.
-final class ProgressBar: @unchecked Sendable {
+final class ProgressBar: Sendable {
+  /// When the bar was last drawn, and whether it is on the screen.
+  private struct Drawing {
+    var last = 0.0
+    var shown = false
+  }
+
   private let enabled = isatty(2) != 0
-  private let lock = Mutex()
-  private var lastDraw = 0.0
-  private var drawn = false
+  private let drawing = Mutex(Drawing())
 
   func update(_ progress: BatchProgress) {
     guard enabled else { return }
-    lock.locked {
-      guard progress.elapsed - lastDraw >= 0.1 || progress.artworksDone == progress.artworks else { return }
-      lastDraw = progress.elapsed
+    drawing.withLock { drawing in
+      guard progress.elapsed - drawing.last >= 0.1 || progress.artworksDone == progress.artworks else { return }
+      drawing.last = progress.elapsed
       let width = 24
       let done = progress.artworks == 0 ? width : width * progress.artworksDone / progress.artworks
       let bar = String(repeating: "#", count: done) + String(repeating: "-", count: width - done)
@@ -29,7 +34,7 @@ final class ProgressBar: @unchecked Sendable {
         line += " · about \(Self.duration(left)) left"
       }
       writeAll(2, line + "\u{1B}[K")
-      drawn = true
+      drawing.shown = true
     }
   }
 
@@ -43,19 +48,7 @@ final class ProgressBar: @unchecked Sendable {
 
   func finish() {
     guard enabled else { return }
-    lock.locked { if drawn { writeAll(2, "\r\u{1B}[K") } }
-  }
-}
-
-/// A small pthread mutex.
-final class Mutex: @unchecked Sendable {
-  private var mutex = pthread_mutex_t()
-  init() { pthread_mutex_init(&mutex, nil) }
-  deinit { pthread_mutex_destroy(&mutex) }
-  func locked<T>(_ body: () -> T) -> T {
-    pthread_mutex_lock(&mutex)
-    defer { pthread_mutex_unlock(&mutex) }
-    return body()
+    drawing.withLock { if $0.shown { writeAll(2, "\r\u{1B}[K") } }
   }
 }
 

@@ -99,7 +99,10 @@ struct SVGReferenceTests {
     let document = try VectorDocument(bytes: Array(svg.utf8), name: folder.path("hostile.svg"))
     let image = try document.draw(into: (64, 32))
     #expect(!listener.wasContacted, "librsvg connected to the loopback server")
-    guard case .uint8(let samples) = image.storage else { return }
+    guard case .uint8(let samples) = image.storage else {
+      Issue.record("expected 8-bit samples")
+      return
+    }
     let channels = image.layout.channels
     var shown: [[UInt8]] = []
     for y in 0..<32 {
