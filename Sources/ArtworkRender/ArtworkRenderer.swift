@@ -458,9 +458,8 @@ struct ArtworkRenderer {
     } catch { throw .output(error) }
   }
 
-  /// The whole source, at most 1024 px on its long side, darker where fewer of the fills
-  /// show it, with each distinct fill crop outlined in its family's colour and the region safe
-  /// on every screen in white; in the previews' profile.
+  /// The crop map (`CropMapDrawing`), at most 1024 px on its long side, in the previews'
+  /// profile, written beside the previews.
   private func drawCropMap(
     _ picture: PictureSource, source: Size, results: [TargetResult], safeEverywhere: Rect?, stem: String,
     colour: ArtworkColour, stats: inout RenderStats
@@ -474,47 +473,13 @@ struct ArtworkRenderer {
             of: nil, size: size, options: ResampleOptions(kernel: options.kernel, threads: options.jobs)))
       }
     } catch { throw .image(error) }
-    var canvas = Canvas(size: size, background: colour.converted(RGB(128, 128, 128)))
-    canvas.draw(small, at: (0, 0))
-    let toMap = Double(size.width) / source.width
-    shade(&canvas, by: SourceCoverage(results: results, source: source), toMap: toMap, colour: colour)
-    var drawn = Set<[Double]>()
-    for result in results where result.placement.mode == .fill && result.placement.boxing == .crop {
-      let crop = result.placement.crop.scaled(by: toMap)
-      guard drawn.insert([crop.x, crop.y, crop.width, crop.height]).inserted else { continue }
-      let outline = colour.converted(CropMapColours.colour(for: result.screen.target.family))
-      for side in painter.frame(crop.expanded(by: -1), width: 2) { canvas.fill(side, outline, opacity: 0.85) }
-    }
-    if let safe = safeEverywhere?.scaled(by: toMap) {
-      let dark = colour.converted(Overlay.outlineColour)
-      for side in painter.frame(safe.expanded(by: -2), width: 5) { canvas.fill(side, dark, opacity: 0.6) }
-      for side in painter.frame(safe.expanded(by: -2), width: 3) {
-        canvas.fill(side, colour.converted(RGB(255, 255, 255)))
-      }
-    }
+    let canvas = CropMapDrawing(painter: painter, colour: colour).canvas(
+      small, size: size, source: source, results: results, safeEverywhere: safeEverywhere)
     let path = stem + "/crop-map.png"
     let bytes = try encoded(&stats) { () throws(ImageError) in
       try ImageEncoder.png(canvas.image(iccProfile: small.iccProfile), effort: options.pngEffort, name: path)
     }
     try write(bytes, to: outputPaths([path]), stats: &stats)
     return path
-  }
-}
-
-extension ArtworkRenderer {
-  /// Darkens each cell of the crop map by the share of fills that do not show it (up to
-  /// 60 % black where none does). Cell edges fall on whole map pixels, so neighbours meet
-  /// without seams.
-  private func shade(_ canvas: inout Canvas, by coverage: SourceCoverage, toMap: Double, colour: ArtworkColour) {
-    guard coverage.total > 0 else { return }
-    let black = colour.converted(RGB(0, 0, 0))
-    for cell in coverage.cells where cell.count < coverage.total {
-      let x0 = (cell.rect.x * toMap).rounded()
-      let y0 = (cell.rect.y * toMap).rounded()
-      let box = Rect(
-        x: x0, y: y0, width: (cell.rect.maxX * toMap).rounded() - x0, height: (cell.rect.maxY * toMap).rounded() - y0)
-      guard !box.isEmpty else { continue }
-      canvas.fill(.rect(box), black, opacity: Float(0.6 * (1 - Double(cell.count) / Double(coverage.total))))
-    }
   }
 }
