@@ -425,7 +425,7 @@ struct ArtworkRenderer {
     let factor = 240 / Double(max(size.width, size.height))
     let thumb = PixelSize(
       max(1, Int((Double(size.width) * factor).rounded())), max(1, Int((Double(size.height) * factor).rounded())))
-    let paths = try outputPaths(previews.map(HTMLWriter.thumbnailPath(for:)))
+    let paths = try outputPaths(previews.map(PreviewThumbnail.path(for:)))
     let small = MonotonicClock.timed(&stats.overlay) {
       Resampler.resample(
         canvas.image(iccProfile: profile), to: thumb, options: ResampleOptions(kernel: .box, threads: 1))

@@ -145,7 +145,7 @@ final class RenderCache {
     guard entry.report.file == file else { return nil }
     var outputs = entry.report.cropMap.map { [$0] } ?? []
     for result in entry.report.results {
-      if let preview = result.preview { outputs += [preview, HTMLWriter.thumbnailPath(for: preview)] }
+      if let preview = result.preview { outputs += [preview, PreviewThumbnail.path(for: preview)] }
     }
     guard outputs.allSatisfy({ FileManager.default.fileExists(atPath: folder + "/" + $0) }) else { return nil }
     return entry

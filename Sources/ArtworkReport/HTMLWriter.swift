@@ -4,15 +4,6 @@ import ArtworkGeometry
 /// index.html: a contact sheet that works offline. Inline CSS and a few lines of inline JS
 /// (table sorting); previews appear as small JPEG thumbnails written beside the page.
 public enum HTMLWriter {
-  /// Where a preview's thumbnail lives, relative to the output folder.
-  public static func thumbnailPath(for preview: String) -> String {
-    let slash = preview.lastIndex(of: "/").map { preview.index(after: $0) } ?? preview.startIndex
-    let folder = String(preview[..<slash])
-    var name = String(preview[slash...])
-    if let dot = name.lastIndex(of: ".") { name = String(name[..<dot]) }
-    return folder + "thumbs/" + name + ".jpg"
-  }
-
   public static func html(
     _ report: RunReport, thumbnails: Bool = true, editor: FocusEditorSetup = FocusEditorSetup()
   ) -> String {
@@ -279,7 +270,7 @@ public enum HTMLWriter {
         out.append("<a href=\"")
         out.html(preview)
         out.append("\"><img src=\"")
-        out.html(thumbnailPath(for: preview))
+        out.html(PreviewThumbnail.path(for: preview))
         out.append("\" alt=\"")
         out.html(result.screen.target.name)
         out.append(" preview\" loading=\"lazy\"></a>")

@@ -43,7 +43,7 @@ struct ColourRenderTests {
     let preview = try #require(artwork.results.first?.preview)
     return [
       "preview": try ImageDecoder.decode(file: folder.path("out/" + preview)),
-      "thumbnail": try ImageDecoder.decode(file: folder.path("out/" + HTMLWriter.thumbnailPath(for: preview))),
+      "thumbnail": try ImageDecoder.decode(file: folder.path("out/" + PreviewThumbnail.path(for: preview))),
       "crop map": try ImageDecoder.decode(file: folder.path("out/" + (artwork.cropMap ?? ""))),
     ]
   }

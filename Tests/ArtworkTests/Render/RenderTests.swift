@@ -151,7 +151,7 @@ extension Slow {
       #expect(bytes.count == 2 && bytes[0] != nil && bytes[0] == bytes[1])
       for path in paths {
         #expect(
-          FileManager.default.fileExists(atPath: folder.path("out/" + HTMLWriter.thumbnailPath(for: path))), "\(path)")
+          FileManager.default.fileExists(atPath: folder.path("out/" + PreviewThumbnail.path(for: path))), "\(path)")
       }
       // Every result's own file is on disk and counted.
       let files = Set(results.compactMap(\.preview))
