@@ -1,3 +1,4 @@
+import ArtworkGeometry
 @_spi(Support) import ArtworkSupport
 
 /// Reads a report.json from its file an artwork at a time, so a report of any size is read
@@ -10,6 +11,9 @@ public final class ReportFileReader {
   /// The files the run skipped (none in a report made before artfit listed them).
   public private(set) var skipped: [SkippedFile] = []
   public private(set) var usedBaseline = false
+  /// The targets its results are looked up in: the built-in catalog, with the run's user
+  /// catalog when `options.catalog` names a file that still has the fingerprint recorded.
+  public private(set) var catalog = Catalog.builtIn
   private let json: JSONFileReader
   private var inArtworks = false
 
@@ -31,7 +35,9 @@ public final class ReportFileReader {
             throw fail(ReportReader.versionMessage)
           }
           sawVersion = true
-        case ReportKey.options.text: options = try json.readValue()
+        case ReportKey.options.text:
+          options = try json.readValue()
+          catalog = Self.catalog(recordedIn: options)
         case ReportKey.artworks.text:
           guard sawVersion else { throw fail("the report has no version before its artworks") }
           try json.expect(UInt8(ascii: "["))
@@ -61,10 +67,21 @@ public final class ReportFileReader {
       throw ReportReader.Failure(file: path, message: error.message)
     }
     do {
-      return try ReportReader.artwork(value)
+      return try ReportReader.artwork(value, catalog: catalog)
     } catch {
       throw ReportReader.Failure(file: path, message: error.message)
     }
+  }
+
+  /// The run's catalog, when its file is still there with the same bytes.
+  private static func catalog(recordedIn options: JSONValue) -> TargetCatalog {
+    guard case .object(let members) = options,
+      case .object(let recorded)? = members.first(where: { $0.0 == "catalog" })?.1,
+      case .string(let path)? = recorded.first(where: { $0.0 == "path" })?.1,
+      case .string(let fingerprint)? = recorded.first(where: { $0.0 == "fingerprint" })?.1,
+      let loaded = try? UserCatalog.load(path), loaded.fingerprint == fingerprint
+    else { return Catalog.builtIn }
+    return loaded.catalog
   }
 
   /// The members after the artworks: the errors, the files skipped and the summary.

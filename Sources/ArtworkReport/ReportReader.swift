@@ -48,7 +48,9 @@ public enum ReportReader {
     return report
   }
 
-  package static func artwork(_ value: JSONValue) throws(Failure) -> ArtworkReport {
+  package static func artwork(_ value: JSONValue, catalog: TargetCatalog = Catalog.builtIn) throws(Failure)
+    -> ArtworkReport
+  {
     let fields = try Fields(value, "an artwork")
     let source = try fields.string(.source)
     var focus: FocusRegion? = nil
@@ -65,7 +67,7 @@ public enum ReportReader {
         top: try b.number(.top), left: try b.number(.left), bottom: try b.number(.bottom), right: try b.number(.right))
     }
     var results: [TargetResult] = []
-    for item in try fields.array(.results) { results.append(try result(item, of: source)) }
+    for item in try fields.array(.results) { results.append(try result(item, of: source, catalog: catalog)) }
     var artwork = ArtworkReport(
       file: ArtworkFile(path: source, stem: try fields.string(.stem)), width: try fields.integer(.width),
       height: try fields.integer(.height), focus: focus, embeddedBars: bars,
@@ -101,7 +103,10 @@ public enum ReportReader {
     return artwork
   }
 
-  static func result(_ value: JSONValue, of source: String) throws(Failure) -> TargetResult {
+  /// A result, its target looked up in `catalog` (the run's, when the reader could load it).
+  static func result(_ value: JSONValue, of source: String, catalog: TargetCatalog = Catalog.builtIn) throws(Failure)
+    -> TargetResult
+  {
     let fields = try Fields(value, "a result of \(source)")
     let slug = try fields.string(.slug)
     let name = try fields.string(.target)
@@ -114,7 +119,9 @@ public enum ReportReader {
     let scale = try fields.number(.scale)
     let canvas = try Fields(try fields.value(.canvas), "a canvas")
     let target: Target
-    if let known = Catalog.all.first(where: { $0.slug == slug }) ?? (try? TargetSelection.resolve([name]))?.first {
+    if let known = catalog.all.first(where: { $0.slug == slug })
+      ?? (try? TargetSelection.resolve([name], in: catalog))?.first
+    {
       target = known
     } else {
       target = try standIn(
@@ -198,8 +205,9 @@ public enum ReportReader {
     return PixelRect(x: try f.integer(.x), y: try f.integer(.y), width: try f.integer(.w), height: try f.integer(.h))
   }
 
-  /// A target the built-in catalog does not have (a user catalog's): what the result says
-  /// of it, its canvas in the result's orientation; the report's figures are the run's own.
+  /// A target the catalog does not have (a user catalog's that could not be loaded again):
+  /// what the result says of it, its canvas in the result's orientation, no safe area; the
+  /// report's figures are the run's own.
   private static func standIn(
     _ fields: Fields, name: String, slug: String, canvas: Fields, scale: Double, orientation: ScreenOrientation,
     of source: String

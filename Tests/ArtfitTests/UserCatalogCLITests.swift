@@ -172,7 +172,17 @@ extension Slow {
         "merge-reports", folder.path("same-1"), folder.path("same-2"), "--out", folder.path("m"),
       ])
       #expect(merged.status <= 1, "the same catalog merges: \(merged.stderr)")
-      #expect(try String(contentsOfFile: folder.path("m/index.html"), encoding: .utf8).contains("Test Phone 1"))
+      let sheet = try String(contentsOfFile: folder.path("m/index.html"), encoding: .utf8)
+      #expect(sheet.contains("Test Phone 1"))
+      // The merged sheet's focus editor solves with the device's own insets: the reader loaded
+      // the catalog the reports name (portrait top 70 pt and bottom 30 pt at @3x).
+      let island = try #require(sheet.range(of: "<script type=\"application/json\" id=\"artfit-focus-data\">"))
+      let end = try #require(sheet[island.upperBound...].range(of: "</script>"))
+      let data = try #require(
+        try JSONSerialization.jsonObject(with: Data(sheet[island.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+      let screens = try #require(data["screens"] as? [[Any]])
+      let phone = try #require(screens.first { $0[0] as? String == "test-phone-1" && $0[3] as? String == "portrait" })
+      #expect((phone[6] as? [Double]) == [210, 0, 90, 0])
 
       let run = try ArtfitRun([
         "check", "SampleArt", "--catalog", other, "--targets", "test-phone-1,iphone-16", "--shard", "2/2", "--out",
