@@ -37,6 +37,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 GRAVITIES = ["center", "top", "bottom", "left", "right", "top-left", "top-right", "bottom-left",
              "bottom-right", "focus"]
 SCRIPT_LIMIT = 40 * 1024
+# data-focus-visible as report.json's focus_visible.
+VISIBLE = {"true": True, "false": False, "": None}
 
 
 def fail(message):
@@ -44,17 +46,19 @@ def fail(message):
     sys.exit(1)
 
 
-def png(path, width, height):
-    """A valid 1-bit greyscale PNG of width x height (check reads only its header)."""
-    row = b"\x00" + b"\x00" * ((width + 7) // 8)
-    raw = zlib.compress(row * height, 9)
-
+def write_png(path, width, height, depth, rows):
+    """A greyscale PNG of width x height at `depth` bits from its filtered rows."""
     def chunk(kind, data):
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     with open(path, "wb") as out:
-        out.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0))
-                  + chunk(b"IDAT", raw) + chunk(b"IEND", b""))
+        out.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, depth, 0, 0, 0, 0))
+                  + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
+
+
+def png(path, width, height):
+    """A valid 1-bit greyscale PNG of width x height (check reads only its header)."""
+    write_png(path, width, height, 1, (b"\x00" + b"\x00" * ((width + 7) // 8)) * height)
 
 
 def run(artfit, *args, ok=(0,), cwd=None):
@@ -165,12 +169,25 @@ def compare(driver, reference, art, focus, gravity, max_crop_loss):
             wanted = want["crop"][name]
             if abs(half_away(got, 1) - wanted) > 0.01 or abs(got - wanted) > 0.05 + 1e-9:
                 fail("%s: crop %s is %r on the page, %r from artfit fit" % (where, name, got, wanted))
-        visible = {"true": True, "false": False, "": None}[row["visible"]]
+        visible = VISIBLE[row["visible"]]
         if visible != want["focus_visible"]:
             fail("%s: focus visible %r on the page, %r from artfit fit" % (where, visible, want["focus_visible"]))
         if want["focus_loss"] is not None and abs(half_away(float(row["loss"]), 4) - want["focus_loss"]) > 1e-9:
             fail("%s: focus loss %s on the page, %r from artfit fit" % (where, row["loss"], want["focus_loss"]))
     return len(rows)
+
+
+def agrees_with_report(driver, source, results, who):
+    """The artwork's live rows against a report's results for the same focus: crops as the
+    report rounds them, focus visibility exactly."""
+    rows = {(r["slug"], r["orientation"], r["mode"]): r for r in live(driver, source)}
+    for result in results:
+        row = rows[(result["slug"], result["orientation"], result["mode"])]
+        got = [float(v) for v in row["crop"].split(",")]
+        if not close([half_away(v, 1) for v in got], [result["crop"][k] for k in "xywh"], 0.01):
+            fail("%s crops %s on %s, the page %s" % (who, result["crop"], result["slug"], got))
+        if VISIBLE[row["visible"]] != result["focus_visible"]:
+            fail("%s: focus visible %r on %s, the page %r" % (who, result["focus_visible"], result["slug"], row["visible"]))
 
 
 def random_size(rng):
@@ -310,12 +327,7 @@ def keyboard_drag_and_manifest(artfit, driver, work, screenshot):
     checked = report["artworks"][0]
     if not close([checked["focus"][k] for k in "xywh"], [float(v) for v in shown.split(",")], 5e-5):
         fail("artfit check with the entry gives the focus %s, not %s" % (checked["focus"], shown))
-    rows = {(r["slug"], r["orientation"], r["mode"]): r for r in live(driver, source)}
-    for result in checked["results"]:
-        row = rows[(result["slug"], result["orientation"], result["mode"])]
-        got = [float(v) for v in row["crop"].split(",")]
-        if not close([half_away(v, 1) for v in got], [result["crop"][k] for k in "xywh"], 0.01):
-            fail("artfit check with the entry crops %s on %s, the page %s" % (result["crop"], result["slug"], got))
+    agrees_with_report(driver, source, checked["results"], "artfit check with the entry")
 
     # The download: both artworks edited, merged over the run's manifest.
     set_focus(driver, "art/" + second, [0.1, 0.2, 0.3, 0.4])
@@ -353,14 +365,8 @@ def keyboard_drag_and_manifest(artfit, driver, work, screenshot):
 
 def grey_png(path, width, height, pixel):
     """An 8-bit greyscale PNG whose pixel (x, y) is pixel(x, y)."""
-    rows = b"".join(b"\x00" + bytes(pixel(x, y) for x in range(width)) for y in range(height))
-
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-    with open(path, "wb") as out:
-        out.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
-                  + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
+    write_png(path, width, height, 8,
+              b"".join(b"\x00" + bytes(pixel(x, y) for x in range(width)) for y in range(height)))
 
 
 def trimmed_bars(artfit, driver, work):
@@ -382,15 +388,7 @@ def trimmed_bars(artfit, driver, work):
     artwork = report["artworks"][0]
     if not artwork["embedded_bars"] or artwork["embedded_bars"]["top"] != 60:
         fail("the letterboxed artwork's bars were not found: %s" % artwork["embedded_bars"])
-    rows = {(r["slug"], r["orientation"], r["mode"]): r for r in live(driver, source)}
-    for result in artwork["results"]:
-        row = rows[(result["slug"], result["orientation"], result["mode"])]
-        got = [float(v) for v in row["crop"].split(",")]
-        if not close([half_away(v, 1) for v in got], [result["crop"][k] for k in "xywh"], 0.01):
-            fail("inside bars, the run crops %s on %s, the page %s" % (result["crop"], result["slug"], got))
-        visible = {"true": True, "false": False, "": None}[row["visible"]]
-        if visible != result["focus_visible"]:
-            fail("inside bars, focus visible %r on the page, %r in the run" % (visible, result["focus_visible"]))
+    agrees_with_report(driver, source, artwork["results"], "inside bars, the run")
     print("trimmed bars: %d live results inside baked-in bars equal the run's" % len(artwork["results"]))
 
 
