@@ -1,5 +1,6 @@
 @_spi(Support) import ArtworkSupport
 import CImageIO
+import Synchronization
 
 /// An SVG or PDF document, drawn at whatever pixels an output needs: a preview's source rect
 /// at the preview's size, the whole at the crop map's. It is parsed once per thread that
@@ -20,7 +21,7 @@ public final class VectorDocument: Sendable {
   private let bytes: [UInt8]
   private let name: String
   /// Parsed documents not drawing at the moment, for the next draw on any thread.
-  private let idle: Locked<[Handle]>
+  private let idle: Mutex<[Handle]>
 
   /// Parses `bytes` (an SVG or a PDF); `name` labels errors.
   public init(bytes: [UInt8], name: String) throws(ImageError) {
@@ -45,7 +46,7 @@ public final class VectorDocument: Sendable {
     self.note = note.isEmpty ? nil : note
     self.bytes = bytes
     self.name = name
-    idle = Locked([handle])
+    idle = Mutex([handle])
   }
 
   /// The width the geometry works in: the intrinsic width rounded up (a thousandth of a pixel

@@ -5,6 +5,7 @@ import ArtworkReport
 @_spi(Support) import ArtworkSupport
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Writes an Xcode asset catalog from master artwork: one `NAME.imageset` per artwork with a
 /// PNG per idiom and scale and the `Contents.json` Xcode reads (Apple's "Asset Catalog
@@ -183,9 +184,9 @@ public struct AssetCatalog: Sendable {
     let key = ContentHash.hex128(Array(cacheKeyText.utf8))
     let cachePath = catalog + "/" + RenderCache.fileName
     let cached = reuse ? Self.loadCache(cachePath, key: key) : [:]
-    let outcomes = Locked(
+    let outcomes = Mutex(
       [Result<(entries: [Entry], kept: Bool), ArtworkFailure>](repeating: .success(([], false)), count: files.count))
-    let fingerprints = Locked([String?](repeating: nil, count: files.count))
+    let fingerprints = Mutex([String?](repeating: nil, count: files.count))
     let workers = max(1, min(jobs, files.count))
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       for index in stride(from: worker, to: files.count, by: workers) {
