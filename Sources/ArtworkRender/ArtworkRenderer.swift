@@ -72,7 +72,8 @@ struct ArtworkRenderer {
     let focus = findFocus ? decoded.flatMap { AutoFocus.region(in: $0.image) } : settings.focus
     let results = solve(source: source, content: content, focus: focus, settings: settings)
     var report = ArtworkReport(
-      file: file, width: info.width, height: info.height, focus: focus, embeddedBars: bars, results: results)
+      file: file, width: info.width, height: info.height, focus: focus, embeddedBars: bars,
+      results: results.map { ReportedResult($0) })
     report.requestedGravity = settings.gravity
     report.format = info.format
     report.vector = info.format.isVector
@@ -125,7 +126,7 @@ struct ArtworkRenderer {
     try renderPreviews(plan, from: source, colour: colour, stats: &stats, onOutput: onOutput)
     for index in report.results.indices { report.results[index].preview = plan.resultPaths[index] }
     report.cropMap = try drawCropMap(
-      source, source: Size(Double(report.width), Double(report.height)), results: report.results,
+      source, source: Size(Double(report.width), Double(report.height)), results: report.results.map(\.result),
       safeEverywhere: report.safeEverywhere, stem: file.stem, colour: colour, stats: &stats)
   }
 
@@ -214,7 +215,7 @@ struct ArtworkRenderer {
     report: inout ArtworkReport, colour: ArtworkColour, stats: inout RenderStats, onOutput: @Sendable () -> Void
   ) throws(ArtworkFailure) {
     let source = Size(Double(report.width), Double(report.height))
-    let results = report.results
+    let results = report.results.map(\.result)
     let safe = report.safeEverywhere
     let bytes: [UInt8]  // read once for both decodes
     do {

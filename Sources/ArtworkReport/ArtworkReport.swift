@@ -28,11 +28,12 @@ public struct ArtworkReport: Sendable {
   public var warnings: [ArtworkWarning] = []
   /// The crop map's path relative to the output folder, when one was written.
   public var cropMap: String?
-  public var results: [TargetResult]
+  /// The artwork on each screen, with where its previews went.
+  public var results: [ReportedResult]
 
   public init(
     file: ArtworkFile, width: Int, height: Int, focus: FocusRegion?, embeddedBars: Insets? = nil,
-    cropMap: String? = nil, results: [TargetResult]
+    cropMap: String? = nil, results: [ReportedResult]
   ) {
     self.file = file
     self.width = width
@@ -41,7 +42,7 @@ public struct ArtworkReport: Sendable {
     self.embeddedBars = embeddedBars
     self.cropMap = cropMap
     self.results = results
-    safeEverywhere = SafeEverywhere.region(results)
+    safeEverywhere = SafeEverywhere.region(results.map(\.result))
   }
 
   /// The same artwork with the paths of its outputs (crop map, previews) passed through
@@ -56,6 +57,22 @@ public struct ArtworkReport: Sendable {
   /// The artwork object of report.json.
   package func write(to json: inout JSONStream) {
     json.beginObject()
+    writeFile(to: &json)
+    writeFindings(to: &json)
+    json.key(.cropMap)
+    json.string(cropMap)
+    json.key(.results)
+    json.beginArray()
+    for index in results.indices {  // by index: no copy of each result
+      results[index].write(to: &json)
+      json.buffer.flushIfFull()
+    }
+    json.endArray()
+    json.endObject()
+  }
+
+  /// The source, its size, format and frames.
+  private func writeFile(to json: inout JSONStream) {
     json.key(.source)
     json.string(file.path)
     json.key(.stem)
@@ -74,6 +91,11 @@ public struct ArtworkReport: Sendable {
       json.key(.images)
       json.integer(images)
     }
+  }
+
+  /// What artfit found in the artwork: the focus, the baked-in bars, the region safe
+  /// everywhere, the colour profile and the warnings.
+  private func writeFindings(to json: inout JSONStream) {
     json.key(.focus)
     if let f = focus {
       json.beginObject(inline: true)
@@ -100,13 +122,7 @@ public struct ArtworkReport: Sendable {
       json.null()
     }
     json.key(.safeEverywhere)
-    if let safe = safeEverywhere {
-      json.beginObject(inline: true)
-      writeRectMembers(safe, places: 1, to: &json)
-      json.endObject()
-    } else {
-      json.null()
-    }
+    if let safe = safeEverywhere { writeRect(safe, to: &json) } else { json.null() }
     json.key(.profile)
     if let profile {
       json.beginObject(inline: true)
@@ -129,16 +145,6 @@ public struct ArtworkReport: Sendable {
       json.endObject()
     }
     json.endArray()
-    json.key(.cropMap)
-    json.string(cropMap)
-    json.key(.results)
-    json.beginArray()
-    for index in results.indices {  // by index: no copy of each result
-      results[index].write(to: &json)
-      json.buffer.flushIfFull()
-    }
-    json.endArray()
-    json.endObject()
   }
 }
 
@@ -256,7 +262,4 @@ public struct RunReport: Sendable {
     }
     json.endArray()
   }
-
-  /// report.json as a value, for callers that inspect it.
-  public var json: JSONValue { try! JSONParser.parse(jsonBytes()) }
 }

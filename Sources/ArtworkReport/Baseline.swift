@@ -27,7 +27,7 @@ public struct Baseline: Sendable {
     let path = Self.relativePath(artwork.file)
     for result in artwork.results where !result.passed {
       for failure in result.failures {
-        figures[Self.key(path, result, failure.check)] = Self.figure(of: failure)
+        figures[Self.key(path, result.result, failure.check)] = Self.figure(of: failure)
       }
     }
   }
@@ -51,7 +51,7 @@ public struct Baseline: Sendable {
   public func apply(to artwork: inout ArtworkReport) {
     let path = Self.relativePath(artwork.file)
     for r in artwork.results.indices where !artwork.results[r].passed {
-      let result = artwork.results[r]
+      let result = artwork.results[r].result
       artwork.results[r].baselined = result.failures.allSatisfy { failure in
         figures[Self.key(path, result, failure.check)].map { Self.figure(of: failure) <= $0 + Self.tolerance } ?? false
       }

@@ -20,11 +20,11 @@ enum FocusEditorData {
     for artwork in artworks {
       entries.append(
         artwork.results.map { result in
-          let key = ScreenKey(result)
+          let key = ScreenKey(result.result)
           let index = screenIndex[key] ?? screens.count
           if index == screens.count {
             screenIndex[key] = index
-            screens.append(result)
+            screens.append(result.result)
           }
           return (index, modeCode(result.placement))
         })

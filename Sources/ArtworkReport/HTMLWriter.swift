@@ -282,7 +282,7 @@ public enum HTMLWriter {
       out.append(" · ")
       out.append(p.mode.rawValue)
       if p.requestedMode != p.mode { out.append(" (auto)") }
-      badge(result, to: &out)
+      badge(result.result, to: &out)
       out.append("</figcaption></figure>\n")
     }
     out.append("</div>\n")
@@ -291,7 +291,7 @@ public enum HTMLWriter {
 
   /// The devices an outcome card stands for, each linked to its own preview when there are
   /// several, then their sizes in points.
-  private static func deviceNames(_ outcome: [TargetResult], to out: inout ByteBuffer) {
+  private static func deviceNames(_ outcome: [ReportedResult], to out: inout ByteBuffer) {
     guard outcome.count > 1 else { return out.html(outcome[0].screen.target.name) }
     for (index, result) in outcome.enumerated() {
       if index > 0 { out.append(", ") }

@@ -6,11 +6,11 @@ import ArtworkGeometry
 enum Outcome {
   /// `results` grouped by outcome, each group and the groups in the order of their first
   /// result (catalog order).
-  static func groups(_ results: [TargetResult]) -> [[TargetResult]] {
-    var groups: [[TargetResult]] = []
-    var index: [String: Int] = [:]
+  static func groups(_ results: [ReportedResult]) -> [[ReportedResult]] {
+    var groups: [[ReportedResult]] = []
+    var index: [Key: Int] = [:]
     for result in results {
-      let key = Self.key(result)
+      let key = Key(result.result)
       if let at = index[key] {
         groups[at].append(result)
       } else {
@@ -21,17 +21,32 @@ enum Outcome {
     return groups
   }
 
-  /// The figures as report.json records them (crop to 0.1 px, fractions to 4 decimals), so a
-  /// merged report groups as the run did.
-  static func key(_ result: TargetResult) -> String {
-    let p = result.placement
-    let crop = Reported.rect(p.crop)
-    let figures = [
-      crop.x, crop.y, crop.width, crop.height, Reported.fraction(p.barsFraction), Reported.fraction(p.cropLoss),
-      Reported.fraction(p.safeCropLoss),
-    ]
-    let focus = p.focusVisible.map { $0 ? "in" : "out" } ?? "none"
-    return "\(p.mode.rawValue) \(p.requestedMode.rawValue) \(result.screen.orientation.rawValue) \(p.boxing.rawValue) "
-      + "\(figures) \(focus) \(result.passed)"
+  /// What makes two results one card: the figures as report.json records them (crop to
+  /// 0.1 px, fractions to 4 decimals), so a merged report groups as the run did.
+  struct Key: Hashable {
+    var mode: FitMode
+    var requestedMode: FitMode
+    var orientation: ScreenOrientation
+    var boxing: Boxing
+    var crop: Rect
+    var barsFraction: Double
+    var cropLoss: Double
+    var safeCropLoss: Double
+    var focusVisible: Bool?
+    var passed: Bool
+
+    init(_ result: TargetResult) {
+      let p = result.placement
+      mode = p.mode
+      requestedMode = p.requestedMode
+      orientation = result.screen.orientation
+      boxing = p.boxing
+      crop = Reported.rect(p.crop)
+      barsFraction = Reported.fraction(p.barsFraction)
+      cropLoss = Reported.fraction(p.cropLoss)
+      safeCropLoss = Reported.fraction(p.safeCropLoss)
+      focusVisible = p.focusVisible
+      passed = result.passed
+    }
   }
 }

@@ -66,7 +66,7 @@ public enum ReportReader {
       bars = Insets(
         top: try b.number(.top), left: try b.number(.left), bottom: try b.number(.bottom), right: try b.number(.right))
     }
-    var results: [TargetResult] = []
+    var results: [ReportedResult] = []
     for item in try fields.array(.results) { results.append(try result(item, of: source, catalog: catalog)) }
     var artwork = ArtworkReport(
       file: ArtworkFile(path: source, stem: try fields.string(.stem)), width: try fields.integer(.width),
@@ -105,7 +105,7 @@ public enum ReportReader {
 
   /// A result, its target looked up in `catalog` (the run's, when the reader could load it).
   static func result(_ value: JSONValue, of source: String, catalog: TargetCatalog = Catalog.builtIn) throws(Failure)
-    -> TargetResult
+    -> ReportedResult
   {
     let fields = try Fields(value, "a result of \(source)")
     let slug = try fields.string(.slug)
@@ -148,8 +148,9 @@ public enum ReportReader {
       focus: nil, focusVisible: visible, focusLoss: try fields.optionalNumber(.focusLoss))
     var failures: [CheckFailure] = []
     for item in try fields.array(.failures) { failures.append(try failure(item, of: source, placement: placement)) }
-    var result = TargetResult(
-      screen: screen, placement: placement, failures: failures, preview: try fields.optionalString(.preview))
+    var result = ReportedResult(
+      TargetResult(screen: screen, placement: placement, failures: failures),
+      preview: try fields.optionalString(.preview))
     if case .bool(true)? = fields.members[ReportKey.baselined.text] { result.baselined = true }
     return result
   }

@@ -85,3 +85,9 @@ private func sensorJSON(_ sensor: SensorHousing) -> JSONValue {
     ("w", rect.map { .compact($0.width, 2) } ?? .null), ("h", rect.map { .compact($0.height, 2) } ?? .null),
   ])
 }
+
+extension SizeClasses {
+  var json: JSONValue {
+    .object([("width", .string(width.rawValue)), ("height", .string(height.rawValue))])
+  }
+}

@@ -2,16 +2,43 @@ import ArtworkGeometry
 @_spi(Support) import ArtworkSupport
 
 extension TargetResult {
-  /// The result object of report.json and `artfit fit --json`.
-  public var json: JSONValue {
-    var stream = JSONStream()
-    write(to: &stream)
-    return try! JSONParser.parse(stream.bytes)  // the stream writes valid JSON
+  /// The result object of report.json, with no preview: `artfit fit --json`'s output.
+  public func jsonBytes() -> [UInt8] {
+    var json = JSONStream()
+    write(to: &json)
+    return json.bytes
   }
 
-  /// The result object, written straight into a report.
-  func write(to json: inout JSONStream) {
+  /// `artfit fit --json`'s document for several results: their objects, and the source region
+  /// safe on all of them (`SafeEverywhere`) or null.
+  public static func jsonBytes(_ results: [TargetResult]) -> [UInt8] {
+    var json = JSONStream()
     json.beginObject()
+    json.key(.results)
+    json.beginArray()
+    for result in results { result.write(to: &json) }
+    json.endArray()
+    json.key(.safeEverywhere)
+    if let safe = SafeEverywhere.region(results) { writeRect(safe, to: &json) } else { json.null() }
+    json.endObject()
+    return json.bytes
+  }
+
+  /// The result object, written straight into a report: the screen, the placement, the checks
+  /// and the preview.
+  func write(to json: inout JSONStream, preview: String? = nil, baselined: Bool = false) {
+    json.beginObject()
+    writeScreen(to: &json)
+    writePlacement(to: &json)
+    writeChecks(baselined: baselined, to: &json)
+    json.key(.preview)
+    json.string(preview)
+    json.endObject()
+  }
+
+  /// The target, the orientation, the modes asked for and used, the scale, the canvas and the
+  /// size classes.
+  private func writeScreen(to json: inout JSONStream) {
     json.key(.target)
     json.string(screen.target.name)  // not `let target = screen.target`: a copy of a large value per result
     json.key(.slug)
@@ -48,6 +75,10 @@ extension TargetResult {
     } else {
       json.null()
     }
+  }
+
+  /// Where the image lands and what it shows, exact and in pixels; the bars and the losses.
+  private func writePlacement(to json: inout JSONStream) {
     json.key(.placement)
     writeRect(placement.imageRect, to: &json)
     json.key(.crop)
@@ -79,6 +110,10 @@ extension TargetResult {
     if let visible = placement.focusVisible { json.bool(visible) } else { json.null() }
     json.key(.focusLoss)
     if let loss = placement.focusLoss { json.rounded(loss, 4) } else { json.null() }
+  }
+
+  /// Whether it passed, whether a baseline excuses it, and each failure.
+  private func writeChecks(baselined: Bool, to json: inout JSONStream) {
     json.key(.passed)
     json.bool(passed)
     if baselined {
@@ -102,10 +137,12 @@ extension TargetResult {
       json.endObject()
     }
     json.endArray()
-    json.key(.preview)
-    json.string(preview)
-    json.endObject()
   }
+}
+
+extension ReportedResult {
+  /// The result object of report.json.
+  func write(to json: inout JSONStream) { result.write(to: &json, preview: preview, baselined: baselined) }
 }
 
 /// An exact rect with one decimal, as the contract prints them.
@@ -138,10 +175,4 @@ func writePixelRect(_ rect: PixelRect, to json: inout JSONStream) {
   json.key(.h)
   json.integer(rect.height)
   json.endObject()
-}
-
-extension SizeClasses {
-  var json: JSONValue {
-    .object([("width", .string(width.rawValue)), ("height", .string(height.rawValue))])
-  }
 }

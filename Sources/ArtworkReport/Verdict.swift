@@ -11,14 +11,14 @@ public enum Verdict {
     if let worst = fills.max(by: { Reported.fraction($0.placement.cropLoss) < Reported.fraction($1.placement.cropLoss) }
     ) {
       let loss = percent(worst.placement.cropLoss)
-      parts.append(loss == 0 ? "fills cut nothing" : "fills cut at most \(loss) % (\(group(worst)))")
+      parts.append(loss == 0 ? "fills cut nothing" : "fills cut at most \(loss) % (\(group(worst.screen)))")
     }
     let fits = results.filter { $0.placement.mode == .fit }
     if let widest = fits.max(by: {
       Reported.fraction($0.placement.barsFraction) < Reported.fraction($1.placement.barsFraction)
     }) {
       let bars = percent(widest.placement.barsFraction)
-      parts.append(bars == 0 ? "fits need no bars" : "fits add bars up to \(bars) % (\(group(widest)))")
+      parts.append(bars == 0 ? "fits need no bars" : "fits add bars up to \(bars) % (\(group(widest.screen)))")
     }
     if let safe = artwork.safeEverywhere {
       let width = Int((100 * Reported.tenths(safe.width) / Double(artwork.width)).rounded())
@@ -28,8 +28,8 @@ public enum Verdict {
       parts.append("no part is safe on every screen")
     }
     var lost: [String] = []
-    for result in results where result.placement.focusVisible == false && !lost.contains(group(result)) {
-      lost.append(group(result))
+    for result in results where result.placement.focusVisible == false && !lost.contains(group(result.screen)) {
+      lost.append(group(result.screen))
     }
     if !lost.isEmpty {
       let named = lost.prefix(3).joined(separator: ", ") + (lost.count > 3 ? " and \(lost.count - 3) more" : "")
@@ -40,10 +40,10 @@ public enum Verdict {
     return parts.joined(separator: "; ")
   }
 
-  /// "iPhones in landscape": the family and orientation a result speaks for.
-  static func group(_ result: TargetResult) -> String {
+  /// "iPhones in landscape": the family and orientation a result on `screen` speaks for.
+  static func group(_ screen: Screen) -> String {
     let family =
-      switch result.screen.target.family {
+      switch screen.target.family {
       case .iphone: "iPhones"
       case .ipad: "iPads"
       case .ipod: "iPods"
@@ -52,7 +52,7 @@ public enum Verdict {
       case .video: "video canvases"
       case .custom: "canvases"
       }
-    return "\(family) in \(result.screen.orientation.rawValue)"
+    return "\(family) in \(screen.orientation.rawValue)"
   }
 
   /// A fraction as a whole percent, from the figure report.json records.

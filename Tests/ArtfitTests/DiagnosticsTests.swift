@@ -14,9 +14,10 @@ struct DiagnosticsTests {
       ArtworkReport(
         file: ArtworkFile(path: path, stem: "a"), width: 1000, height: 1000, focus: nil, embeddedBars: bars,
         results: [FitMode.fill, .fit].map { mode in
-          TargetResult.solve(
-            source: Size(1000, 1000), screen: screen, mode: mode, gravity: .center, focus: nil,
-            checks: Checks(maxCropLoss: 0.1))
+          ReportedResult(
+            TargetResult.solve(
+              source: Size(1000, 1000), screen: screen, mode: mode, gravity: .center, focus: nil,
+              checks: Checks(maxCropLoss: 0.1)))
         })
     }
     return RunReport(options: .object([]), artworks: artworks, errors: errors)

@@ -124,15 +124,9 @@ struct FitCommand: Command {
       TargetResult.solve(source: source, screen: $0, mode: mode, gravity: gravity, focus: focus, checks: checks)
     }
     if results.count == 1, let result = results.first {
-      printOut(json ? result.json.serialized() : describe(result))
+      printOut(json ? String(decoding: result.jsonBytes(), as: UTF8.self) : describe(result))
     } else if json {
-      let safe = SafeEverywhere.region(results).map { r in
-        JSONValue.object([
-          ("x", .rounded(r.x, 1)), ("y", .rounded(r.y, 1)), ("w", .rounded(r.width, 1)), ("h", .rounded(r.height, 1)),
-        ])
-      }
-      printOut(
-        JSONValue.object([("results", .array(results.map(\.json))), ("safe_everywhere", safe ?? .null)]).serialized())
+      printOut(String(decoding: TargetResult.jsonBytes(results), as: UTF8.self))
     } else {
       printOut(summarise(results))
     }

@@ -32,7 +32,7 @@ struct GitHubDiagnostics {
   mutating func add(_ artwork: ArtworkReport) {
     artworks += 1
     let file = relative(artwork.file.path)
-    let failing = artwork.results.filter(\.failsRun)
+    let failing = artwork.results.filter(\.failsRun).map(\.result)
     if let worst = DiagnosticText.worst(failing) {
       failingArtworks += 1
       errorCount += 1

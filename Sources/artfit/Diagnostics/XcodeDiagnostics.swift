@@ -14,7 +14,7 @@ enum XcodeDiagnostics {
     var lines: [String] = []
     let path = absolute(artwork.file.path)
     for result in artwork.results where result.failsRun {
-      lines.append("\(path):1:1: error: \(oneLine(DiagnosticText.failure(result)))")
+      lines.append("\(path):1:1: error: \(oneLine(DiagnosticText.failure(result.result)))")
     }
     if let bars = DiagnosticText.bars(artwork) { lines.append("\(path):1:1: warning: \(bars)") }
     for warning in artwork.warnings { lines.append("\(path):1:1: warning: \(oneLine(warning.message))") }

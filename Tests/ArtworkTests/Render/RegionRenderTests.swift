@@ -36,7 +36,7 @@ struct RegionRenderTests {
     let fillOnly = try render(modes: [.fill], into: "region")
     let withFit = try render(modes: [.fill, .fit], into: "whole")
     let plan = PreviewPlan(
-      stem: "wide", results: fillOnly.results, overlays: OverlayPainter(overlays: []), format: .png)
+      stem: "wide", results: fillOnly.results.map(\.result), overlays: OverlayPainter(overlays: []), format: .png)
     let shrink = plan.loadShrink()
     let decoded = PixelSize((2400 + shrink - 1) / shrink, (1350 + shrink - 1) / shrink)
     #expect(shrink > 1, "the small canvases shrink the decode")

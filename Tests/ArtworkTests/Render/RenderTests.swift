@@ -101,7 +101,7 @@ extension Slow {
       options.orientations = [.portrait]
       options.scales = .native
       let results = try #require(BatchRenderer(options: options).run().report.artworks.first?.results)
-      func preview(_ slug: String) throws -> (Image, TargetResult) {
+      func preview(_ slug: String) throws -> (Image, ReportedResult) {
         let result = try #require(results.first { $0.screen.target.slug == slug })
         return (try ImageDecoder.decode(file: folder.path("out/" + result.preview!)), result)
       }
@@ -158,7 +158,8 @@ extension Slow {
       #expect(stats.outputs == files.count)
       for file in files { #expect(FileManager.default.fileExists(atPath: folder.path("out/" + file)), "\(file)") }
       let plan = PreviewPlan(
-        stem: "wide", results: results, overlays: OverlayPainter(overlays: Set(Overlay.allCases)), format: .png)
+        stem: "wide", results: results.map(\.result), overlays: OverlayPainter(overlays: Set(Overlay.allCases)),
+        format: .png)
       #expect(plan.previews.reduce(0) { $0 + 1 + $1.copies.count } == files.count)
       #expect(plan.previews.filter { !$0.copies.isEmpty }.count == 1, "only the video canvas has the artwork's aspect")
     }

@@ -16,7 +16,8 @@ struct BaselineTests {
         checks: Checks(maxCropLoss: limit))
     }
     let artwork = ArtworkReport(
-      file: ArtworkFile(path: path, stem: stem), width: Int(width), height: 1000, focus: nil, results: results)
+      file: ArtworkFile(path: path, stem: stem), width: Int(width), height: 1000, focus: nil,
+      results: results.map { ReportedResult($0) })
     return RunReport(options: .object([]), artworks: [artwork], errors: [])
   }
 

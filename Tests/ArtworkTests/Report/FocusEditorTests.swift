@@ -104,11 +104,11 @@ struct FocusEditorTests {
       source: Size(640, 380), screen: screen, mode: .fill, gravity: .center, focus: nil, checks: Checks())
     var trimmed = ArtworkReport(
       file: ArtworkFile(path: "a.png", stem: "a"), width: 640, height: 480, focus: nil, embeddedBars: bars,
-      results: [result])
+      results: [ReportedResult(result)])
     #expect(FocusEditorData.content(of: trimmed) == Rect(x: 0, y: 60, width: 640, height: 380))
     let whole = TargetResult.solve(
       source: Size(640, 480), screen: screen, mode: .fill, gravity: .center, focus: nil, checks: Checks())
-    trimmed.results = [whole]
+    trimmed.results = [ReportedResult(whole)]
     #expect(
       FocusEditorData.content(of: trimmed) == Rect(x: 0, y: 0, width: 640, height: 480),
       "bars found but not trimmed: the whole source")
@@ -121,7 +121,8 @@ struct FocusEditorTests {
       let result = TargetResult.solve(
         source: Size(3000, 2000), screen: screen, mode: .fill, gravity: gravity, focus: focus, checks: Checks())
       var report = ArtworkReport(
-        file: ArtworkFile(path: "a.png", stem: "a"), width: 3000, height: 2000, focus: focus, results: [result])
+        file: ArtworkFile(path: "a.png", stem: "a"), width: 3000, height: 2000, focus: focus,
+        results: [ReportedResult(result)])
       report.requestedGravity = requested
       return report
     }

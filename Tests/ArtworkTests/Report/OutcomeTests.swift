@@ -7,17 +7,17 @@ import Testing
 /// One contact-sheet card per outcome for the picture.
 struct OutcomeTests {
   static func results(_ names: [String], orientations: [ScreenOrientation] = [.portrait, .landscape]) throws
-    -> [TargetResult]
+    -> [ReportedResult]
   {
     try names.flatMap { name in
       let target = try #require(Catalog.target(named: name))
       return orientations.flatMap { orientation in
         [FitMode.fit, .fill].map { mode in
-          var result = TargetResult.solve(
-            source: Size(1080, 1920), screen: Screen(target: target, orientation: orientation), mode: mode,
-            gravity: .center, focus: nil, checks: Checks())
-          result.preview = "a/\(target.slug)-\(orientation.rawValue)-\(mode.rawValue)@3x.png"
-          return result
+          ReportedResult(
+            TargetResult.solve(
+              source: Size(1080, 1920), screen: Screen(target: target, orientation: orientation), mode: mode,
+              gravity: .center, focus: nil, checks: Checks()),
+            preview: "a/\(target.slug)-\(orientation.rawValue)-\(mode.rawValue)@3x.png")
         }
       }
     }
@@ -47,5 +47,17 @@ struct OutcomeTests {
     for name in names { #expect(html.contains(name)) }
     for result in results { #expect(html.contains("href=\"\(result.preview!)\""), "\(result.preview!) is linked") }
     #expect(section.contains(" — 393×852 pt"))
+  }
+
+  /// The figures are compared as numbers: a crop edge a hair below zero rounds to -0.0, which
+  /// is the same tenth of a pixel as 0.0 and the same card.
+  @Test func theSignOfARoundedZeroIsTheSameOutcome() throws {
+    let results = try Self.results(["iPhone 16"], orientations: [.landscape]).filter { $0.placement.mode == .fill }
+    var hair = try #require(results.first)
+    #expect(hair.result.placement.crop.x == 0, "a landscape fill of a portrait source keeps its whole width")
+    hair.result.placement.crop.x = -1e-9
+    #expect(Outcome.groups([results[0], hair]).count == 1)
+    hair.result.placement.crop.x = -0.06
+    #expect(Outcome.groups([results[0], hair]).count == 2, "a tenth of a pixel apart is another card")
   }
 }

@@ -135,7 +135,7 @@ struct ReportStreamTests {
     #expect(reader.errors == report.errors && reader.usedBaseline)
     #expect(reader.options == report.options)
     let whole = try ReportReader.read(folder.path("out/report.json"))
-    var again: [[TargetResult]] = []
+    var again: [[ReportedResult]] = []
     let second = try ReportFileReader(folder.path("out/report.json"))
     while let artwork = try second.nextArtwork() { again.append(artwork.results) }
     #expect(whole.artworks.map(\.results) == again, "the same results as the whole-file reader")

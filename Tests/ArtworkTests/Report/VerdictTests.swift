@@ -21,7 +21,7 @@ struct VerdictTests {
     }
     return ArtworkReport(
       file: ArtworkFile(path: "a.png", stem: "a"), width: Int(source.width), height: Int(source.height),
-      focus: focus, results: results)
+      focus: focus, results: results.map { ReportedResult($0) })
   }
 
   @Test func namesTheWorstCutTheBarsTheSafeRegionAndTheFailures() throws {

@@ -1,0 +1,29 @@
+import ArtworkGeometry
+
+/// One result as a report holds it: the geometry and checks (``TargetResult``), where its
+/// preview was written, and whether a baseline excuses its failures.
+public struct ReportedResult: Sendable, Hashable {
+  public var result: TargetResult
+  /// The preview's path relative to the output folder, when one was written.
+  public var preview: String?
+  /// Whether an earlier run's report already had these failures, no worse: they are
+  /// reported but do not fail the run.
+  public var baselined = false
+
+  public init(_ result: TargetResult, preview: String? = nil) {
+    self.result = result
+    self.preview = preview
+  }
+
+  /// The screen the result was solved on.
+  public var screen: Screen { result.screen }
+  /// Where the artwork lands on the screen, and what it loses.
+  public var placement: Placement { result.placement }
+  /// The checks it failed.
+  public var failures: [CheckFailure] { result.failures }
+  /// Whether every check passed.
+  public var passed: Bool { result.passed }
+
+  /// Whether this result fails the run: a failed check that no baseline excuses.
+  public var failsRun: Bool { !result.failures.isEmpty && !baselined }
+}
