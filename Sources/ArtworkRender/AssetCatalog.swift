@@ -63,7 +63,13 @@ public struct AssetCatalog: Sendable {
   }
 
   /// The folder's Contents.json, and each group's.
-  public static let folderContents = "{\n  \"info\" : {\n    \"author\" : \"artfit\",\n    \"version\" : 1\n  }\n}\n"
+  public static let folderContents: String = {
+    var json = JSONStream(keySeparator: " : ")
+    json.beginObject()
+    writeInfo(to: &json)
+    json.endObject()
+    return String(decoding: json.bytes, as: UTF8.self) + "\n"
+  }()
 
   /// One image of an image set.
   public struct Entry: Sendable, Equatable {
@@ -286,19 +292,43 @@ public struct AssetCatalog: Sendable {
   /// An image set's Contents.json, in the layout Xcode writes; a kept vector (scale 0) has no
   /// scale and the set preserves its vector data.
   public static func contents(_ entries: [Entry]) -> String {
-    var text = "{\n  \"images\" : [\n"
-    for (index, entry) in entries.enumerated() {
-      var filename = ByteBuffer(capacity: 64)
-      JSONValue.writeString(entry.filename, into: &filename)
-      text += "    {\n      \"filename\" : \(String(decoding: filename.bytes, as: UTF8.self)),\n"
-      text += "      \"idiom\" : \"\(entry.idiom.rawValue)\""
-      text += entry.scale > 0 ? ",\n      \"scale\" : \"\(entry.scale)x\"\n    }" : "\n    }"
-      text += index == entries.count - 1 ? "\n" : ",\n"
+    var json = JSONStream(keySeparator: " : ")
+    json.beginObject()
+    json.key("images")
+    json.beginArray()
+    for entry in entries {
+      json.beginObject()
+      json.key("filename")
+      json.string(entry.filename)
+      json.key("idiom")
+      json.plain(entry.idiom.rawValue)
+      if entry.scale > 0 {
+        json.key("scale")
+        json.plain("\(entry.scale)x")
+      }
+      json.endObject()
     }
-    text += "  ],\n  \"info\" : {\n    \"author\" : \"artfit\",\n    \"version\" : 1\n  }"
+    json.endArray()
+    writeInfo(to: &json)
     if entries.contains(where: { $0.scale == 0 }) {
-      text += ",\n  \"properties\" : {\n    \"preserves-vector-representation\" : true\n  }"
+      json.key("properties")
+      json.beginObject()
+      json.key("preserves-vector-representation")
+      json.bool(true)
+      json.endObject()
     }
-    return text + "\n}\n"
+    json.endObject()
+    return String(decoding: json.bytes, as: UTF8.self) + "\n"
+  }
+
+  /// The "info" member every Contents.json ends with.
+  private static func writeInfo(to json: inout JSONStream) {
+    json.key("info")
+    json.beginObject()
+    json.key("author")
+    json.plain("artfit")
+    json.key("version")
+    json.integer(1)
+    json.endObject()
   }
 }

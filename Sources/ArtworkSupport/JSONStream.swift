@@ -1,6 +1,8 @@
-/// Writes JSON straight to bytes, pretty-printed exactly as `JSONValue.bytes()` prints, so a
-/// report of a quarter of a million results needs no tree of values in between. Containers
-/// that hold no other container are opened with `inline: true`, as `JSONValue` prints them.
+/// Writes JSON straight to bytes, so a report of a quarter of a million results needs no tree
+/// of values in between; artfit's one JSON writer (`JSONValue` prints through it too).
+/// Pretty-printed: two-space indents, one member per line, and containers opened with
+/// `inline: true` (those that hold no other container) on one line, as the contract writes
+/// them. Compact: no space or line break at all.
 package struct JSONStream {
   package var buffer: ByteBuffer
   /// Nothing written yet in the innermost object or array.
@@ -10,8 +12,15 @@ package struct JSONStream {
   /// Inside a one-line container.
   private var inline = false
   private var depth = 0
+  private let compact: Bool
+  /// What follows a key: ": " (artfit's reports), " : " (Xcode's Contents.json), ":" compact.
+  private let keySeparator: StaticString
 
-  package init(buffer: ByteBuffer = ByteBuffer()) { self.buffer = buffer }
+  package init(buffer: ByteBuffer = ByteBuffer(), compact: Bool = false, keySeparator: StaticString = ": ") {
+    self.buffer = buffer
+    self.compact = compact
+    self.keySeparator = compact ? ":" : keySeparator
+  }
 
   /// A stream that continues an array at `depth` of another stream (the artworks of
   /// report.json): its values are written as that stream would write them there, after a
@@ -41,23 +50,23 @@ package struct JSONStream {
       return
     }
     if inline {
-      if !empty { buffer.append(", ") }
+      if !empty { buffer.append(compact ? "," : ", " as StaticString) }
     } else if depth > 0 {
       if !empty { buffer.append(byte: UInt8(ascii: ",")) }
-      newline()
+      if !compact { newline() }
     }
     empty = false
   }
 
   package mutating func beginObject(inline: Bool = false) {
     beginValue()
-    buffer.append(inline ? "{ " : "{")
+    buffer.append(inline && !compact ? "{ " : "{" as StaticString)
     open(inline)
   }
 
   package mutating func endObject() {
     if inline {
-      buffer.append(" }")
+      buffer.append(compact ? "}" : " }" as StaticString)
       closeInline()
     } else {
       close(UInt8(ascii: "}"))
@@ -94,7 +103,7 @@ package struct JSONStream {
 
   private mutating func close(_ bracket: UInt8) {
     depth -= 1
-    if !empty { newline() }
+    if !empty && !compact { newline() }
     buffer.append(byte: bracket)
     empty = false
   }
@@ -103,7 +112,16 @@ package struct JSONStream {
     beginValue()
     buffer.append(byte: UInt8(ascii: "\""))
     buffer.append(name)
-    buffer.append("\": ")
+    buffer.append(byte: UInt8(ascii: "\""))
+    buffer.append(keySeparator)
+    afterKey = true
+  }
+
+  /// A key that is data (a path, a name from a file), escaped as any string.
+  package mutating func key(escaping name: String) {
+    beginValue()
+    JSONValue.writeString(name, into: &buffer)
+    buffer.append(keySeparator)
     afterKey = true
   }
 
@@ -159,9 +177,47 @@ package struct JSONStream {
     buffer.append("null")
   }
 
-  /// A value already built as a tree (small parts such as the options).
-  package mutating func value(_ value: JSONValue) {
+  /// A number as `JSONValue.number` holds it: a whole one with ".0" ("-0.0" as "0.0"), any
+  /// other as the shortest text that reads back the same; null when not finite.
+  package mutating func number(_ value: Double) {
+    guard value.isFinite else { return null() }
     beginValue()
-    value.write(into: &buffer, indent: depth)
+    if value == value.rounded() && abs(value) < 1e15 {
+      buffer.integer(Int(value))
+      buffer.append(".0")
+    } else {
+      buffer.append(String(value))
+    }
+  }
+
+  /// A value already built as a tree (small parts such as the options), each container that
+  /// holds no other on one line.
+  package mutating func value(_ value: JSONValue) {
+    switch value {
+    case .null: null()
+    case .bool(let flag): bool(flag)
+    case .integer(let number): integer(number)
+    case .number(let number): self.number(number)
+    case .string(let text): string(text)
+    case .array(let items) where items.isEmpty: empty("[]")
+    case .object(let members) where members.isEmpty: empty("{}")
+    case .array(let items):
+      beginArray(inline: items.allSatisfy(\.isScalar))
+      for item in items { self.value(item) }
+      endArray()
+    case .object(let members):
+      beginObject(inline: members.allSatisfy(\.1.isScalar))
+      for (name, member) in members {
+        key(escaping: name)
+        self.value(member)
+      }
+      endObject()
+    }
+  }
+
+  /// An empty array or object, written as a scalar so a one-line container can hold it.
+  private mutating func empty(_ text: StaticString) {
+    beginValue()
+    buffer.append(text)
   }
 }

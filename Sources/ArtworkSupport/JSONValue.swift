@@ -55,81 +55,9 @@ public indirect enum JSONValue: Sendable, Equatable {
 
   /// The UTF-8 text; built as bytes because reports can hold hundreds of thousands of results.
   public func bytes(pretty: Bool = true) -> [UInt8] {
-    var out = ByteBuffer(capacity: 4096)
-    write(into: &out, indent: pretty ? 0 : nil)
-    return out.bytes
-  }
-
-  private func newline(_ out: inout ByteBuffer, _ indent: Int) {
-    out.append(byte: 0x0a)
-    for _ in 0..<indent { out.append("  ") }
-  }
-
-  func write(into out: inout ByteBuffer, indent: Int?) {
-    switch self {
-    case .null: out.append("null")
-    case .bool(let value): out.append(value ? "true" : "false")
-    case .integer(let value): out.integer(value)
-    case .number(let value):
-      if !value.isFinite {
-        out.append("null")
-      } else if value == value.rounded() && abs(value) < 1e15 {
-        out.integer(Int(value))
-        out.append(".0")
-      } else {
-        out.append(String(value))
-      }
-    case .string(let value): JSONValue.writeString(value, into: &out)
-    case .array(let items):
-      if items.isEmpty {
-        out.append("[]")
-        return
-      }
-      if indent != nil, items.allSatisfy(\.isScalar) {  // a leaf stays on one line
-        out.append(byte: UInt8(ascii: "["))
-        for (index, item) in items.enumerated() {
-          if index > 0 { out.append(", ") }
-          item.write(into: &out, indent: nil)
-        }
-        out.append(byte: UInt8(ascii: "]"))
-        return
-      }
-      out.append(byte: UInt8(ascii: "["))
-      for (index, item) in items.enumerated() {
-        if index > 0 { out.append(byte: UInt8(ascii: ",")) }
-        if let indent { newline(&out, indent + 1) }
-        item.write(into: &out, indent: indent.map { $0 + 1 })
-      }
-      if let indent { newline(&out, indent) }
-      out.append(byte: UInt8(ascii: "]"))
-    case .object(let members):
-      if members.isEmpty {
-        out.append("{}")
-        return
-      }
-      if indent != nil, members.allSatisfy(\.1.isScalar) {  // a leaf stays on one line
-        out.append("{ ")
-        for (index, (key, value)) in members.enumerated() {
-          if index > 0 { out.append(", ") }
-          JSONValue.writeString(key, into: &out)
-          out.append(": ")
-          value.write(into: &out, indent: nil)
-        }
-        out.append(" }")
-        return
-      }
-      out.append(byte: UInt8(ascii: "{"))
-      for (index, (key, value)) in members.enumerated() {
-        if index > 0 { out.append(byte: UInt8(ascii: ",")) }
-        if let indent { newline(&out, indent + 1) }
-        JSONValue.writeString(key, into: &out)
-        out.append(byte: UInt8(ascii: ":"))
-        if indent != nil { out.append(byte: 0x20) }
-        value.write(into: &out, indent: indent.map { $0 + 1 })
-      }
-      if let indent { newline(&out, indent) }
-      out.append(byte: UInt8(ascii: "}"))
-    }
+    var json = JSONStream(buffer: ByteBuffer(capacity: 4096), compact: !pretty)
+    json.value(self)
+    return json.bytes
   }
 
   /// A JSON string literal: quotes, backslashes and control characters escaped, and
