@@ -4,8 +4,11 @@ import ArtworkGeometry
 
 /// Everything artfit found for one artwork.
 public struct ArtworkReport: Sendable {
+  /// The artwork's path and the stem its outputs are named by.
   public var file: ArtworkFile
+  /// The artwork's width in pixels, upright (after EXIF orientation); a vector's rounded up.
   public var width: Int
+  /// The artwork's height in pixels, upright.
   public var height: Int
   /// The file's format, when known (a report of version 1 does not say).
   public var format: ImageFormat?
@@ -13,6 +16,7 @@ public struct ArtworkReport: Sendable {
   public var vector = false
   /// How many images the file holds (an animation's frames); the first is checked.
   public var images = 1
+  /// The region that must stay visible (manifest, `--focus` or `--auto-focus`), when known.
   public var focus: FocusRegion?
   /// The gravity the run set for this artwork's fills (command line or manifest); nil when it
   /// left it to the focus (`focus` with a focus region, else `center`) or is not known (a
@@ -31,6 +35,7 @@ public struct ArtworkReport: Sendable {
   /// The artwork on each screen, with where its previews went.
   public var results: [ReportedResult]
 
+  /// An artwork's report; the region safe everywhere is computed from `results`.
   public init(
     file: ArtworkFile, width: Int, height: Int, focus: FocusRegion?, embeddedBars: Insets? = nil,
     cropMap: String? = nil, results: [ReportedResult]
@@ -150,8 +155,11 @@ public struct ArtworkReport: Sendable {
 
 /// A whole run: its options, every artwork's results, and the inputs that failed.
 public struct RunReport: Sendable {
+  /// The options of the run, as report.json's `options` object records them.
   public var options: JSONValue
+  /// Every artwork read, in the order of the inputs.
   public var artworks: [ArtworkReport]
+  /// The inputs that could not be read, each with why.
   public var errors: [InputError]
   /// Files under the inputs that are not artwork, in path order.
   public var skipped: [SkippedFile] = []
@@ -161,6 +169,7 @@ public struct RunReport: Sendable {
   /// read-only, quota): every later write would have failed too.
   public var stoppedBy: OutputError?
 
+  /// A run's report from its parts; the counts follow from them.
   public init(options: JSONValue, artworks: [ArtworkReport], errors: [InputError], stoppedBy: OutputError? = nil) {
     self.options = options
     self.artworks = artworks
@@ -183,11 +192,14 @@ public struct RunReport: Sendable {
     return tally
   }
 
+  /// How many results the artworks have between them.
   public var resultCount: Int { artworks.reduce(0) { $0 + $1.results.count } }
   /// The failing results a baseline excused.
   public var baselinedCount: Int { tally.baselined }
   /// The results whose failures no baseline excuses.
   public var failedCount: Int { tally.failed }
+  /// What `artfit` exits with for this report: the output folder giving out first, then an
+  /// input error, then a failure no baseline excuses, else success.
   public var exitStatus: ExitStatus { tally.exitStatus }
 
   /// The version of report.json this artfit writes (`shared/design/contract.md`); it reads

@@ -8,8 +8,11 @@ public struct Placement: Sendable, Hashable {
   public var requestedMode: FitMode
   /// The mode applied: `fit` or `fill`.
   public var mode: FitMode
+  /// Where a fill keeps the picture when it must cut (the focus's centre under `focus`).
   public var gravity: Gravity
+  /// The source's size in pixels, upright.
   public var source: Size
+  /// The screen's canvas in pixels.
   public var canvas: PixelSize
   /// Canvas pixels per source pixel.
   public var scaleFactor: Double
@@ -17,9 +20,13 @@ public struct Placement: Sendable, Hashable {
   public var imageRect: Rect
   /// The part of the source that is visible.
   public var crop: Rect
+  /// `imageRect` as drawn: each edge rounded to the nearest pixel.
   public var renderedImageRect: PixelRect
+  /// `crop` as drawn: each edge rounded to the nearest pixel.
   public var renderedCrop: PixelRect
+  /// What the mode does to the picture: cropped, letterboxed, pillarboxed, or neither.
   public var boxing: Boxing
+  /// The bars a fit leaves on each side, in canvas pixels (0 under fill).
   public var bars: Bars
   /// 1 − placed area / canvas area (fit), 0 under fill.
   public var barsFraction: Double
@@ -38,6 +45,7 @@ public struct Placement: Sendable, Hashable {
   /// The fraction of the focus region outside the visible safe area.
   public var focusLoss: Double?
 
+  /// A placement from its figures, as the solver or a report read back gives them.
   public init(
     requestedMode: FitMode, mode: FitMode, gravity: Gravity, source: Size, canvas: PixelSize, scaleFactor: Double,
     imageRect: Rect, crop: Rect, renderedImageRect: PixelRect, renderedCrop: PixelRect, boxing: Boxing, bars: Bars,
