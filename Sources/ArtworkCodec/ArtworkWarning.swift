@@ -17,14 +17,17 @@ public struct ArtworkWarning: Sendable, Hashable, CustomStringConvertible {
     case document
   }
 
+  /// What the warning is about.
   public var kind: Kind
   /// The warning in words, naming what was done instead.
   public var message: String
 
+  /// A warning of `kind` saying `message`.
   public init(_ kind: Kind, _ message: String) {
     self.kind = kind
     self.message = message
   }
 
+  /// The message.
   public var description: String { message }
 }

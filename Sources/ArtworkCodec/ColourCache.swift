@@ -16,6 +16,7 @@ public final class ColourCache: Sendable {
   private let profiles = Mutex([UInt64: [([UInt8], Result<ColourProfile, ProfileError>)]]())
   private let transforms = Mutex([TransformKey: Result<ColourTransform, ProfileError>]())
 
+  /// An empty cache; share one across a batch.
   public init() {}
 
   /// `bytes` read as a profile, or why not.

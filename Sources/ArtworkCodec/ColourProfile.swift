@@ -5,8 +5,11 @@ import CImageIO
 public struct ColourProfile: Sendable, Hashable {
   /// The kind of pixels a profile describes.
   public enum Space: String, Sendable {
+    /// Grey pixels.
     case gray = "GRAY"
+    /// RGB pixels.
     case rgb = "RGB"
+    /// CMYK pixels (a print file).
     case cmyk = "CMYK"
   }
 
@@ -14,6 +17,7 @@ public struct ColourProfile: Sendable, Hashable {
   public let bytes: [UInt8]
   /// Its description tag (English), or "" when it has none.
   public let name: String
+  /// The kind of pixels it describes.
   public let space: Space
   /// The 64-bit XXH3 of `bytes`: what caches compare.
   public let fingerprint: UInt64

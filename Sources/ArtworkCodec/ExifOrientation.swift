@@ -1,12 +1,20 @@
 /// The EXIF orientation tag: how the stored pixels must be turned to display upright.
 public enum ExifOrientation: Int, Sendable, CaseIterable {
+  /// Stored upright (1).
   case up = 1
+  /// Stored mirrored left to right (2).
   case upMirrored = 2
+  /// Stored upside down (3).
   case down = 3
+  /// Stored upside down and mirrored (4).
   case downMirrored = 4
+  /// Stored transposed (5).
   case leftMirrored = 5
+  /// Stored turned a quarter counter-clockwise: display turns it clockwise (6).
   case right = 6
+  /// Stored transversed (7).
   case rightMirrored = 7
+  /// Stored turned a quarter clockwise: display turns it counter-clockwise (8).
   case left = 8
 
   /// Whether displaying turns the image a quarter, so width and height trade places.

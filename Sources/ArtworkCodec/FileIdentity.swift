@@ -9,14 +9,18 @@
 /// device. A user can set the modification time back (`touch -r`) but not the status-change
 /// time, so a file whose bytes changed never keeps its identity.
 public struct FileIdentity: Sendable, Hashable {
+  /// The size in bytes.
   public var size: Int
   /// Nanoseconds since 1970 (`st_mtim`).
   public var modified: Int64
   /// Nanoseconds since 1970 (`st_ctim`).
   public var changed: Int64
+  /// The inode number (`st_ino`).
   public var inode: UInt64
+  /// The device the file lives on (`st_dev`).
   public var device: UInt64
 
+  /// An identity from its parts, as `stat` gives them.
   public init(size: Int, modified: Int64, changed: Int64, inode: UInt64, device: UInt64) {
     self.size = size
     self.modified = modified

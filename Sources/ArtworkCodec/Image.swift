@@ -1,8 +1,12 @@
 /// How the channels of a pixel are laid out, in memory order.
 public enum ChannelLayout: Int, Sendable, CaseIterable, CustomStringConvertible {
+  /// One grey channel.
   case gray = 1
+  /// Grey, then alpha.
   case grayAlpha = 2
+  /// Red, green, blue.
   case rgb = 3
+  /// Red, green, blue, then alpha (straight, not premultiplied).
   case rgba = 4
 
   /// Samples per pixel.
@@ -12,6 +16,7 @@ public enum ChannelLayout: Int, Sendable, CaseIterable, CustomStringConvertible 
   /// The same colour channels without alpha.
   public var withoutAlpha: ChannelLayout { self == .grayAlpha ? .gray : self == .rgba ? .rgb : self }
 
+  /// "gray", "gray+alpha", "RGB" or "RGBA".
   public var description: String {
     switch self {
     case .gray: "gray"
@@ -24,7 +29,9 @@ public enum ChannelLayout: Int, Sendable, CaseIterable, CustomStringConvertible 
 
 /// The samples of an image, 8 or 16 bits each, row-major, channels interleaved.
 public enum PixelStorage: Sendable, Equatable {
+  /// 8-bit samples.
   case uint8([UInt8])
+  /// 16-bit samples (16-bit PNG and TIFF; 10- and 12-bit HEIF and AVIF).
   case uint16([UInt16])
 
   /// Bits per sample.
@@ -46,13 +53,18 @@ public enum PixelStorage: Sendable, Equatable {
 
 /// A decoded image: its size, channel layout, samples and colour profile.
 public struct Image: Sendable, Equatable {
+  /// The width in pixels.
   public var width: Int
+  /// The height in pixels.
   public var height: Int
+  /// How each pixel's channels are laid out.
   public var layout: ChannelLayout
+  /// The samples, row by row.
   public var storage: PixelStorage
   /// The embedded ICC profile, byte for byte, when the file carried one.
   public var iccProfile: [UInt8]?
 
+  /// An image from its size, layout and samples (`width` × `height` × channels of them).
   public init(
     width: Int, height: Int, layout: ChannelLayout, storage: PixelStorage,
     iccProfile: [UInt8]? = nil

@@ -47,5 +47,6 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// "file: message".
   public var description: String { "\(file): \(message)" }
 }

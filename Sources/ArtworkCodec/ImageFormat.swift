@@ -1,8 +1,12 @@
 /// The file formats artfit reads and writes.
 public enum ImageFormat: String, Sendable, Codable, CaseIterable {
+  /// PNG.
   case png
+  /// JPEG.
   case jpeg
+  /// WebP, lossy or lossless, still or animated.
   case webp
+  /// TIFF.
   case tiff
   /// HEIF with HEVC (HEIC) or another codec but AV1.
   case heif

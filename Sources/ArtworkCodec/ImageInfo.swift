@@ -1,5 +1,6 @@
 /// What a file's header says, read without decoding pixels.
 public struct ImageInfo: Sendable, Equatable {
+  /// The file's format, from its bytes rather than its name.
   public var format: ImageFormat
   /// Width after the EXIF orientation is applied (what artfit treats as the source).
   public var width: Int

@@ -9,8 +9,10 @@ public struct ImageLimits: Sendable, Equatable {
   /// Largest PNG ancillary chunk held in memory (default 8 MiB).
   public var maxChunkBytes: Int
 
+  /// The pixel limit when none is given: 2^28 (268 megapixels).
   public static let defaultMaxPixels = 1 << 28
 
+  /// Limits with these values; the defaults suit artwork.
   public init(
     maxPixels: Int = ImageLimits.defaultMaxPixels, maxFileBytes: Int = 1 << 30,
     maxJPEGScans: Int = 1000, maxChunkBytes: Int = 8 << 20

@@ -1,10 +1,15 @@
 /// A rectangle of whole pixels in an image: what a region decode delivers.
 public struct ImageRegion: Hashable, Sendable {
+  /// The left edge, in pixels of the upright image.
   public var x: Int
+  /// The top edge, in pixels of the upright image.
   public var y: Int
+  /// The width in pixels.
   public var width: Int
+  /// The height in pixels.
   public var height: Int
 
+  /// A region from its top-left pixel and its size.
   public init(x: Int, y: Int, width: Int, height: Int) {
     self.x = x
     self.y = y

@@ -11,7 +11,9 @@ import CImageIO
 public final class JPEGScanSplit: @unchecked Sendable {
   /// One of the two parts, for `ImageDecoder.decode(data:…scans:)`.
   public struct Part: Sendable {
+    /// The split it belongs to.
     public let split: JPEGScanSplit
+    /// Which of the two parts: 0 or 1.
     public let index: Int
   }
 
@@ -30,6 +32,7 @@ public final class JPEGScanSplit: @unchecked Sendable {
 
   deinit { cimageio_jpeg_split_free(handle) }
 
+  /// The two parts, one for each decode.
   public var parts: (Part, Part) { (Part(split: self, index: 0), Part(split: self, index: 1)) }
 
   /// Says that `part` is done or will not be decoded, so the other never waits for it.

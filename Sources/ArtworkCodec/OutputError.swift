@@ -29,5 +29,6 @@ public enum OutputError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The cause, without the file name.
   public var message: String { "cannot write the file: \(reason)" }
 
+  /// "path: message".
   public var description: String { "\(file): \(message)" }
 }

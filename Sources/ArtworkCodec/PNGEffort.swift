@@ -3,6 +3,7 @@
 /// in parallel), 3...9 libdeflate's levels 1, 3, 5, 7, 8, 10 and 12, each step slower and
 /// smaller on the benchmark's previews; 9 is smaller than zlib's level 9.
 public struct PNGEffort: RawRepresentable, Hashable, Sendable {
+  /// The level, 0...9.
   public let rawValue: Int
 
   /// `nil` outside 0...9.
@@ -11,6 +12,7 @@ public struct PNGEffort: RawRepresentable, Hashable, Sendable {
     self.rawValue = rawValue
   }
 
+  /// The levels there are.
   public static let range = 0...9
   /// Stored blocks: no compression, no filters.
   public static let stored = PNGEffort(rawValue: 0)!

@@ -5,6 +5,7 @@ public enum ProfileError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The profile describes other pixels than the file holds (a CMYK profile on RGB pixels).
   case mismatched(profile: ColourProfile.Space, pixels: String)
 
+  /// What is wrong with the profile.
   public var description: String {
     switch self {
     case .unusable(let reason): "its colour profile is unusable (\(reason))"

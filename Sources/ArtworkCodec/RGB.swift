@@ -1,9 +1,13 @@
 /// An 8-bit RGB colour.
 public struct RGB: Sendable, Hashable, CustomStringConvertible {
+  /// Red, 0–255.
   public var r: UInt8
+  /// Green, 0–255.
   public var g: UInt8
+  /// Blue, 0–255.
   public var b: UInt8
 
+  /// A colour from its red, green and blue.
   public init(_ r: UInt8, _ g: UInt8, _ b: UInt8) {
     self.r = r
     self.g = g
@@ -20,6 +24,7 @@ public struct RGB: Sendable, Hashable, CustomStringConvertible {
       return
     }
     let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
+    /// "#rrggbb".
     guard hex.count == 6, let value = UInt32(hex, radix: 16) else { return nil }
     self.init(UInt8(value >> 16), UInt8(value >> 8 & 0xff), UInt8(value & 0xff))
   }

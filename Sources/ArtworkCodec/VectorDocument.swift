@@ -8,9 +8,11 @@ import Synchronization
 /// it keeps; the geometry sees `pixelWidth` × `pixelHeight`, its intrinsic size rounded up as
 /// librsvg advises, onto which the document is stretched by less than a pixel.
 public final class VectorDocument: Sendable {
+  /// `svg` or `pdf`.
   public let format: ImageFormat
   /// The intrinsic size: an SVG's in CSS px, a PDF crop box's in points after `/Rotate`.
   public let intrinsicWidth: Double
+  /// The intrinsic height, in the same units as the width.
   public let intrinsicHeight: Double
   /// How many pages a PDF holds (its first is drawn); 1 for an SVG.
   public let pages: Int
@@ -52,6 +54,7 @@ public final class VectorDocument: Sendable {
   /// The width the geometry works in: the intrinsic width rounded up (a thousandth of a pixel
   /// over a whole number is taken as noise), at least 1.
   public var pixelWidth: Int { Self.pixels(intrinsicWidth) }
+  /// The height the geometry works in, rounded up as the width is.
   public var pixelHeight: Int { Self.pixels(intrinsicHeight) }
 
   static func pixels(_ side: Double) -> Int { max(1, Int(min((side - 0.001).rounded(.up), 1e9))) }

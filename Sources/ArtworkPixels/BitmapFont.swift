@@ -7,6 +7,7 @@ import ArtworkGeometry
 public enum BitmapFont {
   /// Glyph cells are 6 font pixels wide (one of spacing) and 7 high.
   public static let advance = 6
+  /// Glyph cells' height, in font pixels.
   public static let height = 7
 
   /// The width of `text` in canvas pixels at `scale` canvas pixels per font pixel.

@@ -3,6 +3,7 @@ import ArtworkGeometry
 
 /// An 8-bit RGB canvas that previews are composed on.
 public struct Canvas: Sendable {
+  /// The canvas's size in pixels.
   public let size: PixelSize
   /// RGB samples, row-major.
   public private(set) var samples: [UInt8]

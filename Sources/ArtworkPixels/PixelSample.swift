@@ -5,9 +5,11 @@ public protocol PixelSample: FixedWidthInteger & UnsignedInteger & Sendable {
 }
 
 extension UInt8: PixelSample {
+  /// The largest sample, as a float.
   public static var maxFloat: Float { 255 }
 }
 
 extension UInt16: PixelSample {
+  /// The largest sample, as a float.
   public static var maxFloat: Float { 65535 }
 }

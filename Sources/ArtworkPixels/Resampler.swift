@@ -18,16 +18,20 @@ public struct ResampleOptions: Sendable, Hashable {
     case simd
     /// SIMD floats for every image (bit for bit equal to `.scalar`).
     case simdFloat
+    /// Plain loops, for testing the SIMD paths against (`ARTFIT_FORCE_SCALAR=1`).
     case scalar
   }
 
+  /// The filter.
   public var kernel: ResampleKernel
   /// Filter in linear light (sRGB decoded through a table) instead of the encoded values.
   public var linear: Bool
   /// Worker threads; the output is the same whatever the count.
   public var threads: Int
+  /// The code path; the output is the same on every path.
   public var path: Path
 
+  /// Options with these values; `path` defaults to SIMD unless `ARTFIT_FORCE_SCALAR=1`.
   public init(kernel: ResampleKernel = .lanczos3, linear: Bool = false, threads: Int = 0, path: Path? = nil) {
     self.kernel = kernel
     self.linear = linear

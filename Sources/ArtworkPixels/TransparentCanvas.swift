@@ -4,10 +4,12 @@ import ArtworkGeometry
 /// An 8-bit RGBA canvas that starts fully transparent: for pictures laid over someone
 /// else's artwork (the template). Straight (not premultiplied) alpha, as PNG stores it.
 public struct TransparentCanvas: Sendable {
+  /// The canvas's size in pixels.
   public let size: PixelSize
   /// RGBA samples, row-major.
   public private(set) var samples: [UInt8]
 
+  /// A fully transparent canvas of `size`.
   public init(size: PixelSize) {
     self.size = size
     samples = [UInt8](repeating: 0, count: size.width * size.height * 4)

@@ -3,7 +3,9 @@ import ArtworkCodec
 /// Why one artwork could not be rendered: its image could not be read or encoded, or one of
 /// its outputs could not be written.
 public enum ArtworkFailure: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The artwork could not be read or decoded, or a preview not encoded.
   case image(ImageError)
+  /// An output could not be written.
   case output(OutputError)
 
   /// The output folder can take no more writes: every later artwork would fail too.
@@ -19,6 +21,7 @@ public enum ArtworkFailure: Error, Equatable, Sendable, CustomStringConvertible 
     }
   }
 
+  /// The underlying error's description, naming the file.
   public var description: String {
     switch self {
     case .image(let error): error.description

@@ -6,12 +6,17 @@ import Synchronization
 
 /// Progress of a batch, for a progress bar.
 public struct BatchProgress: Sendable {
+  /// Artworks finished (drawn, reused or failed).
   public var artworksDone: Int
+  /// Artworks in the batch.
   public var artworks: Int
+  /// Files written so far.
   public var outputs: Int
-  /// Results of the artworks done, and those that failed a check.
+  /// Results of the artworks done.
   public var results: Int
+  /// Results that failed a check (a baseline may excuse some later).
   public var failed: Int
+  /// Seconds since the batch started.
   public var elapsed: Double
 
   /// Seconds left at the pace so far, once an artwork is done.
@@ -27,9 +32,11 @@ private typealias Rendering = ThreadWork<(Result<ArtworkReport, ArtworkFailure>,
 /// Runs a whole batch: discovery, then every artwork, in input order. It writes previews
 /// (and the render cache) but not the reports: the caller writes those from the result.
 public struct BatchRenderer: Sendable {
+  /// What the batch reads, solves and draws.
   public let options: RenderOptions
   private let renderer: ArtworkRenderer
 
+  /// A batch for `options`; nothing is read until `run`.
   public init(options: RenderOptions) {
     self.options = options
     renderer = ArtworkRenderer(options: options)

@@ -14,9 +14,11 @@ import Foundation
 public enum InputDiscovery {
   /// What a search found.
   public struct Found: Sendable {
+    /// The artwork files, sorted by path.
     public var files: [ArtworkFile] = []
     /// Inputs that could not be searched, and images artfit cannot read.
     public var errors: [InputError] = []
+    /// Files that are not artwork, each with why.
     public var skipped: [SkippedFile] = []
     /// Files and folders left out by `excludes`.
     public var excluded = 0

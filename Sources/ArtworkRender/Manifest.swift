@@ -8,14 +8,22 @@ import Foundation
 public struct Manifest: Sendable {
   /// What a manifest can set; nil leaves the setting to the defaults or the command line.
   public struct Settings: Sendable {
+    /// The screens to check against.
     public var targets: [Target]?
+    /// The orientations to show each target in.
     public var orientations: [ScreenOrientation]?
+    /// The modes to solve in.
     public var modes: [FitMode]?
+    /// Where a fill keeps the picture when it must cut.
     public var gravity: Gravity?
+    /// The region that must stay visible.
     public var focus: FocusRegion?
+    /// The crop loss past which a fill fails (a fraction).
     public var maxCropLoss: Double?
+    /// Whether a result fails when its focus leaves the safe area.
     public var requireFocus: Bool?
 
+    /// Settings that set nothing.
     public init() {}
 
     /// These settings with `other`'s set values on top.
@@ -34,15 +42,21 @@ public struct Manifest: Sendable {
 
   /// A manifest that cannot be used: names the file, the key and what is accepted.
   public struct Failure: Error, Equatable, CustomStringConvertible {
+    /// The manifest's path.
     public var file: String
+    /// What is wrong, naming the key and what is accepted.
     public var message: String
+    /// "artfit.json: …".
     public var description: String { "\(file): \(message)" }
   }
 
+  /// Where the manifest was read from.
   public var path: String
   /// The manifest as written (the contact sheet's download merges over it).
   public var text = ""
+  /// The settings for every artwork (`"defaults"`).
   public var defaults: Settings
+  /// Each `"artworks"` entry's path pattern and settings, in the file's order; later ones win.
   public var artworks: [(pattern: String, settings: Settings)]
   /// Globs of files and folders the run leaves out, as `--exclude` gives them.
   public var exclude: [String] = []

@@ -27,14 +27,20 @@ public enum Overlay: String, Sendable, Hashable, CaseIterable, Codable {
 
 /// The colours overlays are drawn in: defined in sRGB, converted into a preview's profile.
 public struct OverlayColours: Sendable, Equatable {
+  /// The tint outside the safe area and its outline.
   public var safeAreaTint = Overlay.safeAreaTint
+  /// The status bar band's outline.
   public var statusBar = Overlay.statusBarColour
+  /// The focus region's outline.
   public var focus = Overlay.focusColour
+  /// The Home indicator pill.
   public var homeIndicator = Overlay.homeIndicatorColour
+  /// The dark edge around the Home indicator pill, so it shows on light artwork.
   public var outline = Overlay.outlineColour
   /// Corners and the sensor housing.
   public var black = RGB(0, 0, 0)
 
+  /// The default colours, in sRGB.
   public init() {}
 
   /// Every colour passed through `convert`.
@@ -49,10 +55,12 @@ public struct OverlayColours: Sendable, Equatable {
 
 /// Draws overlays for one screen onto a canvas, at the screen's pixel scale.
 public struct OverlayPainter: Sendable {
+  /// Which overlays it draws.
   public var overlays: Set<Overlay>
   /// sRGB unless the preview has another profile.
   public var colours = OverlayColours()
 
+  /// A painter of `overlays`, in sRGB.
   public init(overlays: Set<Overlay>) { self.overlays = overlays }
 
   /// The same overlays in `colours`.

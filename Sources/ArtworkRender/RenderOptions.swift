@@ -8,40 +8,59 @@ import ArtworkReport
 public struct RenderOptions: Sendable {
   /// Preview scales: each device at its own scale, or these factors for every target.
   public enum Scales: Sendable, Hashable {
+    /// Each target at its own scale (`--scales native`).
     case native
+    /// These factors for every target (`--scales 2,3`).
     case factors([Double])
   }
 
   /// The file format of the previews (`--format`); crop maps and thumbnails are PNG.
   public enum PreviewFormat: String, Sendable, Hashable, CaseIterable {
+    /// Lossless PNG, the default.
     case png
+    /// JPEG at `jpegQuality`, for smaller previews.
     case jpeg
   }
 
+  /// The files and folders to read.
   public var inputs: [String]
+  /// Where the previews and reports go (`--out`).
   public var outputFolder: String
+  /// The screens to check against (`--target`).
   public var targets: [Target]
+  /// The orientations to show each target in (`--orientation`).
   public var orientations: [ScreenOrientation]
+  /// The modes to solve in (`--mode`).
   public var modes: [FitMode]
+  /// The scales previews are drawn at (`--scales`).
   public var scales: Scales
   /// nil: `focus` when a focus region is known, else `center`.
   public var gravity: Gravity?
   /// A focus region for every artwork (from `--focus`).
   public var focus: FocusRegion?
+  /// What the previews draw over the artwork (`--overlays`).
   public var overlays: Set<Overlay>
+  /// The limits a build gates on (`--max-crop-loss`, `--require-focus`, …).
   public var checks: Checks
+  /// The previews' file format (`--format`).
   public var format: PreviewFormat
   /// How hard PNG previews are compressed (`--png-level`): the fastest by default.
   public var pngEffort: PNGEffort
+  /// JPEG previews' quality, 1–100 (`--quality`).
   public var jpegQuality: Int
+  /// The resampling filter (`--kernel`).
   public var kernel: ResampleKernel
+  /// Resample in linear light instead of the file's encoding (`--linear`).
   public var linear: Bool
+  /// The colour of the bars a fit leaves (`--background`).
   public var background: RGB
   /// The profile written files carry (`--profile`).
   public var profile: OutputProfile = .keep
   /// How conversions between profiles treat colours out of gamut (`--intent`).
   public var intent: RenderingIntent = .relative
+  /// How many artworks are read and drawn at once (`--jobs`).
   public var jobs: Int
+  /// The largest picture artfit decodes (`--max-pixels`) and the largest file it reads.
   public var limits: ImageLimits
   /// Write previews (render) or only solve and check (check).
   public var writePreviews: Bool

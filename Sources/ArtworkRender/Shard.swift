@@ -6,8 +6,10 @@
 public struct Shard: Sendable, Hashable, CustomStringConvertible {
   /// 1...count.
   public let index: Int
+  /// How many slices the batch is cut into.
   public let count: Int
 
+  /// Slice `index` of `count`, or nil unless 1 ≤ `index` ≤ `count`.
   public init?(index: Int, count: Int) {
     guard count >= 1, (1...count).contains(index) else { return nil }
     self.index = index
@@ -21,6 +23,7 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     self.init(index: index, count: count)
   }
 
+  /// "I/N", as `--shard` takes it.
   public var description: String { "\(index)/\(count)" }
 
   /// Whether the artwork or input named `key` belongs to this slice.

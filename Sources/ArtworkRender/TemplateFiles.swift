@@ -4,15 +4,21 @@ import ArtworkReport
 
 /// Writes template.svg and template.png for a template into a folder, each atomically.
 public enum TemplateFiles {
+  /// The vector template's file name.
   public static let svgName = "template.svg"
+  /// The raster template's file name.
   public static let pngName = "template.png"
 
   /// Why a template cannot be drawn.
   public enum Failure: Error, Sendable, CustomStringConvertible {
+    /// The template's pixels would pass the pixel limit.
     case tooLarge(Size, limit: Int)
+    /// A file could not be written.
     case output(OutputError)
+    /// The PNG could not be encoded.
     case image(ImageError)
 
+    /// What went wrong, naming the file or the size.
     public var description: String {
       switch self {
       case .tooLarge(let size, let limit):

@@ -6,6 +6,7 @@ public struct ArtworkFile: Sendable, Hashable {
   /// (`art/onboarding/hero.png` given `art` → `onboarding/hero`).
   public var stem: String
 
+  /// An artwork at `path`, its outputs filed under `stem`.
   public init(path: String, stem: String) {
     self.path = path
     self.stem = stem

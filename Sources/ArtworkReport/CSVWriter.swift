@@ -3,6 +3,7 @@ import ArtworkGeometry
 
 /// report.csv: one row per artwork × target × mode, a header row, RFC 4180 quoting.
 public enum CSVWriter {
+  /// The header row: report.csv's columns, in order.
   public static let header = [
     "source", "target", "slug", "family", "orientation", "requested_mode", "mode", "scale",
     "canvas_w", "canvas_h", "boxing", "bars_top", "bars_bottom", "bars_left", "bars_right",
@@ -10,6 +11,7 @@ public enum CSVWriter {
     "failures", "preview",
   ]
 
+  /// report.csv for `report`: the header, then a row per result.
   public static func csv(_ report: RunReport) -> String {
     var buffer = ByteBuffer()
     write(report, to: &buffer)

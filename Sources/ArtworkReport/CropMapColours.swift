@@ -7,6 +7,7 @@ public enum CropMapColours {
   /// The families a legend lists, in its order (iPod touch is drawn as an iPhone).
   public static let legendFamilies: [Family] = [.iphone, .ipad, .tv, .video, .split, .custom]
 
+  /// The word a legend uses for `family` ("iPhone", "split window").
   public static func label(for family: Family) -> String {
     switch family {
     case .iphone, .ipod: "iPhone"
@@ -18,6 +19,7 @@ public enum CropMapColours {
     }
   }
 
+  /// The outline colour of `family`'s screens.
   public static func colour(for family: Family) -> RGB {
     switch family {
     case .iphone, .ipod: RGB(255, 59, 48)

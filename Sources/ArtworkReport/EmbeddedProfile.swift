@@ -5,6 +5,7 @@ public struct EmbeddedProfile: Sendable, Equatable {
   /// `RGB`, `GRAY` or `CMYK`.
   public var space: String
 
+  /// A profile as the report names it.
   public init(name: String, space: String) {
     self.name = name
     self.space = space

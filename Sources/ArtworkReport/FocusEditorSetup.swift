@@ -10,6 +10,7 @@ public struct FocusEditorSetup: Sendable {
   /// An artwork's key in the manifest: its path relative to the manifest's folder.
   public var key: @Sendable (ArtworkFile) -> String
 
+  /// The editor's setup; without a manifest, entries are keyed by the path below the input folder.
   public init(
     manifestText: String? = nil, manifestPath: String? = nil,
     key: @escaping @Sendable (ArtworkFile) -> String = FocusEditorSetup.pathBelowInput

@@ -4,6 +4,7 @@ import ArtworkGeometry
 /// index.html: a contact sheet that works offline. Inline CSS and a few lines of inline JS
 /// (table sorting); previews appear as small JPEG thumbnails written beside the page.
 public enum HTMLWriter {
+  /// index.html for `report`; `thumbnails` links the previews' thumbnails, `editor` sets up the focus editor.
   public static func html(
     _ report: RunReport, thumbnails: Bool = true, editor: FocusEditorSetup = FocusEditorSetup()
   ) -> String {

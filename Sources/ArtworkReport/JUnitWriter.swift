@@ -4,6 +4,7 @@ import ArtworkGeometry
 /// junit.xml: one test case per artwork × target × mode; failed checks are failures,
 /// unreadable inputs errors. The shape CI servers read (Jenkins, GitLab, GitHub actions).
 public enum JUnitWriter {
+  /// junit.xml for `report`.
   public static func xml(_ report: RunReport) -> String {
     var buffer = ByteBuffer()
     write(report, to: &buffer)

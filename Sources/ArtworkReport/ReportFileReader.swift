@@ -4,12 +4,15 @@ import ArtworkGeometry
 /// Reads a report.json from its file an artwork at a time, so a report of any size is read
 /// in bounded memory: its options first, then each artwork, then the errors and summary.
 public final class ReportFileReader {
+  /// The report's path.
   public let path: String
+  /// The run's options, as the report recorded them.
   public private(set) var options: JSONValue = .object([])
   /// Filled in once the last artwork has been read.
   public private(set) var errors: [InputError] = []
   /// The files the run skipped (none in a report made before artfit listed them).
   public private(set) var skipped: [SkippedFile] = []
+  /// Whether the run applied a baseline.
   public private(set) var usedBaseline = false
   /// The targets its results are looked up in: the built-in catalog, with the run's user
   /// catalog when `options.catalog` names a file that still has the fingerprint recorded.

@@ -11,6 +11,7 @@ public enum ReportMerger {
     public var errors: [InputError]
     /// Every report's skipped files, each once, in path order.
     public var skipped: [SkippedFile] = []
+    /// Whether any report applied a baseline.
     public var usedBaseline: Bool
     /// What was off: an artwork in two reports (the first wins), options that differ.
     public var warnings: [String]

@@ -9,8 +9,11 @@ import Foundation
 public enum ReportReader {
   /// A report that cannot be read: the file and what is wrong with it.
   public struct Failure: Error, CustomStringConvertible {
+    /// The report's path.
     public var file: String
+    /// What is wrong with it.
     public var message: String
+    /// "path: message".
     public var description: String { "\(file): \(message)" }
   }
 
@@ -18,6 +21,7 @@ public enum ReportReader {
   static let readableVersions = 1...RunReport.reportVersion
   static let versionMessage = "only report.json versions 1 and 2 can be read"
 
+  /// The report.json at `path`, whole; `ReportFileReader` reads one artwork at a time.
   public static func read(_ path: String) throws(Failure) -> RunReport {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw Failure(file: path, message: "cannot read the report")

@@ -16,6 +16,7 @@ public final class ReportStream: @unchecked Sendable {
   /// Artworks a page of the contact sheet, and the most a one-page sheet holds.
   public static let pageSize = 100
 
+  /// The counts of the artworks written so far.
   public private(set) var tally = RunTally()
   private var json: JSONStream
   private let jsonFile: AtomicStream?

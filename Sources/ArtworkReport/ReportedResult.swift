@@ -3,6 +3,7 @@ import ArtworkGeometry
 /// One result as a report holds it: the geometry and checks (``TargetResult``), where its
 /// preview was written, and whether a baseline excuses its failures.
 public struct ReportedResult: Sendable, Hashable {
+  /// The geometry and the checks.
   public var result: TargetResult
   /// The preview's path relative to the output folder, when one was written.
   public var preview: String?
@@ -10,6 +11,7 @@ public struct ReportedResult: Sendable, Hashable {
   /// reported but do not fail the run.
   public var baselined = false
 
+  /// `result`, with its preview when one was written.
   public init(_ result: TargetResult, preview: String? = nil) {
     self.result = result
     self.preview = preview

@@ -3,7 +3,9 @@ import ArtworkCodec
 /// What a run's summary, exit status and report headers need, counted as artworks finish,
 /// so a run of any size keeps no artwork in memory for them.
 public struct RunTally: Sendable {
+  /// Artworks counted.
   public var artworks = 0
+  /// Their results.
   public var results = 0
   /// Results whose failures no baseline excuses.
   public var failed = 0
@@ -20,8 +22,10 @@ public struct RunTally: Sendable {
   /// Why the run stopped early, when the output folder could take no more.
   public var stoppedBy: OutputError?
 
+  /// Nothing counted yet.
   public init() {}
 
+  /// Counts `artwork`'s results, failed and baselined.
   public mutating func count(_ artwork: ArtworkReport) {
     artworks += 1
     results += artwork.results.count

@@ -6,7 +6,9 @@ import ArtworkGeometry
 public enum TemplateStyle {
   /// A line of the legend, with the colour of its swatch (none for a heading).
   public struct LegendLine: Sendable, Equatable {
+    /// The line's words.
     public var text: String
+    /// The swatch's colour; nil for a heading.
     public var colour: RGB?
   }
 

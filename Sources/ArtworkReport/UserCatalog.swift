@@ -9,11 +9,15 @@ import Foundation
 public struct UserCatalog: Sendable {
   /// Why a catalog cannot be used: every problem found, each naming the entry and the key.
   public struct Failure: Error, Equatable, CustomStringConvertible {
+    /// The catalog's path.
     public var file: String
+    /// Each problem, naming the entry and the key.
     public var problems: [String]
+    /// One line per problem, each starting with the file.
     public var description: String { problems.map { "\(file): \($0)" }.joined(separator: "\n") }
   }
 
+  /// Where the catalog was read from.
   public var path: String
   /// XXH3-128 of the file's bytes: reports and the render cache tell catalogs apart by it.
   public var fingerprint: String

@@ -3,6 +3,7 @@ import ArtworkGeometry
 /// One line that sums up what the run's screens do to an artwork, from its figures: the worst
 /// fill cut and where, the widest bars, the region safe everywhere, the focus, the failures.
 public enum Verdict {
+  /// The verdict on `artwork`: its parts joined with "; ".
   public static func of(_ artwork: ArtworkReport) -> String {
     let results = artwork.results
     guard !results.isEmpty else { return "no screens in this run" }

@@ -3,9 +3,13 @@
 public struct JSONParser {
   /// Where and why the text is not JSON.
   public struct Failure: Error, Equatable, CustomStringConvertible {
+    /// The line, from 1.
     public var line: Int
+    /// The column, from 1.
     public var column: Int
+    /// What is wrong there.
     public var reason: String
+    /// "line L, column C: reason".
     public var description: String { "line \(line), column \(column): \(reason)" }
   }
 
@@ -14,6 +18,7 @@ public struct JSONParser {
   private var depth = 0
   static let maxDepth = 200
 
+  /// `text` (UTF-8) as a value, or where and why it is not JSON.
   public static func parse(_ text: [UInt8]) throws(Failure) -> JSONValue {
     var parser = JSONParser(bytes: text)
     parser.skipSpace()

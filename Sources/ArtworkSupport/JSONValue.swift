@@ -1,12 +1,19 @@
 /// A JSON value whose objects keep their keys in the order written, so reports diff
 /// cleanly and read in the contract's order.
 public indirect enum JSONValue: Sendable, Equatable {
+  /// `null`.
   case null
+  /// `true` or `false`.
   case bool(Bool)
+  /// A number as a double (what the parser gives for a fraction, an exponent or a whole number past `Int`); written with ".0" when whole.
   case number(Double)
+  /// A whole number within `Int`, written without a fraction.
   case integer(Int)
+  /// A string.
   case string(String)
+  /// An array.
   case array([JSONValue])
+  /// An object, its members in the order written.
   case object([(String, JSONValue)])
 
   /// Equal values of the same kind, members in the same order; 1 and 1.0 differ, as they

@@ -1,8 +1,11 @@
 /// A target held in one orientation and drawn at one scale: everything in canvas pixels.
 public struct Screen: Sendable, Hashable {
+  /// The device or canvas.
   public var target: Target
+  /// How it is held.
   public var orientation: ScreenOrientation
   /// Pixels per point of this canvas (the target's own scale, or a `--scales` factor).
+  /// `target` held in `orientation`, at `scale` or the target's own.
   public var scale: Double
 
   public init(target: Target, orientation: ScreenOrientation, scale: Double? = nil) {
@@ -40,6 +43,7 @@ public struct Screen: Sendable, Hashable {
   public var cornerRadius: Double { (target.cornerRadius ?? 0) * scale }
 
   /// The status bar band's height in canvas pixels (0 when hidden or unknown).
+  /// The size classes an app gets on this screen, when known.
   public var statusBarHeight: Double { (target.statusBarHeight(in: orientation) ?? 0) * scale }
 
   public var sizeClasses: SizeClasses? { target.sizeClasses(in: orientation) }

@@ -2,14 +2,18 @@
 public struct SensorHousing: Sendable, Hashable, Codable {
   /// The cut-out's outline, as the overlays draw it.
   public enum Shape: String, Sendable, Hashable, Codable {
+    /// The notch, as on iPhone X through iPhone 14.
     case notch
+    /// The Dynamic Island, as on iPhone 14 Pro and later.
     case island
   }
 
+  /// Which cut-out it is.
   public var shape: Shape
   /// Where it sits, in portrait points; nil when the shape is known but its rect is not.
   public var rect: Rect?
 
+  /// A cut-out of `shape` at `rect` (portrait points), when its rect is known.
   public init(shape: Shape, rect: Rect?) {
     self.shape = shape
     self.rect = rect
@@ -31,11 +35,14 @@ public struct SensorHousing: Sendable, Hashable, Codable {
 
 /// The Home indicator pill: its size and the gap below it, in points.
 public struct HomeIndicator: Sendable, Hashable, Codable {
+  /// The pill's width in points.
   public var width: Double
+  /// The pill's height in points.
   public var height: Double
   /// Distance from the pill's bottom edge to the screen's bottom edge.
   public var bottom: Double
 
+  /// A pill of `width` × `height` points, `bottom` points above the screen's bottom edge.
   public init(width: Double, height: Double, bottom: Double) {
     self.width = width
     self.height = height

@@ -1,14 +1,19 @@
 /// UIKit's horizontal or vertical size class.
 public enum SizeClass: String, Sendable, Hashable, Codable {
+  /// The compact size class.
   case compact
+  /// The regular size class.
   case regular
 }
 
 /// The size classes of a screen or window in one orientation.
 public struct SizeClasses: Sendable, Hashable, Codable, CustomStringConvertible {
+  /// The horizontal size class.
   public var width: SizeClass
+  /// The vertical size class.
   public var height: SizeClass
 
+  /// A pair of size classes, horizontal then vertical.
   public init(_ width: SizeClass, _ height: SizeClass) {
     self.width = width
     self.height = height

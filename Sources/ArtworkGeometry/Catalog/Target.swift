@@ -11,6 +11,7 @@ public struct Target: Sendable, Hashable {
     /// `1/3`, `1/2`, `2/3` or `slide-over`.
     public var fraction: String
 
+    /// A window of `device` at `fraction` of its width.
     public init(device: String, fraction: String) {
       self.device = device
       self.fraction = fraction
@@ -19,25 +20,33 @@ public struct Target: Sendable, Hashable {
 
   /// Insets of both orientations.
   public struct SafeArea: Sendable, Hashable {
+    /// The insets in portrait, in points, when known.
     public var portrait: Insets?
+    /// The insets in landscape, in points, when known.
     public var landscape: Insets?
     /// Which OS release the figures describe.
     public var basis: String
 
+    /// A safe area from each orientation's insets and the release they describe.
     public init(portrait: Insets?, landscape: Insets?, basis: String) {
       self.portrait = portrait
       self.landscape = landscape
       self.basis = basis
     }
 
+    /// The insets in `orientation`, when known.
     public func insets(in orientation: ScreenOrientation) -> Insets? {
       orientation == .portrait ? portrait : landscape
     }
   }
 
+  /// The name people know it by ("iPhone 16 Pro"), as the catalog lists it.
   public var name: String
+  /// Other names that select it ("iPhone 16 Pro (A3083)").
   public var aliases: [String]
+  /// The name's form for files and reports ("iphone-16-pro").
   public var slug: String
+  /// The family it belongs to, which `--target iphone` and the like select.
   public var family: Family
   /// Size in points: portrait for devices, the window itself for split targets, the
   /// canvas as it stands for video, Apple TV and raw canvases (see `orientations`).
@@ -54,22 +63,30 @@ public struct Target: Sendable, Hashable {
   public var safeArea: SafeArea?
   /// The other era's safe area where the sources record a different one.
   public var safeAreaAlternate: SafeArea?
+  /// The camera housing at the top of the screen (a notch or the Dynamic Island), when it has one.
   public var sensorHousing: SensorHousing?
+  /// The Home indicator at the bottom, when it has one.
   public var homeIndicator: HomeIndicator?
-  /// Status bar height in points, per orientation (0 = hidden, nil = unknown or none).
+  /// Status bar height in points in portrait (0 = hidden, nil = unknown or none).
   public var statusBarPortrait: Double?
+  /// Status bar height in points in landscape (0 = hidden, nil = unknown or none).
   public var statusBarLandscape: Double?
+  /// The size classes an app gets full-screen in portrait, when known.
   public var sizeClassesPortrait: SizeClasses?
+  /// The size classes an app gets full-screen in landscape, when known.
   public var sizeClassesLandscape: SizeClasses?
   /// The orientations this target is shown in; one for fixed canvases.
   public var orientations: [ScreenOrientation]
+  /// The iPad and the fraction, for a Split View or Slide Over window.
   public var split: SplitWindow?
   /// Source ids per figure (`dimensions`, `safe_area_portrait`, …).
   public var sources: [String: [String]]
   /// `verified-2+`, `1-source`, `inferred` or `unknown`, per figure.
   public var confidence: [String: String]
+  /// What the research says about figures that need a word (an estimate, a disputed value).
   public var notes: [String]
 
+  /// A target from its figures; what no source gives stays nil.
   public init(
     name: String, aliases: [String] = [], slug: String, family: Family, points: Size,
     scale: Double, nativeScale: Double? = nil, nativePixels: PixelSize? = nil,
@@ -120,10 +137,12 @@ public struct Target: Sendable, Hashable {
     safeArea?.insets(in: orientation) ?? .zero
   }
 
+  /// The size classes in `orientation`, when known.
   public func sizeClasses(in orientation: ScreenOrientation) -> SizeClasses? {
     orientation == .portrait ? sizeClassesPortrait : sizeClassesLandscape
   }
 
+  /// The status bar's height in points in `orientation` (0 = hidden, nil = unknown or none).
   public func statusBarHeight(in orientation: ScreenOrientation) -> Double? {
     orientation == .portrait ? statusBarPortrait : statusBarLandscape
   }

@@ -7,6 +7,7 @@ public struct TargetCatalog: Sendable {
   public let all: [Target]
   private let index: [String: Int]
 
+  /// A catalog of `targets`, in their order; a name two targets share selects the first.
   public init(_ targets: [Target]) {
     all = targets
     var index: [String: Int] = [:]

@@ -2,9 +2,12 @@
 public enum TargetSelection {
   /// Why a `--targets` item was refused.
   public enum Failure: Error, Equatable, CustomStringConvertible {
+    /// No target, family or canvas has this name; `suggestions` are the closest names.
     case unknown(String, suggestions: [String])
+    /// Looks like a canvas (`WxH` or `WxH@S`) but is not a valid one.
     case badCanvas(String)
 
+    /// What was refused, with the closest names.
     public var description: String {
       switch self {
       case .unknown(let name, let suggestions):

@@ -49,14 +49,19 @@ public enum CheckFailure: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// The failure in words (`message`).
   public var description: String { message }
 
   /// The checks a build can gate on, by the names report.json and junit.xml give them.
   public enum Check: String, CaseIterable, Sendable, Hashable {
+    /// A fill cut more of the source than `--max-crop-loss` allows.
     case cropLoss = "crop_loss"
+    /// The focus region leaves the safe area (`--require-focus`).
     case focus
+    /// `--require-focus` was given but the artwork has no focus region.
     case focusUnknown = "focus_unknown"
 
+    /// The check's name in report.json, junit.xml and the baseline ("crop_loss").
     public var name: String { rawValue }
   }
 }

@@ -5,6 +5,7 @@ public struct Checks: Sendable, Hashable {
   /// Fail when the focus region is not wholly inside the visible safe area.
   public var requireFocus: Bool
 
+  /// Checks with these limits; none by default.
   public init(maxCropLoss: Double? = nil, requireFocus: Bool = false) {
     self.maxCropLoss = maxCropLoss
     self.requireFocus = requireFocus

@@ -25,11 +25,16 @@ public enum Boxing: String, Sendable, Hashable, Codable {
 
 /// Bar sizes in canvas pixels.
 public struct Bars: Sendable, Hashable, Codable {
+  /// The bar above the picture, in canvas pixels.
   public var top: Int
+  /// The bar below the picture, in canvas pixels.
   public var bottom: Int
+  /// The bar left of the picture, in canvas pixels.
   public var left: Int
+  /// The bar right of the picture, in canvas pixels.
   public var right: Int
 
+  /// Bars of these widths.
   public init(top: Int = 0, bottom: Int = 0, left: Int = 0, right: Int = 0) {
     self.top = top
     self.bottom = bottom

@@ -2,15 +2,23 @@
 public struct FocusRegion: Sendable, Hashable, Codable {
   /// Where a focus region came from.
   public enum Origin: String, Sendable, Hashable, Codable {
+    /// From `--focus` on the command line.
     case option
+    /// From the manifest (`artfit.json`).
     case manifest
+    /// Found in the pixels (`--auto-focus`).
     case auto
   }
 
+  /// The left edge, as a fraction of the source's width.
   public var x: Double
+  /// The top edge, as a fraction of the source's height.
   public var y: Double
+  /// The width, as a fraction of the source's width.
   public var width: Double
+  /// The height, as a fraction of the source's height.
   public var height: Double
+  /// Where the region came from.
   public var origin: Origin
 
   /// A region, or nil when it is empty or reaches outside 0...1.

@@ -4,15 +4,25 @@
 /// the meaning libvips (`interesting=specific`) and imgproxy (`g:fp`) give a focal point,
 /// not CSS `object-position`'s proportional alignment.
 public enum Gravity: String, Sendable, Hashable, Codable, CaseIterable {
+  /// The middle of the source on both axes.
   case center
+  /// Centred across, against the top edge.
   case top
+  /// Centred across, against the bottom edge.
   case bottom
+  /// Against the left edge, centred down.
   case left
+  /// Against the right edge, centred down.
   case right
+  /// In the top-left corner.
   case topLeft = "top-left"
+  /// In the top-right corner.
   case topRight = "top-right"
+  /// In the bottom-left corner.
   case bottomLeft = "bottom-left"
+  /// In the bottom-right corner.
   case bottomRight = "bottom-right"
+  /// Centred on the focus region, then kept inside the source.
   case focus
 
   /// Where along each axis the crop sits: 0 at the start, 0.5 centred, 1 at the end.

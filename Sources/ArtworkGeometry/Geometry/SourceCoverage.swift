@@ -10,10 +10,12 @@ public struct SourceCoverage: Sendable {
     public var count: Int
   }
 
+  /// The grid's cells, row by row.
   public let cells: [Cell]
   /// The number of fills.
   public let total: Int
 
+  /// How many of `results`' fills show each cell of a source of `size` `source`.
   public init(results: [TargetResult], source: Size) {
     self.init(visible: results.filter { $0.placement.mode == .fill }.map(\.placement.crop), source: source)
   }

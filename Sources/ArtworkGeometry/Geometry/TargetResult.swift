@@ -1,9 +1,13 @@
 /// One artwork on one screen in one mode: the geometry and the checks.
 public struct TargetResult: Sendable, Hashable {
+  /// The screen the artwork was solved on.
   public var screen: Screen
+  /// Where the artwork lands and what it loses.
   public var placement: Placement
+  /// The checks it failed; none when it passed.
   public var failures: [CheckFailure]
 
+  /// A result from a placement and the checks it failed.
   public init(screen: Screen, placement: Placement, failures: [CheckFailure] = []) {
     self.screen = screen
     self.placement = placement

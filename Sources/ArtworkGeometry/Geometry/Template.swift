@@ -12,6 +12,7 @@ public struct Template: Sendable {
     public var results: [TargetResult]
   }
 
+  /// The source's size in pixels.
   public let source: Size
   /// Distinct visible regions, in the order of their first result.
   public let regions: [Region]

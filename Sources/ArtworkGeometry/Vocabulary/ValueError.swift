@@ -1,10 +1,13 @@
 /// A value given as text (a command-line option or a manifest entry) that artfit does not
 /// accept. The message says what is accepted; the caller adds where the value came from.
 public struct ValueError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What is wrong with the value, and what is accepted.
   public var message: String
 
+  /// An error saying `message`.
   public init(_ message: String) { self.message = message }
 
+  /// The message.
   public var description: String { message }
 }
 
