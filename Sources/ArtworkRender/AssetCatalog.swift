@@ -14,8 +14,11 @@ import Synchronization
 public struct AssetCatalog: Sendable {
   /// Which device families get images, and at which scales.
   public enum Idiom: String, Sendable, CaseIterable {
+    /// Every device, at @1x, @2x and @3x.
     case universal
+    /// iPhone only, at @2x and @3x.
     case iphone
+    /// iPad only, at @1x and @2x.
     case ipad
 
     /// The scales Xcode lists for the idiom today.
@@ -30,16 +33,22 @@ public struct AssetCatalog: Sendable {
 
   /// The size of the image in points; nil takes the artwork as @3x (its pixels / 3).
   public var points: Size?
+  /// The idioms the image set has images for.
   public var idioms: [Idiom]
   /// `fill` crops to exactly the points' aspect (by `gravity` and the focus); `fit` scales
   /// the whole artwork into the box, keeping its own aspect.
   public var mode: FitMode
+  /// Where a fill keeps the picture when it must cut.
   public var gravity: Gravity
+  /// The region a fill keeps in view, when one is known.
   public var focus: FocusRegion?
+  /// The resampling filter.
   public var kernel: ResampleKernel
+  /// The largest picture and file artfit reads.
   public var limits: ImageLimits
   /// The profile the images carry (`keep`: the artwork's RGB profile).
   public var profile: OutputProfile = .keep
+  /// How conversions between profiles treat colours out of gamut.
   public var intent: RenderingIntent = .relative
   /// Files that ship in an app are written once and kept: a strong effort by default. 8 gives
   /// within 0.3 % of 9's bytes on SampleArt in 0.7 of its time (README, "PNG effort").
@@ -49,6 +58,7 @@ public struct AssetCatalog: Sendable {
   public var rasterizeVectors = false
   private let colours = ColourCache()
 
+  /// A catalog writer with these settings; the rest keep their defaults.
   public init(
     points: Size? = nil, idioms: [Idiom] = [.universal], mode: FitMode = .fill, gravity: Gravity = .center,
     focus: FocusRegion? = nil, kernel: ResampleKernel = .lanczos3, limits: ImageLimits = ImageLimits()
@@ -73,10 +83,13 @@ public struct AssetCatalog: Sendable {
 
   /// One image of an image set.
   public struct Entry: Sendable, Equatable {
+    /// The idiom the image is for.
     public var idiom: Idiom
     /// 1, 2 or 3; 0 for a vector kept as the file itself, which serves every scale.
     public var scale: Int
+    /// The image's file name inside the set.
     public var filename: String
+    /// The image's size in pixels.
     public var size: PixelSize
     /// The files written for it, relative to the catalog (the PNG; the set's Contents.json
     /// rides on the last entry, group Contents.json files on the first).
