@@ -1,6 +1,5 @@
 @_spi(Support) import ArtworkSupport
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -94,44 +93,44 @@ public enum AtomicFile {
 }
 
 /// The temporary files being written right now.
-final class TemporaryFiles: Sendable {
-  private struct State {
-    var paths = Set<String>()
-    var counter = 0
-    var closed = false
-  }
-
-  private let state = Mutex(State())
+final class TemporaryFiles: @unchecked Sendable {
+  private let lock = NSLock()
+  private var paths = Set<String>()
+  private var counter = 0
+  private var closed = false
 
   func nextNumber() -> Int {
-    state.withLock { state in
-      state.counter += 1
-      return state.counter
-    }
+    lock.lock()
+    defer { lock.unlock() }
+    counter += 1
+    return counter
   }
 
   /// Creates and tracks `path` under the lock, so a removal either sees the file or comes
   /// first and no file is created after it; returns the descriptor, or -1 and an errno.
   func create(_ path: String) -> (descriptor: Int32, errno: Int32) {
-    state.withLock { state in
-      guard !state.closed else { return (-1, ECANCELED) }
-      let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-      guard descriptor >= 0 else { return (-1, errno) }
-      state.paths.insert(path)
-      return (descriptor, 0)
-    }
+    lock.lock()
+    defer { lock.unlock() }
+    guard !closed else { return (-1, ECANCELED) }
+    let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { return (-1, errno) }
+    paths.insert(path)
+    return (descriptor, 0)
   }
 
   func remove(_ path: String) {
-    _ = state.withLock { $0.paths.remove(path) }
+    lock.lock()
+    paths.remove(path)
+    lock.unlock()
   }
 
   func removeAll() -> Int {
-    state.withLock { state in
-      state.closed = true
-      for path in state.paths { unlink(path) }
-      defer { state.paths.removeAll() }
-      return state.paths.count
-    }
+    lock.lock()
+    defer { lock.unlock() }
+    closed = true
+    for path in paths { unlink(path) }
+    let count = paths.count
+    paths.removeAll()
+    return count
   }
 }

@@ -1,5 +1,4 @@
 @_spi(Support) import ArtworkSupport
-import Synchronization
 
 /// Profiles read and transforms built, kept for a run: the artworks of a batch mostly share a
 /// handful of profiles, and building a transform costs more than converting a preview.
@@ -13,8 +12,8 @@ public final class ColourCache: Sendable {
 
   /// Past this many entries a cache starts over, so a folder of unique profiles stays bounded.
   private static let limit = 64
-  private let profiles = Mutex([UInt64: [([UInt8], Result<ColourProfile, ProfileError>)]]())
-  private let transforms = Mutex([TransformKey: Result<ColourTransform, ProfileError>]())
+  private let profiles = Locked([UInt64: [([UInt8], Result<ColourProfile, ProfileError>)]]())
+  private let transforms = Locked([TransformKey: Result<ColourTransform, ProfileError>]())
 
   /// An empty cache; share one across a batch.
   public init() {}

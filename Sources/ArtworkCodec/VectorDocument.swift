@@ -1,6 +1,5 @@
 @_spi(Support) import ArtworkSupport
 import CImageIO
-import Synchronization
 
 /// An SVG or PDF document, drawn at whatever pixels an output needs: a preview's source rect
 /// at the preview's size, the whole at the crop map's. It is parsed once per thread that
@@ -23,7 +22,7 @@ public final class VectorDocument: Sendable {
   private let bytes: [UInt8]
   private let name: String
   /// Parsed documents not drawing at the moment, for the next draw on any thread.
-  private let idle: Mutex<[Handle]>
+  private let idle: Locked<[Handle]>
 
   /// Parses `bytes` (an SVG or a PDF); `name` labels errors.
   public init(bytes: [UInt8], name: String) throws(ImageError) {
@@ -48,7 +47,7 @@ public final class VectorDocument: Sendable {
     self.note = note.isEmpty ? nil : note
     self.bytes = bytes
     self.name = name
-    idle = Mutex([handle])
+    idle = Locked([handle])
   }
 
   /// The width the geometry works in: the intrinsic width rounded up (a thousandth of a pixel

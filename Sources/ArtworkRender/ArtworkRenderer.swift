@@ -5,7 +5,6 @@ import ArtworkReport
 @_spi(Support) import ArtworkSupport
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Renders one artwork: probe, solve every screen, decode once, resample each group once,
 /// composite overlays, encode and write each preview, and the crop map.
@@ -298,14 +297,14 @@ struct ArtworkRenderer {
     _ plan: PreviewPlan, from source: PictureSource, colour: ArtworkColour, stats: inout RenderStats,
     onOutput: @Sendable () -> Void
   ) throws(ArtworkFailure) {
-    let shared = Mutex((stats: RenderStats(), failure: ArtworkFailure?.none))
+    let shared = Locked((stats: RenderStats(), failure: ArtworkFailure?.none))
     // Fewer groups than workers (one fill of one artwork): each resample takes the spare
     // cores; the pixels are the same for any number of threads.
     let workers = min(options.jobs, plan.groups.count)
     let resample = ResampleOptions(
       kernel: options.kernel, linear: options.linear, threads: max(1, options.jobs / max(workers, 1)))
     let order = plan.groupsLargestFirst()
-    let next = Mutex(0)
+    let next = Locked(0)
     let painter = colour.output == nil ? painter : painter.inColours(painter.colours.converted(colour.converted))
     let background = colour.converted(options.background)
     DispatchQueue.concurrentPerform(iterations: workers) { _ in

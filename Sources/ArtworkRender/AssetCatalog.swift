@@ -5,7 +5,6 @@ import ArtworkReport
 @_spi(Support) import ArtworkSupport
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Writes an Xcode asset catalog from master artwork: one `NAME.imageset` per artwork with a
 /// PNG per idiom and scale and the `Contents.json` Xcode reads (Apple's "Asset Catalog
@@ -203,9 +202,9 @@ public struct AssetCatalog: Sendable {
     let key = ContentHash.hex128(Array(cacheKeyText.utf8))
     let cachePath = catalog + "/" + RenderCache.fileName
     let cached = reuse ? Self.loadCache(cachePath, key: key) : [:]
-    let outcomes = Mutex(
+    let outcomes = Locked(
       [Result<(entries: [Entry], kept: Bool), ArtworkFailure>](repeating: .success(([], false)), count: files.count))
-    let fingerprints = Mutex([String?](repeating: nil, count: files.count))
+    let fingerprints = Locked([String?](repeating: nil, count: files.count))
     let workers = max(1, min(jobs, files.count))
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       for index in stride(from: worker, to: files.count, by: workers) {

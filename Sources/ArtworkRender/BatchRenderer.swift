@@ -2,7 +2,6 @@ import ArtworkCodec
 import ArtworkReport
 @_spi(Support) import ArtworkSupport
 import Foundation
-import Synchronization
 
 /// Progress of a batch, for a progress bar.
 public struct BatchProgress: Sendable {
@@ -69,9 +68,9 @@ public struct BatchRenderer: Sendable {
     // Artworks unchanged since the last render into this folder keep their previews.
     let cacheKey = options.writePreviews && options.useCache ? RenderCache.key(for: options) : nil
     let cache = cacheKey.map { RenderCache(folder: options.outputFolder, key: $0) }
-    let outputs = Mutex(0)
+    let outputs = Locked(0)
     // Results and failed results of the artworks done; previews report from the workers.
-    let counted = Mutex((results: 0, failed: 0))
+    let counted = Locked((results: 0, failed: 0))
     @Sendable func report(_ done: Int) {
       let (results, failed) = counted.withLock { $0 }
       progress?(
@@ -195,7 +194,7 @@ public struct BatchRenderer: Sendable {
   /// Every file checked, `--jobs` at a time, each outcome at its file's index.
   private func checkInParallel(_ files: [ArtworkFile]) -> [(Result<ArtworkReport, ArtworkFailure>, RenderStats)] {
     let jobs = options.jobs
-    let slots = Mutex([(Result<ArtworkReport, ArtworkFailure>, RenderStats)?](repeating: nil, count: files.count))
+    let slots = Locked([(Result<ArtworkReport, ArtworkFailure>, RenderStats)?](repeating: nil, count: files.count))
     DispatchQueue.concurrentPerform(iterations: jobs) { worker in
       var done: [(Int, (Result<ArtworkReport, ArtworkFailure>, RenderStats))] = []
       for index in stride(from: worker, to: files.count, by: jobs) {

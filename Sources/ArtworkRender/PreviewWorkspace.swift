@@ -1,6 +1,5 @@
 import ArtworkCodec
 @_spi(Support) import ArtworkSupport
-import Synchronization
 
 /// What a worker reuses from one preview to the next: the PNG writer's buffers and the
 /// canvas memory, so a batch does not map (and the kernel clear) fresh pages for every
@@ -14,7 +13,7 @@ final class PreviewWorkspace: @unchecked Sendable {
 /// The workspaces kept between artworks: a worker takes one when it starts and gives it
 /// back when it is done, so they outlive each artwork's workers.
 final class PreviewWorkspaces: Sendable {
-  private let idle = Mutex<[PreviewWorkspace]>([])
+  private let idle = Locked<[PreviewWorkspace]>([])
 
   func take() -> PreviewWorkspace { idle.withLock { $0.popLast() } ?? PreviewWorkspace() }
 

@@ -1,7 +1,6 @@
 import ArtworkCodec
 @_spi(Support) import ArtworkSupport
 import Dispatch
-import Synchronization
 
 /// A run's report files written as its artworks finish, in the order they are given, so a
 /// run of any size holds no more than a page of artworks: report.json, report.jsonl,
@@ -66,7 +65,7 @@ public final class ReportStream: @unchecked Sendable {
   /// report.json and .jsonl, report.csv, junit.xml, index.html.
   private let lanes = (0..<4).map { ReportLane(label: "artfit.report.\($0)") }
   /// Why the contact sheet could not be written, from its lane.
-  private let sheetFailure = Mutex<OutputError?>(nil)
+  private let sheetFailure = Locked<OutputError?>(nil)
   private static let batch = 64
 
   /// Adds the next artwork to every file.
@@ -120,22 +119,19 @@ public final class ReportStream: @unchecked Sendable {
   /// Each artwork's piece of report.json (serialized once, on the cores at hand, and later
   /// joined onto one line for report.jsonl).
   private static func serialized(_ artworks: [ArtworkReport], first: Bool) -> [ByteBuffer] {
-    let pieces = Mutex([HandedOver<ByteBuffer>?](repeating: nil, count: artworks.count))
+    let pieces = Locked([ByteBuffer?](repeating: nil, count: artworks.count))
     let halves = artworks.count > 8 ? 2 : 1
     DispatchQueue.concurrentPerform(iterations: halves) { half in
+      var done: [(Int, ByteBuffer)] = []
       for index in stride(from: half, to: artworks.count, by: halves) {
-        let piece = HandedOver(serialized(artworks[index], first: first && index == 0))
-        pieces.withLock { $0[index] = piece }
+        var stream = JSONStream(
+          buffer: ByteBuffer(capacity: 1 << 14), continuingArrayAtDepth: 2, first: first && index == 0)
+        artworks[index].write(to: &stream)
+        done.append((index, stream.buffer))
       }
+      pieces.withLock { for (index, piece) in done { $0[index] = piece } }
     }
-    return pieces.withLock { $0 }.map { $0!.value }
-  }
-
-  /// One artwork's piece, in a buffer of its own.
-  private static func serialized(_ artwork: ArtworkReport, first: Bool) -> ByteBuffer {
-    var stream = JSONStream(buffer: ByteBuffer(capacity: 1 << 14), continuingArrayAtDepth: 2, first: first)
-    artwork.write(to: &stream)
-    return stream.buffer
+    return pieces.withLock { $0 }.map { $0! }
   }
 
   /// report.json's pieces, in order, and report.jsonl's lines joined from them.

@@ -1,17 +1,15 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Work started on a thread of its own, and its value once done. A thread always starts,
 /// where a queue's worker might not while every worker waits (a library user calling artfit
 /// from pool threads).
 package final class ThreadWork<Value: Sendable>: Sendable {
-  private let value = Mutex<Value?>(nil)
+  private let value = Locked<Value?>(nil)
   private let done = DispatchSemaphore(value: 0)
 
   package init(_ work: @escaping @Sendable () -> Value) {
-    // The thread holds the work until it is done, whoever keeps the handle.
-    Thread { [self] in
+    Thread { [value, done] in
       let result = work()
       value.withLock { $0 = result }
       done.signal()
