@@ -119,19 +119,19 @@ public final class ReportStream: @unchecked Sendable {
   /// Each artwork's piece of report.json (serialized once, on the cores at hand, and later
   /// joined onto one line for report.jsonl).
   private static func serialized(_ artworks: [ArtworkReport], first: Bool) -> [ByteBuffer] {
-    let pieces = Locked([ByteBuffer?](repeating: nil, count: artworks.count))
+    let pieces = Locked([HandedOver<ByteBuffer>?](repeating: nil, count: artworks.count))
     let halves = artworks.count > 8 ? 2 : 1
     DispatchQueue.concurrentPerform(iterations: halves) { half in
-      var done: [(Int, ByteBuffer)] = []
+      var done: [(Int, HandedOver<ByteBuffer>)] = []
       for index in stride(from: half, to: artworks.count, by: halves) {
         var stream = JSONStream(
           buffer: ByteBuffer(capacity: 1 << 14), continuingArrayAtDepth: 2, first: first && index == 0)
         artworks[index].write(to: &stream)
-        done.append((index, stream.buffer))
+        done.append((index, HandedOver(stream.buffer)))
       }
       pieces.withLock { for (index, piece) in done { $0[index] = piece } }
     }
-    return pieces.withLock { $0 }.map { $0! }
+    return pieces.withLock { $0 }.map { $0!.value }
   }
 
   /// report.json's pieces, in order, and report.jsonl's lines joined from them.
