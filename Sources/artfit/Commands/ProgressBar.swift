@@ -1,5 +1,5 @@
 import Artwork
-import Synchronization
+@_spi(Support) import ArtworkSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -14,7 +14,7 @@ final class ProgressBar: Sendable {
   }
 
   private let enabled = isatty(2) != 0
-  private let drawing = Mutex(Drawing())
+  private let drawing = Locked(Drawing())
 
   func update(_ progress: BatchProgress) {
     guard enabled else { return }
