@@ -58,44 +58,8 @@ public enum AutoFocus {
 
   static func saliency(_ pixels: [UInt8], width: Int, height: Int) -> [Double] {
     let count = width * height
-    var luma = [Double](repeating: 0, count: count)
-    for i in 0..<count {
-      luma[i] = 0.299 * Double(pixels[i * 4]) + 0.587 * Double(pixels[i * 4 + 1]) + 0.114 * Double(pixels[i * 4 + 2])
-    }
-    // How rare each pixel's colour is in this picture (a histogram of 8 levels per
-    // channel): a plain field or a big sky is common, a small subject's colours are not.
-    var histogram = [Int](repeating: 0, count: 512)
-    var opaque = 0
-    func bin(_ i: Int) -> Int {
-      Int(pixels[i * 4] >> 5) << 6 | Int(pixels[i * 4 + 1] >> 5) << 3 | Int(pixels[i * 4 + 2] >> 5)
-    }
-    for i in 0..<count where pixels[i * 4 + 3] > 127 {
-      histogram[bin(i)] += 1
-      opaque += 1
-    }
-    var edges = [Double](repeating: 0, count: count)
-    var rarity = [Double](repeating: 0, count: count)
-    var skin = [Double](repeating: 0, count: count)
-    for y in 0..<height {
-      for x in 0..<width {
-        let i = y * width + x
-        func l(_ dx: Int, _ dy: Int) -> Double {
-          luma[min(height - 1, max(0, y + dy)) * width + min(width - 1, max(0, x + dx))]
-        }
-        let gx = l(1, -1) + 2 * l(1, 0) + l(1, 1) - l(-1, -1) - 2 * l(-1, 0) - l(-1, 1)
-        let gy = l(-1, 1) + 2 * l(0, 1) + l(1, 1) - l(-1, -1) - 2 * l(0, -1) - l(1, -1)
-        edges[i] = (gx * gx + gy * gy).squareRoot()
-        let r = Double(pixels[i * 4])
-        let g = Double(pixels[i * 4 + 1])
-        let b = Double(pixels[i * 4 + 2])
-        // Colours that fill more than 5% of the picture are not rare at all.
-        let share = Double(max(1, histogram[bin(i)])) / Double(max(1, opaque))
-        rarity[i] = max(0, -log(share / 0.05))
-        let cb = 128 - 0.168736 * r - 0.331264 * g + 0.5 * b
-        let cr = 128 + 0.5 * r - 0.418688 * g - 0.081312 * b
-        skin[i] = (77...127).contains(cb) && (133...173).contains(cr) ? 1 : 0
-      }
-    }
+    let edges = edgeStrength(luma(pixels, count: count), width: width, height: height)
+    let rarity = colourRarity(pixels, count: count)
     let edgeScale = max(1, edges.max() ?? 1)
     let rarityScale = max(1, rarity.max() ?? 1)
     var scores = [Double](repeating: 0, count: count)
@@ -106,9 +70,67 @@ public enum AutoFocus {
         Double(
           max(pixels[i * 4], pixels[i * 4 + 1], pixels[i * 4 + 2])
             - min(pixels[i * 4], pixels[i * 4 + 1], pixels[i * 4 + 2])) / 255
-      scores[i] = opacity * (0.3 * edges[i] / edgeScale + (0.25 + chroma) * rarity[i] / rarityScale + 0.6 * skin[i])
+      let skin = isSkinTone(pixels, at: i) ? 1.0 : 0
+      scores[i] = opacity * (0.3 * edges[i] / edgeScale + (0.25 + chroma) * rarity[i] / rarityScale + 0.6 * skin)
     }
     return scores
+  }
+
+  /// Each RGBA pixel's luma (BT.601 weights).
+  private static func luma(_ pixels: [UInt8], count: Int) -> [Double] {
+    var luma = [Double](repeating: 0, count: count)
+    for i in 0..<count {
+      luma[i] = 0.299 * Double(pixels[i * 4]) + 0.587 * Double(pixels[i * 4 + 1]) + 0.114 * Double(pixels[i * 4 + 2])
+    }
+    return luma
+  }
+
+  /// The Sobel gradient's magnitude at each pixel, edges clamped.
+  private static func edgeStrength(_ luma: [Double], width: Int, height: Int) -> [Double] {
+    var edges = [Double](repeating: 0, count: width * height)
+    for y in 0..<height {
+      for x in 0..<width {
+        func l(_ dx: Int, _ dy: Int) -> Double {
+          luma[min(height - 1, max(0, y + dy)) * width + min(width - 1, max(0, x + dx))]
+        }
+        let gx = l(1, -1) + 2 * l(1, 0) + l(1, 1) - l(-1, -1) - 2 * l(-1, 0) - l(-1, 1)
+        let gy = l(-1, 1) + 2 * l(0, 1) + l(1, 1) - l(-1, -1) - 2 * l(0, -1) - l(1, -1)
+        edges[y * width + x] = (gx * gx + gy * gy).squareRoot()
+      }
+    }
+    return edges
+  }
+
+  /// How rare each pixel's colour is in this picture (a histogram of 8 levels per channel,
+  /// of the opaque pixels): a plain field or a big sky is common, a small subject's colours
+  /// are not.
+  private static func colourRarity(_ pixels: [UInt8], count: Int) -> [Double] {
+    func bin(_ i: Int) -> Int {
+      Int(pixels[i * 4] >> 5) << 6 | Int(pixels[i * 4 + 1] >> 5) << 3 | Int(pixels[i * 4 + 2] >> 5)
+    }
+    var histogram = [Int](repeating: 0, count: 512)
+    var opaque = 0
+    for i in 0..<count where pixels[i * 4 + 3] > 127 {
+      histogram[bin(i)] += 1
+      opaque += 1
+    }
+    var rarity = [Double](repeating: 0, count: count)
+    for i in 0..<count {
+      // Colours that fill more than 5% of the picture are not rare at all.
+      let share = Double(max(1, histogram[bin(i)])) / Double(max(1, opaque))
+      rarity[i] = max(0, -log(share / 0.05))
+    }
+    return rarity
+  }
+
+  /// Whether the pixel's chroma (BT.601 Cb and Cr) falls in the usual range of skin.
+  private static func isSkinTone(_ pixels: [UInt8], at i: Int) -> Bool {
+    let r = Double(pixels[i * 4])
+    let g = Double(pixels[i * 4 + 1])
+    let b = Double(pixels[i * 4 + 2])
+    let cb = 128 - 0.168736 * r - 0.331264 * g + 0.5 * b
+    let cr = 128 + 0.5 * r - 0.418688 * g - 0.081312 * b
+    return (77...127).contains(cb) && (133...173).contains(cr)
   }
 
   /// A separable box blur of `radius`, edges clamped.

@@ -18,6 +18,9 @@ public struct AxisWeights: Sendable {
   /// `count` × `stride` weights, row-major.
   public let weights: [Float]
 
+  /// The taps that resample `span` source pixels from `origin` onto `outputLength` pixels
+  /// with `kernel`.
+  ///
   /// - Parameters:
   ///   - sourceLength: pixels along this axis in the whole source.
   ///   - origin: where the sampled span starts, in source pixels (may be fractional).
@@ -37,47 +40,57 @@ public struct AxisWeights: Sendable {
     var longest = 1
     for i in 0..<outputLength {
       let centre = origin + (Double(i) + 0.5) / scale
-      let low = Int((centre - support).rounded(.down))
-      let high = Int((centre + support).rounded(.up))
-      // Accumulate raw weights onto clamped source positions (edge pixels repeat).
-      let first = min(max(low, 0), sourceLength - 1)
-      let last = min(max(high, 0), sourceLength - 1)
-      for k in 0...(last - first) { scratch[k] = 0 }
-      var total = 0.0
-      for j in low...high {
-        let w = kernel.weight((Double(j) + 0.5 - centre) / filterScale)
-        if w == 0 { continue }
-        scratch[min(max(j, 0), sourceLength - 1) - first] += w
-        total += w
-      }
-      if total == 0 {  // cannot happen with these kernels; keep the nearest pixel
-        starts[i] = Int32(min(max(Int(centre), 0), sourceLength - 1))
-        lengths[i] = 1
-        table[i * bound] = 1
-        continue
-      }
-      // Trim taps that carry nothing (Lanczos' zero crossings at 1:1).
-      var lo = 0
-      var hi = last - first
-      while lo < hi && abs(scratch[lo]) < 1e-9 * abs(total) { lo += 1 }
-      while hi > lo && abs(scratch[hi]) < 1e-9 * abs(total) { hi -= 1 }
-      starts[i] = Int32(first + lo)
-      lengths[i] = Int32(hi - lo + 1)
-      longest = max(longest, hi - lo + 1)
-      for k in lo...hi { table[i * bound + k - lo] = Float(scratch[k] / total) }
-    }
-    let stride = longest
-    var weights = table
-    if stride < bound {
-      weights = [Float](repeating: 0, count: outputLength * stride)
-      for i in 0..<outputLength {
-        for k in 0..<stride { weights[i * stride + k] = table[i * bound + k] }
-      }
+      let taps = Self.taps(
+        around: centre, support: support, filterScale: filterScale, sourceLength: sourceLength, kernel: kernel,
+        scratch: &scratch)
+      starts[i] = Int32(taps.start)
+      lengths[i] = Int32(taps.count)
+      longest = max(longest, taps.count)
+      for k in 0..<taps.count { table[i * bound + k] = Float(scratch[taps.offset + k] / taps.total) }
     }
     self.count = outputLength
     self.starts = starts
     self.lengths = lengths
-    self.stride = stride
-    self.weights = weights
+    self.stride = longest
+    self.weights = longest < bound ? Self.compacted(table, rows: outputLength, from: bound, to: longest) : table
+  }
+
+  /// One output pixel's taps: its raw weights accumulated in `scratch` onto clamped source
+  /// positions (edge pixels repeat), and the part of them that carries weight.
+  private static func taps(
+    around centre: Double, support: Double, filterScale: Double, sourceLength: Int, kernel: ResampleKernel,
+    scratch: inout [Double]
+  ) -> (start: Int, count: Int, offset: Int, total: Double) {
+    let low = Int((centre - support).rounded(.down))
+    let high = Int((centre + support).rounded(.up))
+    let first = min(max(low, 0), sourceLength - 1)
+    let last = min(max(high, 0), sourceLength - 1)
+    for k in 0...(last - first) { scratch[k] = 0 }
+    var total = 0.0
+    for j in low...high {
+      let w = kernel.weight((Double(j) + 0.5 - centre) / filterScale)
+      if w == 0 { continue }
+      scratch[min(max(j, 0), sourceLength - 1) - first] += w
+      total += w
+    }
+    if total == 0 {  // cannot happen with these kernels; keep the nearest pixel
+      scratch[0] = 1
+      return (min(max(Int(centre), 0), sourceLength - 1), 1, 0, 1)
+    }
+    // Trim taps that carry nothing (Lanczos' zero crossings at 1:1).
+    var lo = 0
+    var hi = last - first
+    while lo < hi && abs(scratch[lo]) < 1e-9 * abs(total) { lo += 1 }
+    while hi > lo && abs(scratch[hi]) < 1e-9 * abs(total) { hi -= 1 }
+    return (first + lo, hi - lo + 1, lo, total)
+  }
+
+  /// `table`'s rows of `from` weights cut to their first `to`.
+  private static func compacted(_ table: [Float], rows: Int, from: Int, to: Int) -> [Float] {
+    var weights = [Float](repeating: 0, count: rows * to)
+    for i in 0..<rows {
+      for k in 0..<to { weights[i * to + k] = table[i * from + k] }
+    }
+    return weights
   }
 }

@@ -75,59 +75,63 @@ public struct Canvas: Sendable {
     let x1 = min(size.width, origin.x + picture.width)
     let y1 = min(size.height, origin.y + picture.height)
     guard x0 < x1, y0 < y1 else { return }
-    if picture.layout == .rgb, case .uint8(let source) = picture.storage {
-      // Every preview's picture: opaque 8-bit RGB, copied a row at a time.
-      let rowBytes = (x1 - x0) * 3
-      samples.withUnsafeMutableBytes { out in
-        source.withUnsafeBytes { input in
-          for y in y0..<y1 {
-            let from = ((y - origin.y) * picture.width + x0 - origin.x) * 3
-            out.baseAddress!.advanced(by: (y * size.width + x0) * 3)
-              .copyMemory(from: input.baseAddress!.advanced(by: from), byteCount: rowBytes)
-          }
+    let area = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    switch picture.storage {
+    case .uint8(let source) where picture.layout == .rgb: copyRows(source, of: picture, at: origin, into: area)
+    case .uint8(let source): composite(source, of: picture, at: origin, into: area, shift: 0)
+    case .uint16(let source): composite(source, of: picture, at: origin, into: area, shift: 8)
+    }
+  }
+
+  /// Every preview's picture, opaque 8-bit RGB: copied a row at a time into `area`.
+  private mutating func copyRows(
+    _ source: [UInt8], of picture: Image, at origin: (x: Int, y: Int), into area: PixelRect
+  ) {
+    let rowBytes = area.width * 3
+    let width = size.width
+    samples.withUnsafeMutableBytes { out in
+      source.withUnsafeBytes { input in
+        for y in area.y..<area.y + area.height {
+          let from = ((y - origin.y) * picture.width + area.x - origin.x) * 3
+          out.baseAddress!.advanced(by: (y * width + area.x) * 3)
+            .copyMemory(from: input.baseAddress!.advanced(by: from), byteCount: rowBytes)
         }
       }
-      return
     }
+  }
+
+  /// Any other picture: gray widened to RGB, samples shifted down to 8 bits by `shift`,
+  /// alpha composited over the canvas, into `area`.
+  private mutating func composite<S: PixelSample>(
+    _ source: [S], of picture: Image, at origin: (x: Int, y: Int), into area: PixelRect, shift: Int
+  ) {
     let channels = picture.layout.channels
     let alpha = picture.layout.hasAlpha
     let gray = picture.layout.withoutAlpha == .gray
     let width = size.width
-    func copy<S: PixelSample>(_ source: [S], shift: Int) {
-      samples.withUnsafeMutableBufferPointer { out in
-        source.withUnsafeBufferPointer { input in
-          for y in y0..<y1 {
-            let sourceRow = (y - origin.y) * picture.width
-            for x in x0..<x1 {
-              let s = (sourceRow + x - origin.x) * channels
-              let d = (y * width + x) * 3
-              let r = Int(input[s]) >> shift
-              let g = gray ? r : Int(input[s + 1]) >> shift
-              let b = gray ? r : Int(input[s + 2]) >> shift
-              if !alpha {
-                out[d] = UInt8(r)
-                out[d + 1] = UInt8(g)
-                out[d + 2] = UInt8(b)
-                continue
-              }
-              let a = Int(input[s + channels - 1]) >> shift
-              if a == 255 {
-                out[d] = UInt8(r)
-                out[d + 1] = UInt8(g)
-                out[d + 2] = UInt8(b)
-              } else if a > 0 {
-                out[d] = UInt8((r * a + Int(out[d]) * (255 - a) + 127) / 255)
-                out[d + 1] = UInt8((g * a + Int(out[d + 1]) * (255 - a) + 127) / 255)
-                out[d + 2] = UInt8((b * a + Int(out[d + 2]) * (255 - a) + 127) / 255)
-              }
+    samples.withUnsafeMutableBufferPointer { out in
+      source.withUnsafeBufferPointer { input in
+        for y in area.y..<area.y + area.height {
+          let sourceRow = (y - origin.y) * picture.width
+          for x in area.x..<area.x + area.width {
+            let s = (sourceRow + x - origin.x) * channels
+            let d = (y * width + x) * 3
+            let r = Int(input[s]) >> shift
+            let g = gray ? r : Int(input[s + 1]) >> shift
+            let b = gray ? r : Int(input[s + 2]) >> shift
+            let a = alpha ? Int(input[s + channels - 1]) >> shift : 255
+            if a == 255 {
+              out[d] = UInt8(r)
+              out[d + 1] = UInt8(g)
+              out[d + 2] = UInt8(b)
+            } else if a > 0 {
+              out[d] = UInt8((r * a + Int(out[d]) * (255 - a) + 127) / 255)
+              out[d + 1] = UInt8((g * a + Int(out[d + 1]) * (255 - a) + 127) / 255)
+              out[d + 2] = UInt8((b * a + Int(out[d + 2]) * (255 - a) + 127) / 255)
             }
           }
         }
       }
-    }
-    switch picture.storage {
-    case .uint8(let source): copy(source, shift: 0)
-    case .uint16(let source): copy(source, shift: 8)
     }
   }
 

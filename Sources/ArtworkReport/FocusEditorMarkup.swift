@@ -27,10 +27,19 @@ enum FocusEditorMarkup {
 
   /// The artwork's editor, numbered `index` in the page's data, in place of its crop map.
   static func writeBlock(_ artwork: ArtworkReport, index: Int, to out: inout ByteBuffer) {
-    let (w, h) = (Double(artwork.width), Double(artwork.height))
     out.append("<div class=\"focus-editor\" data-editor=\"")
     out.integer(index)
-    out.append("\"><figure class=\"cropmap editor\" style=\"width:")
+    out.append("\">")
+    writeFigure(artwork, to: &out)
+    writePanel(artwork, to: &out)
+    out.append("</div>\n")
+  }
+
+  /// The picture to draw on: the crop map (or the artwork's outline), the live outlines and
+  /// the focus rectangle with its corners, and the caption.
+  private static func writeFigure(_ artwork: ArtworkReport, to out: inout ByteBuffer) {
+    let (w, h) = (Double(artwork.width), Double(artwork.height))
+    out.append("<figure class=\"cropmap editor\" style=\"width:")
     out.fixed(w >= h ? pictureSide : max(160, pictureSide * w / h), places: 1)
     out.append("px\"><div class=\"stage\" style=\"aspect-ratio:")
     out.integer(artwork.width)
@@ -63,7 +72,13 @@ enum FocusEditorMarkup {
       out.append("The artwork's outline (this run drew no crop map). ")
     }
     HTMLWriter.cropMapCaption(artwork, to: &out)
-    out.append("</figcaption></figure>\n<div class=\"live-panel\"><p class=\"live-summary\"></p>")
+    out.append("</figcaption></figure>\n")
+  }
+
+  /// The live answers beside the picture: the summary, the gravity's hint, the list of
+  /// results and the manifest entry.
+  private static func writePanel(_ artwork: ArtworkReport, to out: inout ByteBuffer) {
+    out.append("<div class=\"live-panel\"><p class=\"live-summary\"></p>")
     if let gravity = FocusEditorData.gravity(of: artwork) {
       out.append("<p class=\"hint\">This run places fills by gravity ")
       out.append(gravity.rawValue)
@@ -77,6 +92,6 @@ enum FocusEditorMarkup {
       """)
     out.append(byte: 0x20)
     out.html(artwork.file.path)
-    out.append("\"></textarea></div></div>\n")
+    out.append("\"></textarea></div>")
   }
 }

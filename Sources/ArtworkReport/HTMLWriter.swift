@@ -353,45 +353,50 @@ public enum HTMLWriter {
       var source = ByteBuffer(capacity: 64)
       source.html(artwork.file.path)
       for result in artwork.results {
-        let p = result.placement
-        out.append(result.passed ? "<tr><td>" : "<tr class=\"failed\"><td>")
-        out.append(source)
-        out.append("<td>")
-        out.html(result.screen.target.name)
-        out.append("<td>")
-        out.append(result.screen.orientation.rawValue)
-        out.append("<td>")
-        out.append(p.mode.rawValue)
-        out.append("<td>")
-        out.integer(p.canvas.width)
-        out.append(byte: UInt8(ascii: "x"))
-        out.integer(p.canvas.height)
-        out.append("<td>")
-        out.append(p.boxing.rawValue)
-        for fraction in [p.cropLoss, p.safeCropLoss, p.barsFraction] {
-          out.append("<td data-value=")
-          out.fixed(fraction, places: 4)
-          out.append(">")
-          out.percent(Reported.fraction(fraction))
-        }
-        out.append("<td>")
-        if let visible = p.focusVisible {
-          if visible {
-            out.append("visible")
-          } else {
-            out.percent(Reported.fraction(p.focusLoss ?? 0))
-            out.append(" lost")
-          }
-        }
-        out.append(result.passed ? "<td>yes\n" : "<td>no: ")
-        if !result.passed {
-          out.html(result.failures.map(\.message).joined(separator: "; "))
-          out.append(byte: 0x0a)
-        }
+        row(result, source: source, to: &out)
         out.flushIfFull()
       }
     }
     out.append("</tbody></table></section>\n")
+  }
+
+  /// One result's row of the table; `source` is the artwork's path, escaped once for all its rows.
+  private static func row(_ result: ReportedResult, source: ByteBuffer, to out: inout ByteBuffer) {
+    let p = result.placement
+    out.append(result.passed ? "<tr><td>" : "<tr class=\"failed\"><td>")
+    out.append(source)
+    out.append("<td>")
+    out.html(result.screen.target.name)
+    out.append("<td>")
+    out.append(result.screen.orientation.rawValue)
+    out.append("<td>")
+    out.append(p.mode.rawValue)
+    out.append("<td>")
+    out.integer(p.canvas.width)
+    out.append(byte: UInt8(ascii: "x"))
+    out.integer(p.canvas.height)
+    out.append("<td>")
+    out.append(p.boxing.rawValue)
+    for fraction in [p.cropLoss, p.safeCropLoss, p.barsFraction] {
+      out.append("<td data-value=")
+      out.fixed(fraction, places: 4)
+      out.append(">")
+      out.percent(Reported.fraction(fraction))
+    }
+    out.append("<td>")
+    if let visible = p.focusVisible {
+      if visible {
+        out.append("visible")
+      } else {
+        out.percent(Reported.fraction(p.focusLoss ?? 0))
+        out.append(" lost")
+      }
+    }
+    out.append(result.passed ? "<td>yes\n" : "<td>no: ")
+    if !result.passed {
+      out.html(result.failures.map(\.message).joined(separator: "; "))
+      out.append(byte: 0x0a)
+    }
   }
 
   static var legend: String {

@@ -59,60 +59,76 @@ package final class JSONFileReader {
   /// The next value, its bytes cut out by brackets and quotes, then parsed.
   package func readValue() throws(JSONFileReader.Failure) -> JSONValue {
     guard let first = try peek() else { throw fail("the file ends early") }
-    var bytes: [UInt8] = []
+    let bytes: [UInt8]
     if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-      // A container: to the bracket that closes it, brackets inside strings not counted.
-      var depth = 0
-      var inString = false
-      var escaped = false
-      repeat {
-        let byte = try nextByte()
-        bytes.append(byte)
-        if inString {
-          if escaped {
-            escaped = false
-          } else if byte == UInt8(ascii: "\\") {
-            escaped = true
-          } else if byte == UInt8(ascii: "\"") {
-            inString = false
-          }
-        } else if byte == UInt8(ascii: "\"") {
-          inString = true
-        } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
-          depth += 1
-        } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
-          depth -= 1
-        }
-      } while depth > 0
+      bytes = try containerBytes()
     } else if first == UInt8(ascii: "\"") {
-      // A string: to the quote that closes it.
-      bytes.append(try nextByte())
-      var escaped = false
-      while true {
-        let byte = try nextByte()
-        bytes.append(byte)
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          break
-        }
-      }
+      bytes = try stringBytes()
     } else {
-      // A number, true, false or null: to the next separator, which is left in place.
-      while let byte = try peekRaw(),
-        !(byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") || byte <= 0x20)
-      {
-        bytes.append(byte)
-        position += 1
-      }
+      bytes = try scalarBytes()
     }
     do {
       return try JSONParser.parse(bytes)
     } catch {
       throw fail("not valid JSON: \(error)")
     }
+  }
+
+  /// A container's bytes: to the bracket that closes it, brackets inside strings not counted.
+  private func containerBytes() throws(JSONFileReader.Failure) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var depth = 0
+    var inString = false
+    var escaped = false
+    repeat {
+      let byte = try nextByte()
+      bytes.append(byte)
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+      } else if byte == UInt8(ascii: "\"") {
+        inString = true
+      } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+        depth += 1
+      } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+        depth -= 1
+      }
+    } while depth > 0
+    return bytes
+  }
+
+  /// A string's bytes, its quotes included: to the quote that closes it.
+  private func stringBytes() throws(JSONFileReader.Failure) -> [UInt8] {
+    var bytes = [try nextByte()]
+    var escaped = false
+    while true {
+      let byte = try nextByte()
+      bytes.append(byte)
+      if escaped {
+        escaped = false
+      } else if byte == UInt8(ascii: "\\") {
+        escaped = true
+      } else if byte == UInt8(ascii: "\"") {
+        return bytes
+      }
+    }
+  }
+
+  /// A number's, true's, false's or null's bytes: to the next separator, left in place.
+  private func scalarBytes() throws(JSONFileReader.Failure) -> [UInt8] {
+    var bytes: [UInt8] = []
+    while let byte = try peekRaw(),
+      !(byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") || byte <= 0x20)
+    {
+      bytes.append(byte)
+      position += 1
+    }
+    return bytes
   }
 
   /// The next byte, consumed; the file ending here is an error.

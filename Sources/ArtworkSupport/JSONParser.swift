@@ -152,38 +152,43 @@ public struct JSONParser {
         return String(scalars)
       case UInt8(ascii: "\\"):
         flush()
-        guard index < bytes.count else { throw fail("the text ends inside a string") }
-        let escape = bytes[index]
-        index += 1
-        switch escape {
-        case UInt8(ascii: "\""): scalars.append("\"")
-        case UInt8(ascii: "\\"): scalars.append("\\")
-        case UInt8(ascii: "/"): scalars.append("/")
-        case UInt8(ascii: "b"): scalars.append("\u{8}")
-        case UInt8(ascii: "f"): scalars.append("\u{c}")
-        case UInt8(ascii: "n"): scalars.append("\n")
-        case UInt8(ascii: "r"): scalars.append("\r")
-        case UInt8(ascii: "t"): scalars.append("\t")
-        case UInt8(ascii: "u"):
-          var code = try hex4()
-          if (0xd800...0xdbff).contains(code), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-            bytes[index + 1] == UInt8(ascii: "u")
-          {
-            index += 2
-            let low = try hex4()
-            guard (0xdc00...0xdfff).contains(low) else { throw fail("a high surrogate without its low half") }
-            code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00)
-          }
-          guard let scalar = Unicode.Scalar(code) else { throw fail("\\u escape is not a character") }
-          scalars.append(scalar)
-        default: throw fail("unknown escape in a string")
-        }
+        scalars.append(try escaped())
       default:
         guard byte >= 0x20 else { throw fail("a control character inside a string") }
         raw.append(byte)
       }
     }
     throw fail("the text ends inside a string")
+  }
+
+  /// The character of the escape after a backslash (a surrogate pair's two escapes at once).
+  private mutating func escaped() throws(Failure) -> Unicode.Scalar {
+    guard index < bytes.count else { throw fail("the text ends inside a string") }
+    let escape = bytes[index]
+    index += 1
+    switch escape {
+    case UInt8(ascii: "\""): return "\""
+    case UInt8(ascii: "\\"): return "\\"
+    case UInt8(ascii: "/"): return "/"
+    case UInt8(ascii: "b"): return "\u{8}"
+    case UInt8(ascii: "f"): return "\u{c}"
+    case UInt8(ascii: "n"): return "\n"
+    case UInt8(ascii: "r"): return "\r"
+    case UInt8(ascii: "t"): return "\t"
+    case UInt8(ascii: "u"):
+      var code = try hex4()
+      if (0xd800...0xdbff).contains(code), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+        bytes[index + 1] == UInt8(ascii: "u")
+      {
+        index += 2
+        let low = try hex4()
+        guard (0xdc00...0xdfff).contains(low) else { throw fail("a high surrogate without its low half") }
+        code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00)
+      }
+      guard let scalar = Unicode.Scalar(code) else { throw fail("\\u escape is not a character") }
+      return scalar
+    default: throw fail("unknown escape in a string")
+    }
   }
 
   private mutating func hex4() throws(Failure) -> UInt32 {

@@ -73,22 +73,26 @@ struct AssetsCommand: Command {
     if let input = InputDiscovery.inputThatIsTheOutput(inputs, output: output) {
       throw UsageError("--out \(output) is the input folder \(input) itself")
     }
-    var catalog = AssetCatalog()
-    if let text = arguments.value("--points") {
-      let points = try ValueParsers.size(text, option: "--points")
-      catalog.points = points
-    }
-    if let text = arguments.value("--idioms") {
-      var idioms: [AssetCatalog.Idiom] = []
-      for item in ValueText.list(text) {
-        guard let idiom = AssetCatalog.Idiom(rawValue: item.lowercased()) else {
-          throw UsageError("--idioms: unknown idiom '\(item)'; idioms are universal, iphone, ipad")
-        }
-        if !idioms.contains(idiom) { idioms.append(idiom) }
+    var catalog = try Self.catalog(arguments)
+    jobs =
+      try arguments.value("--jobs").map { text throws(UsageError) in
+        try ValueParsers.integer(text, option: "--jobs", range: 1...256)
       }
-      guard !idioms.isEmpty else { throw UsageError("--idioms names no idiom") }
-      catalog.idioms = idioms
+      ?? ResampleOptions.defaultThreads
+    catalog.rasterizeVectors = arguments.has("--rasterize-vectors")
+    quiet = arguments.has("--quiet")
+    reuse = !arguments.has("--no-cache")
+    excludes = arguments.all("--exclude")
+    self.catalog = catalog
+  }
+
+  /// The image sets' settings the options give: sizes, idioms, crop, resampling, colour.
+  private static func catalog(_ arguments: ParsedArguments) throws(UsageError) -> AssetCatalog {
+    var catalog = AssetCatalog()
+    catalog.points = try arguments.value("--points").map { text throws(UsageError) in
+      try ValueParsers.size(text, option: "--points")
     }
+    if let text = arguments.value("--idioms") { catalog.idioms = try idioms(text) }
     if let mode = try arguments.parsed("--mode", FitMode.parse) {
       guard mode != .auto else { throw UsageError("--mode takes fill or fit (got 'auto')") }
       catalog.mode = mode
@@ -108,16 +112,20 @@ struct AssetsCommand: Command {
       catalog.pngEffort = try PNGEffort(
         rawValue: ValueParsers.integer(text, option: "--png-level", range: PNGEffort.range))!
     }
-    jobs =
-      try arguments.value("--jobs").map { text throws(UsageError) in
-        try ValueParsers.integer(text, option: "--jobs", range: 1...256)
+    return catalog
+  }
+
+  /// `--idioms`: each named once, in the order given.
+  private static func idioms(_ text: String) throws(UsageError) -> [AssetCatalog.Idiom] {
+    var idioms: [AssetCatalog.Idiom] = []
+    for item in ValueText.list(text) {
+      guard let idiom = AssetCatalog.Idiom(rawValue: item.lowercased()) else {
+        throw UsageError("--idioms: unknown idiom '\(item)'; idioms are universal, iphone, ipad")
       }
-      ?? ResampleOptions.defaultThreads
-    catalog.rasterizeVectors = arguments.has("--rasterize-vectors")
-    quiet = arguments.has("--quiet")
-    reuse = !arguments.has("--no-cache")
-    excludes = arguments.all("--exclude")
-    self.catalog = catalog
+      if !idioms.contains(idiom) { idioms.append(idiom) }
+    }
+    guard !idioms.isEmpty else { throw UsageError("--idioms names no idiom") }
+    return idioms
   }
 
   func run() throws -> ExitStatus {

@@ -35,41 +35,14 @@ struct MergeReportsCommand: Command {
     var tally = RunTally()
     let outcome: ReportMerger.Outcome
     do {
-      outcome = try ReportMerger.stream(
-        folders, into: output,
-        start: { options in
-          do throws(OutputError) {
-            try OutputFolder.prepare(output)
-            stream = try ReportStream(folder: output, options: options)
-            return true
-          } catch {
-            tally.stoppedBy = error
-            return false
-          }
-        },
-        each: { artwork in
-          do throws(OutputError) {
-            try stream?.add(artwork)
-            return true
-          } catch {
-            tally.stoppedBy = error
-            return false
-          }
-        })
+      outcome = try merge(into: &stream, tally: &tally)
     } catch {
       stream?.abandon()
       printError("artfit merge-reports: \(error.description)")
       return .usage
     }
     for warning in outcome.warnings { printError("artfit: warning: \(warning)") }
-    if tally.stoppedBy == nil, let stream {
-      do throws(OutputError) {
-        try stream.finish(errors: outcome.errors, skipped: outcome.skipped, usedBaseline: outcome.usedBaseline)
-        tally = stream.tally
-      } catch {
-        tally.stoppedBy = error
-      }
-    }
+    if tally.stoppedBy == nil, let stream { finish(stream, outcome: outcome, tally: &tally) }
     if let stop = tally.stoppedBy {
       stream?.abandon()
       printError("artfit: \(stop.description)")
@@ -82,5 +55,43 @@ struct MergeReportsCommand: Command {
       printOut("Report: \(output)/index.html (and report.json, report.jsonl, report.csv, junit.xml)")
     }
     return tally.exitStatus
+  }
+
+  /// Streams every report's artworks into `stream`, opened in the output folder once the first
+  /// report's options are known; a write that fails stops the merge and is kept in `tally`.
+  private func merge(into stream: inout ReportStream?, tally: inout RunTally) throws(ReportReader.Failure)
+    -> ReportMerger.Outcome
+  {
+    try ReportMerger.stream(
+      folders, into: output,
+      start: { options in
+        do throws(OutputError) {
+          try OutputFolder.prepare(output)
+          stream = try ReportStream(folder: output, options: options)
+          return true
+        } catch {
+          tally.stoppedBy = error
+          return false
+        }
+      },
+      each: { artwork in
+        do throws(OutputError) {
+          try stream?.add(artwork)
+          return true
+        } catch {
+          tally.stoppedBy = error
+          return false
+        }
+      })
+  }
+
+  /// Writes the joined reports' last parts: the run's errors, skipped files and summary.
+  private func finish(_ stream: ReportStream, outcome: ReportMerger.Outcome, tally: inout RunTally) {
+    do throws(OutputError) {
+      try stream.finish(errors: outcome.errors, skipped: outcome.skipped, usedBaseline: outcome.usedBaseline)
+      tally = stream.tally
+    } catch {
+      tally.stoppedBy = error
+    }
   }
 }
