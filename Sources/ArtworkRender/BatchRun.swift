@@ -1,0 +1,204 @@
+import ArtworkCodec
+import ArtworkReport
+@_spi(Support) import ArtworkSupport
+import Foundation
+
+/// One artwork's render on a thread of its own.
+private typealias Rendering = ThreadWork<ArtworkOutcome>
+
+/// What rendering or checking one artwork gave, and the work it took.
+typealias ArtworkOutcome = (Result<ArtworkReport, ArtworkFailure>, RenderStats)
+
+/// The state of one `BatchRenderer.run`: the report so far, the render cache, the progress
+/// counts and the artwork still rendering. Artworks are taken in input order; each step says
+/// whether the run goes on.
+struct BatchRun {
+  private let options: RenderOptions
+  private let renderer: ArtworkRenderer
+  private let files: [ArtworkFile]
+  private let each: ((ArtworkReport) -> OutputError?)?
+  private(set) var run: RunReport
+  private(set) var stats = RenderStats()
+  /// Artworks unchanged since the last render into this folder keep their previews.
+  private var cache: RenderCache? = nil
+  /// Checking reads headers only, so artworks go in parallel, a window at a time;
+  /// rendering spreads each artwork's previews over the cores instead.
+  private let window: Int
+  private var checked: [ArtworkOutcome] = []
+  /// Files written so far, counted by the workers as they write.
+  private let outputs = Locked(0)
+  /// Results and failed results of the artworks done.
+  private let counted = Locked((results: 0, failed: 0))
+  private let progress: (@Sendable (BatchProgress) -> Void)?
+  private let start: Double
+  /// The artwork rendering on its own thread while the one before finishes.
+  private var pending: (index: Int, file: ArtworkFile, fingerprint: RenderCache.Fingerprint?, work: Rendering)? = nil
+
+  init(
+    options: RenderOptions, renderer: ArtworkRenderer, found: InputDiscovery.Found, start: Double,
+    progress: (@Sendable (BatchProgress) -> Void)?, each: ((ArtworkReport) -> OutputError?)?
+  ) {
+    self.options = options
+    self.renderer = renderer
+    self.files = found.files
+    self.each = each
+    self.progress = progress
+    self.start = start
+    run = RunReport(options: options.json, artworks: [], errors: found.errors)
+    run.skipped = found.skipped
+    run.excluded = found.excluded
+    window = options.writePreviews || files.count < 2 ? 1 : 64 * options.jobs
+  }
+
+  /// Makes the output folder ready when the run writes previews, and opens the render cache
+  /// in it; false stops the run.
+  mutating func prepareOutput() -> Bool {
+    guard options.writePreviews else { return true }
+    do { try OutputFolder.prepare(options.outputFolder) } catch {
+      run.stoppedBy = error
+      return false
+    }
+    if options.useCache { cache = RenderCache(folder: options.outputFolder, key: RenderCache.key(for: options)) }
+    return true
+  }
+
+  /// Renders or checks the artwork at `index`, or keeps it from the cache; false stops the run.
+  mutating func take(_ file: ArtworkFile, at index: Int) -> Bool {
+    if window > 1 && index % window == 0 {
+      checked = checkInParallel(Array(files[index..<min(files.count, index + window)]))
+    }
+    // With the cache, the bytes read to compare are the bytes rendered from.
+    var bytes: [UInt8]? = nil
+    var fingerprint: RenderCache.Fingerprint? = nil
+    switch cache?.lookUp(file, in: options.outputFolder, limit: options.limits.maxFileBytes) {
+    case .unchanged(let kept, let print)?:
+      guard settlePending() else { return false }
+      cache?.record(kept, print)
+      stats.reused += 1
+      defer { report(index + 1) }
+      return finished(kept)
+    case .changed(let read, let print)?:
+      (bytes, fingerprint) = (read, print)
+    case nil: break
+    }
+    if window > 1 {
+      defer { report(index + 1) }
+      return settle(file, checked[index % window], fingerprint: fingerprint)
+    }
+    return render(file, at: index, bytes: bytes, fingerprint: fingerprint)
+  }
+
+  /// Two artworks in flight: while one's previews finish, the next is read and decoded on a
+  /// thread of its own, so no core idles through a decode (one thread in libpng and libjpeg)
+  /// or an artwork's last preview. Outcomes are still taken in input order, and at most two
+  /// decoded images are held.
+  private mutating func render(
+    _ file: ArtworkFile, at index: Int, bytes: [UInt8]?, fingerprint: RenderCache.Fingerprint?
+  ) -> Bool {
+    let report = progressReporter()
+    let work = Rendering { [renderer, outputs] in
+      renderer.render(file, bytes: bytes) {
+        outputs.withLock { $0 += 1 }
+        report(index)
+      }
+    }
+    guard settlePending() else {
+      _ = work.wait()
+      return false
+    }
+    pending = (index, file, fingerprint, work)
+    return options.jobs >= 2 || settlePending()
+  }
+
+  /// The run's report once every artwork is taken: errors in path order, the cache written.
+  mutating func finish() -> (report: RunReport, stats: RenderStats) {
+    guard settlePending() else { return stop() }
+    run.errors.sort { $0.source.utf8.lexicographicallyPrecedes($1.source.utf8) }
+    if let cache {
+      stats.filesHashed = cache.filesHashed
+      stats.cacheSetAside = cache.setAside
+      do { try cache.commit() } catch { run.stoppedBy = error }
+    }
+    return (run, stats)
+  }
+
+  /// The run's report where it stopped; what is still rendering writes whole files, and is
+  /// waited for, not reported.
+  func stop() -> (report: RunReport, stats: RenderStats) {
+    if let (_, _, _, work) = pending { _ = work.wait() }
+    return (run, stats)
+  }
+
+  /// Takes the artwork rendering on its own thread, if any; false stops the run.
+  private mutating func settlePending() -> Bool {
+    guard let (index, file, fingerprint, work) = pending else { return true }
+    pending = nil
+    defer { report(index + 1) }
+    return settle(file, work.wait(), fingerprint: fingerprint)
+  }
+
+  /// Takes one artwork's outcome, in input order; false stops the run.
+  private mutating func settle(
+    _ file: ArtworkFile, _ outcome: ArtworkOutcome, fingerprint: RenderCache.Fingerprint?
+  ) -> Bool {
+    stats = stats + outcome.1
+    switch outcome.0 {
+    case .success(let artwork):
+      if let fingerprint { cache?.record(artwork, fingerprint) }
+      return finished(artwork)
+    case .failure(.output(let error)) where error.isOutputUnavailable:
+      run.stoppedBy = error
+      return false
+    case .failure(.output(let error)):
+      // The artwork is what failed; the message says which output and why.
+      run.errors.append(InputError(source: file.path, message: "cannot write \(error.file): \(error.reason)"))
+    case .failure(.image(let error)): run.errors.append(InputError(error))
+    }
+    return true
+  }
+
+  /// Hands the artwork on (or keeps it), counted for the progress line; false stops the run.
+  private mutating func finished(_ artwork: ArtworkReport) -> Bool {
+    counted.withLock {
+      $0.results += artwork.results.count
+      $0.failed += artwork.results.reduce(0) { $0 + ($1.failures.isEmpty ? 0 : 1) }
+    }
+    guard let each else {
+      run.artworks.append(artwork)
+      return true
+    }
+    if let error = each(artwork) {
+      run.stoppedBy = error
+      return false
+    }
+    return true
+  }
+
+  private func report(_ done: Int) { progressReporter()(done) }
+
+  /// Reports the progress with `done` artworks finished; callable from the workers.
+  private func progressReporter() -> @Sendable (Int) -> Void {
+    { [progress, counted, outputs, start, total = files.count] done in
+      guard let progress else { return }
+      let (results, failed) = counted.withLock { $0 }
+      progress(
+        BatchProgress(
+          artworksDone: done, artworks: total, outputs: outputs.withLock { $0 }, results: results,
+          failed: failed, elapsed: MonotonicClock.seconds() - start))
+    }
+  }
+
+  /// Every file checked, `--jobs` at a time, each outcome at its file's index.
+  private func checkInParallel(_ files: [ArtworkFile]) -> [ArtworkOutcome] {
+    let jobs = options.jobs
+    let slots = Locked([ArtworkOutcome?](repeating: nil, count: files.count))
+    DispatchQueue.concurrentPerform(iterations: jobs) { [renderer] worker in
+      var done: [(Int, ArtworkOutcome)] = []
+      for index in stride(from: worker, to: files.count, by: jobs) {
+        done.append((index, renderer.render(files[index]) {}))
+      }
+      slots.withLock { for (index, outcome) in done { $0[index] = outcome } }
+    }
+    return slots.withLock { $0 }.map { $0! }
+  }
+}
