@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The Artwork library's documentation: symbol graphs from a build of the umbrella target
 # (which carries the symbols of every module it re-exports), then DocC over the catalog in
-# Sources/Artwork/Artwork.docc, warnings as errors. Writes .build/docs/Artwork.doccarchive and
-# prints the coverage of the public symbols.
+# Sources/Artwork/Artwork.docc, warnings as errors. Writes .build/docs/Artwork.doccarchive,
+# prints the coverage of the public symbols, and fails when a public symbol written in Sources
+# has no doc comment (Scripts/check_doc_comments.py).
 #
 #   bash Scripts/docs.sh            # then: docc preview … or serve the archive's folder
 set -euo pipefail
@@ -21,4 +22,7 @@ docc convert Sources/Artwork/Artwork.docc --additional-symbol-graph-dir "$graphs
   --output-path "$archive" --fallback-display-name Artwork --fallback-bundle-identifier dev.artfit.Artwork \
   --enable-inherited-docs --warnings-as-errors \
   --experimental-documentation-coverage --coverage-summary-level brief
+# Every public symbol written in Sources documented with an abstract (the compiler's own
+# conformances, such as an enum's hash(into:), take their protocol's documentation).
+python3 Scripts/check_doc_comments.py "$graphs/Artwork"
 echo "docs: $archive"

@@ -72,5 +72,6 @@ public struct ColourProfile: Sendable, Hashable {
     a.fingerprint == b.fingerprint && a.bytes == b.bytes
   }
 
+  /// Hashes the fingerprint, which equal profiles share.
   public func hash(into hasher: inout Hasher) { hasher.combine(fingerprint) }
 }

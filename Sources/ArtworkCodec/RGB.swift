@@ -24,11 +24,12 @@ public struct RGB: Sendable, Hashable, CustomStringConvertible {
       return
     }
     let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
-    /// "#rrggbb".
+    // "#rrggbb".
     guard hex.count == 6, let value = UInt32(hex, radix: 16) else { return nil }
     self.init(UInt8(value >> 16), UInt8(value >> 8 & 0xff), UInt8(value & 0xff))
   }
 
+  /// The colour as `#rrggbb`, as `--background` takes it.
   public var description: String {
     let digits = [r, g, b].map { value -> String in
       let text = String(value, radix: 16)

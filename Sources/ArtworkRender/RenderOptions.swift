@@ -84,6 +84,8 @@ public struct RenderOptions: Sendable {
   /// The settings the command line gave explicitly: they win over the manifest's.
   public var explicit: Set<ManifestKey> = []
 
+  /// Options with the command's defaults for whatever is not given: the current folder into
+  /// `artfit-out`, every default target in both orientations, fit and fill, PNG previews.
   public init(
     inputs: [String] = ["."], outputFolder: String = "artfit-out",
     targets: [Target] = Catalog.all.filter { Catalog.defaultFamilies.contains($0.family) },

@@ -7,6 +7,8 @@ import ArtworkGeometry
 /// in its family's colour, its safe part dashed, the region safe everywhere in white, and a
 /// legend.
 public enum TemplateSVG {
+  /// The template as the bytes of an SVG document.
+  ///
   /// - Parameter name: what the template is for (the artwork's file name, or its size).
   public static func svg(_ template: Template, name: String) -> [UInt8] {
     let w = template.source.width

@@ -5,9 +5,9 @@ public struct Screen: Sendable, Hashable {
   /// How it is held.
   public var orientation: ScreenOrientation
   /// Pixels per point of this canvas (the target's own scale, or a `--scales` factor).
-  /// `target` held in `orientation`, at `scale` or the target's own.
   public var scale: Double
 
+  /// `target` held in `orientation`, at `scale` or the target's own.
   public init(target: Target, orientation: ScreenOrientation, scale: Double? = nil) {
     self.target = target
     self.orientation = orientation
@@ -43,9 +43,9 @@ public struct Screen: Sendable, Hashable {
   public var cornerRadius: Double { (target.cornerRadius ?? 0) * scale }
 
   /// The status bar band's height in canvas pixels (0 when hidden or unknown).
-  /// The size classes an app gets on this screen, when known.
   public var statusBarHeight: Double { (target.statusBarHeight(in: orientation) ?? 0) * scale }
 
+  /// The size classes an app gets on this screen, when known.
   public var sizeClasses: SizeClasses? { target.sizeClasses(in: orientation) }
 }
 

@@ -33,6 +33,7 @@ public struct SizeClasses: Sendable, Hashable, Codable, CustomStringConvertible 
     self.init(width, height)
   }
 
+  /// Apple's short form: `wC/hR` is compact width, regular height.
   public var description: String {
     "w\(width == .compact ? "C" : "R")/h\(height == .compact ? "C" : "R")"
   }

@@ -4,6 +4,9 @@ public enum FitSolver {
   /// wide video 2:1 through 2.40:1).
   public static let videoFillRange: ClosedRange<Double> = 2.0...2.40
 
+  /// Where the artwork lands on the canvas under `mode`, what of it is visible, and what
+  /// is lost to the crop and to the safe area.
+  ///
   /// - Parameters:
   ///   - source: the artwork in pixels, after EXIF orientation.
   ///   - canvas: the target canvas in pixels.
