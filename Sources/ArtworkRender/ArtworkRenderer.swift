@@ -89,7 +89,7 @@ struct ArtworkRenderer {
     let plan = PreviewPlan(stem: file.stem, results: results, overlays: painter, format: options.format)
     if let document {
       try renderPictures(
-        plan, from: .vector(document), file: file, report: &report, colour: colour, stats: &stats,
+        plan, from: .vector(document), results: results, file: file, report: &report, colour: colour, stats: &stats,
         onOutput: onOutput)
       return report
     }
@@ -102,8 +102,8 @@ struct ArtworkRenderer {
           kernel: options.kernel)
       {
         try renderFromRegion(
-          region, shrink: shrink, mapShrink: mapShrink, plan: plan, file: file, bytes: bytes, report: &report,
-          colour: colour, stats: &stats, onOutput: onOutput)
+          region, shrink: shrink, mapShrink: mapShrink, plan: plan, results: results, file: file, bytes: bytes,
+          report: &report, colour: colour, stats: &stats, onOutput: onOutput)
         return report
       }
       decoded = try decode(file, bytes: bytes, shrink: shrink, colour: colour, stats: &stats)
@@ -112,20 +112,20 @@ struct ArtworkRenderer {
     guard let decoded else { preconditionFailure("decoded above") }
     let image = decoded.image.droppingOpaqueAlpha()
     try renderPictures(
-      plan, from: .decoded(image, shrink: decoded.shrink, origin: nil), file: file, report: &report, colour: colour,
-      stats: &stats, onOutput: onOutput)
+      plan, from: .decoded(image, shrink: decoded.shrink, origin: nil), results: results, file: file,
+      report: &report, colour: colour, stats: &stats, onOutput: onOutput)
     return report
   }
 
-  /// The previews and the crop map, all from one source.
+  /// The previews and the crop map, all from one source; `results` are the report's, as solved.
   private func renderPictures(
-    _ plan: PreviewPlan, from source: PictureSource, file: ArtworkFile, report: inout ArtworkReport,
-    colour: ArtworkColour, stats: inout RenderStats, onOutput: @Sendable () -> Void
+    _ plan: PreviewPlan, from source: PictureSource, results: [TargetResult], file: ArtworkFile,
+    report: inout ArtworkReport, colour: ArtworkColour, stats: inout RenderStats, onOutput: @Sendable () -> Void
   ) throws(ArtworkFailure) {
     try renderPreviews(plan, from: source, colour: colour, stats: &stats, onOutput: onOutput)
     for index in report.results.indices { report.results[index].preview = plan.resultPaths[index] }
     report.cropMap = try drawCropMap(
-      source, source: Size(Double(report.width), Double(report.height)), results: report.results.map(\.result),
+      source, source: Size(Double(report.width), Double(report.height)), results: results,
       safeEverywhere: report.safeEverywhere, stem: file.stem, colour: colour, stats: &stats)
   }
 
@@ -210,11 +210,11 @@ struct ArtworkRenderer {
   /// A JPEG whose previews read only part of it: that part is decoded for the previews while,
   /// on another core, the whole is decoded at 1/`mapShrink` for the crop map and the bars.
   private func renderFromRegion(
-    _ region: ImageRegion, shrink: Int, mapShrink: Int, plan: PreviewPlan, file: ArtworkFile, bytes given: [UInt8]?,
-    report: inout ArtworkReport, colour: ArtworkColour, stats: inout RenderStats, onOutput: @Sendable () -> Void
+    _ region: ImageRegion, shrink: Int, mapShrink: Int, plan: PreviewPlan, results: [TargetResult], file: ArtworkFile,
+    bytes given: [UInt8]?, report: inout ArtworkReport, colour: ArtworkColour, stats: inout RenderStats,
+    onOutput: @Sendable () -> Void
   ) throws(ArtworkFailure) {
     let source = Size(Double(report.width), Double(report.height))
-    let results = report.results.map(\.result)
     let safe = report.safeEverywhere
     let bytes: [UInt8]  // read once for both decodes
     do {
@@ -229,8 +229,8 @@ struct ArtworkRenderer {
     // The map goes to a thread of its own and the previews stay on this one, not inside a
     // concurrentPerform of two: Dispatch gives a nested concurrentPerform only its share of the
     // cores (one of two), and the previews' resample and encode should have every core the
-    // map's decode leaves free. A thread always starts, where a queue's worker might not while
-    // every worker waits.
+    // map's decode leaves free. ThreadWork starts at once, where a global queue's worker might
+    // not while every worker waits, and the two halves of a split decode wait for each other.
     let map = ThreadWork { () -> Result<(String, Insets?, RenderStats), ArtworkFailure> in
       var local = RenderStats()
       return Result { () throws(ArtworkFailure) -> (String, Insets?, RenderStats) in

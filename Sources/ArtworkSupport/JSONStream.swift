@@ -156,7 +156,7 @@ package struct JSONStream {
 
   /// As `JSONValue.compact(value, places)` prints it: whole numbers as integers.
   package mutating func compact(_ value: Double, _ places: Int) {
-    if value == value.rounded() && abs(value) < 1e15 { integer(Int(value)) } else { rounded(value, places) }
+    if let whole = value.wholeNumber { integer(whole) } else { rounded(value, places) }
   }
 
   /// A number as the shortest text that reads back as the same double (null when not finite),
@@ -182,8 +182,8 @@ package struct JSONStream {
   package mutating func number(_ value: Double) {
     guard value.isFinite else { return null() }
     beginValue()
-    if value == value.rounded() && abs(value) < 1e15 {
-      buffer.integer(Int(value))
+    if let whole = value.wholeNumber {
+      buffer.integer(whole)
       buffer.append(".0")
     } else {
       buffer.append(String(value))

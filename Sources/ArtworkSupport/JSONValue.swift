@@ -41,7 +41,7 @@ public indirect enum JSONValue: Sendable, Equatable {
 
   /// A whole number as an integer (3), anything else rounded to `places` decimals.
   public static func compact(_ value: Double, _ places: Int = 4) -> JSONValue {
-    value == value.rounded() && abs(value) < 1e15 ? .integer(Int(value)) : .rounded(value, places)
+    value.wholeNumber.map { .integer($0) } ?? .rounded(value, places)
   }
 
   /// Not an array or object (empty ones count as scalars: they print as [] and {}).

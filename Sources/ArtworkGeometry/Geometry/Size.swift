@@ -50,7 +50,8 @@ public struct PixelSize: Sendable, Hashable, Codable, CustomStringConvertible {
   public var description: String { "\(width)x\(height)" }
 }
 
-/// Formats a number without a trailing ".0" (390, 53.67).
+/// Formats a number without a trailing ".0" (390, 53.67): a whole number below 10^15 as an
+/// integer, as Support's `Double.wholeNumber` decides for JSON (Geometry imports nothing).
 package func formatNumber(_ value: Double) -> String {
   if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
   return String(value)
