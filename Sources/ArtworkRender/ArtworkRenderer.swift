@@ -74,26 +74,16 @@ struct ArtworkRenderer {
       file: file, width: info.width, height: info.height, focus: focus, embeddedBars: bars,
       results: results.map { ReportedResult($0) })
     report.requestedGravity = settings.gravity
-    report.format = info.format
-    report.vector = info.format.isVector
-    report.images = info.images
-    report.profile = colour.profile.map { EmbeddedProfile(name: $0.name, space: $0.space.rawValue) }
-    if let problem = colour.problem {
-      report.warnings.append(ArtworkWarning(.profile, "\(problem); treated as untagged sRGB"))
-    }
-    report.warnings += Self.contentWarnings(info)
-    if let refused = document?.referencesWarning { report.warnings.append(ArtworkWarning(.externalReference, refused)) }
-    if let note = document?.note { report.warnings.append(ArtworkWarning(.document, note)) }
+    describe(&report, info: info, colour: colour, document: document)
     guard options.writePreviews else { return report }
 
     let plan = PreviewPlan(stem: file.stem, results: results, overlays: painter, format: options.format)
+    let picture: PictureSource
     if let document {
-      try renderPictures(
-        plan, from: .vector(document), results: results, file: file, report: &report, colour: colour, stats: &stats,
-        onOutput: onOutput)
-      return report
-    }
-    if decoded == nil {
+      picture = .vector(document)
+    } else if let decoded {
+      picture = .decoded(decoded.image.droppingOpaqueAlpha(), shrink: decoded.shrink, origin: nil)
+    } else {
       let shrink = info.shrinksOnLoad && !options.linear ? plan.loadShrink() : 1
       let mapShrink = Self.cropMapShrink(info)
       if info.format == .jpeg, mapShrink > 1,
@@ -106,15 +96,31 @@ struct ArtworkRenderer {
           report: &report, colour: colour, stats: &stats, onOutput: onOutput)
         return report
       }
-      decoded = try decode(file, bytes: bytes, shrink: shrink, colour: colour, stats: &stats)
-      report.embeddedBars = decoded?.bars
+      let whole = try decode(file, bytes: bytes, shrink: shrink, colour: colour, stats: &stats)
+      report.embeddedBars = whole.bars
+      picture = .decoded(whole.image.droppingOpaqueAlpha(), shrink: whole.shrink, origin: nil)
     }
-    guard let decoded else { preconditionFailure("decoded above") }
-    let image = decoded.image.droppingOpaqueAlpha()
     try renderPictures(
-      plan, from: .decoded(image, shrink: decoded.shrink, origin: nil), results: results, file: file,
-      report: &report, colour: colour, stats: &stats, onOutput: onOutput)
+      plan, from: picture, results: results, file: file, report: &report, colour: colour, stats: &stats,
+      onOutput: onOutput)
     return report
+  }
+
+  /// What the report says of the file beyond its geometry: its format, images and profile,
+  /// and the warnings its colour, content and references give.
+  private func describe(
+    _ report: inout ArtworkReport, info: ImageInfo, colour: ArtworkColour, document: VectorDocument?
+  ) {
+    report.format = info.format
+    report.vector = info.format.isVector
+    report.images = info.images
+    report.profile = colour.profile.map { EmbeddedProfile(name: $0.name, space: $0.space.rawValue) }
+    if let problem = colour.problem {
+      report.warnings.append(ArtworkWarning(.profile, "\(problem); treated as untagged sRGB"))
+    }
+    report.warnings += Self.contentWarnings(info)
+    if let refused = document?.referencesWarning { report.warnings.append(ArtworkWarning(.externalReference, refused)) }
+    if let note = document?.note { report.warnings.append(ArtworkWarning(.document, note)) }
   }
 
   /// The previews and the crop map, all from one source; `results` are the report's, as solved.

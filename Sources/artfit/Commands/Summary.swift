@@ -63,7 +63,27 @@ struct Summary {
     if warningCount > warnings.count {
       printError("artfit: ... and \(warningCount - warnings.count) more warnings (report.json lists every one)")
     }
-    func say(_ text: String) { if toStderr { printError(text) } else { printOut(text) } }
+    let say = { (text: String) in if toStderr { printError(text) } else { printOut(text) } }
+    findings(tally, say: say)
+    if stats.cacheSetAside {
+      say(
+        "The render cache in \(options.outputFolder) was made by another artfit or with other options, so every artwork rendered again."
+      )
+    }
+    say(Self.totals(tally, stats: stats, writePreviews: options.writePreviews, seconds: seconds))
+    if wroteReports && tally.stoppedBy == nil {
+      say("Report: \(options.outputFolder)/index.html (and report.json, report.jsonl, report.csv, junit.xml)")
+    }
+    if getenv("ARTFIT_TIMINGS") != nil {
+      // Seconds of work summed over threads, for the benchmark's stage split.
+      say(
+        "stages: probe \(seconds3(stats.probe)) decode \(seconds3(stats.decode)) resample \(seconds3(stats.resample)) overlay \(seconds3(stats.overlay)) encode \(seconds3(stats.encode)) write \(seconds3(stats.write)) s; \(stats.outputs) outputs, \(stats.outputBytes) bytes; \(stats.filesHashed) artworks read to compare with the cache"
+      )
+    }
+  }
+
+  /// The verdicts, the failures and the skipped files, the first few of each.
+  private func findings(_ tally: RunTally, say: (String) -> Void) {
     // A verdict per artwork; a large run leaves the rest to the contact sheet.
     for verdict in verdicts { say(verdict) }
     if artworks > verdicts.count {
@@ -76,30 +96,20 @@ struct Summary {
       let more = tally.skipped.count > Self.skippedNamed ? ", and \(tally.skipped.count - Self.skippedNamed) more" : ""
       say("Skipped, not artwork: \(named)\(more) (report.json lists them; --exclude leaves files out).")
     }
+  }
+
+  /// The run's closing line: artworks, results, previews, reuse, baseline, skips, failures, time.
+  private static func totals(_ tally: RunTally, stats: RenderStats, writePreviews: Bool, seconds: Double) -> String {
     var line = "\(tally.artworks) artwork\(tally.artworks == 1 ? "" : "s"), \(tally.results) results"
-    if options.writePreviews { line += ", \(stats.outputs) previews written (\(Self.megabytes(stats.outputBytes)) MB)" }
+    if writePreviews { line += ", \(stats.outputs) previews written (\(megabytes(stats.outputBytes)) MB)" }
     if stats.reused > 0 { line += ", \(stats.reused) unchanged artwork\(stats.reused == 1 ? "" : "s") kept" }
-    if stats.cacheSetAside {
-      say(
-        "The render cache in \(options.outputFolder) was made by another artfit or with other options, so every artwork rendered again."
-      )
-    }
     if tally.usedBaseline { line += ", \(tally.baselined) baselined" }
     if !tally.skipped.isEmpty {
       line += ", \(tally.skipped.count) file\(tally.skipped.count == 1 ? "" : "s") skipped: not artwork"
     }
     line +=
       ", \(tally.failed) failed, \(tally.errors.count) input error\(tally.errors.count == 1 ? "" : "s") in \(oneDecimal(seconds)) s"
-    say(line)
-    if wroteReports && tally.stoppedBy == nil {
-      say("Report: \(options.outputFolder)/index.html (and report.json, report.jsonl, report.csv, junit.xml)")
-    }
-    if getenv("ARTFIT_TIMINGS") != nil {
-      // Seconds of work summed over threads, for the benchmark's stage split.
-      say(
-        "stages: probe \(seconds3(stats.probe)) decode \(seconds3(stats.decode)) resample \(seconds3(stats.resample)) overlay \(seconds3(stats.overlay)) encode \(seconds3(stats.encode)) write \(seconds3(stats.write)) s; \(stats.outputs) outputs, \(stats.outputBytes) bytes; \(stats.filesHashed) artworks read to compare with the cache"
-      )
-    }
+    return line
   }
 
   /// Why a run that found nothing to report is bad usage, and what was there instead.
