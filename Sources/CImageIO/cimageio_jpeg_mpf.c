@@ -23,31 +23,22 @@ static int starts_with(const uint8_t *bytes, size_t size, const char *text) {
   return size >= length && memcmp(bytes, text, length) == 0;
 }
 
-static uint32_t read32(const uint8_t *bytes, int little) {
-  return little ? (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 | (uint32_t)bytes[3] << 24
-                : (uint32_t)bytes[0] << 24 | (uint32_t)bytes[1] << 16 | (uint32_t)bytes[2] << 8 | bytes[3];
-}
-
-static uint16_t read16(const uint8_t *bytes, int little) {
-  return little ? (uint16_t)(bytes[0] | bytes[1] << 8) : (uint16_t)(bytes[0] << 8 | bytes[1]);
-}
-
 // Where the images after the first begin, from an MPF segment's TIFF structure at `tiff`
 // (`size` bytes; offsets count from its start): up to `capacity` file offsets into `found`.
 static int mpf_images(const uint8_t *tiff, size_t size, size_t tiff_at, uint64_t *found, int capacity) {
   if (size < 8 || (memcmp(tiff, "II*\0", 4) != 0 && memcmp(tiff, "MM\0*", 4) != 0)) return 0;
   int little = tiff[0] == 'I';
-  uint32_t ifd = read32(tiff + 4, little);
+  uint32_t ifd = cimageio_read32(tiff + 4, little);
   if (ifd > size - 2) return 0;
-  unsigned tags = read16(tiff + ifd, little);
+  unsigned tags = cimageio_read16(tiff + ifd, little);
   int count = 0;
   for (unsigned t = 0; t < tags && (size_t)ifd + 2 + 12 * (t + 1) <= size; t++) {
     const uint8_t *tag = tiff + ifd + 2 + 12 * t;
-    if (read16(tag, little) != 0xB002) continue;  // MP Entry: 16 bytes an image
-    uint32_t length = read32(tag + 4, little), at = read32(tag + 8, little);
+    if (cimageio_read16(tag, little) != 0xB002) continue;  // MP Entry: 16 bytes an image
+    uint32_t length = cimageio_read32(tag + 4, little), at = cimageio_read32(tag + 8, little);
     if (length > size || at > size - length) return 0;
     for (uint32_t e = 1; e < length / 16 && count < capacity; e++) {
-      uint32_t offset = read32(tiff + at + 16 * e + 8, little);
+      uint32_t offset = cimageio_read32(tiff + at + 16 * e + 8, little);
       if (offset != 0) found[count++] = (uint64_t)tiff_at + offset;
     }
   }

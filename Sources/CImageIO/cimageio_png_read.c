@@ -16,17 +16,13 @@ typedef struct {
   cimageio_info *info;  // where a refused profile is noted
 } png_source;
 
-static uint32_t be32(const uint8_t *p) {
-  return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
 // libpng allocates an ancillary chunk's declared length before reading it, so a 2 GiB
 // length in a 100-byte file would cost 2 GiB. Returns 0 when a chunk runs past the data;
 // a probe, which holds only a prefix, stops looking at the first IDAT.
 static int chunks_fit(const uint8_t *data, size_t size, int stop_at_idat) {
   size_t at = 8;
   while (at + 8 <= size) {
-    uint32_t length = be32(data + at);
+    uint32_t length = (uint32_t)cimageio_big_endian(data + at, 4);
     const uint8_t *type = data + at + 4;
     if (stop_at_idat && memcmp(type, "IDAT", 4) == 0) return 1;
     if ((uint64_t)length + 12 > size - at) return 0;

@@ -4,6 +4,24 @@
 
 #include "CImageIO.h"
 
+/// An unsigned integer of `count` bytes (at most 8), most significant first (ISO boxes, PNG
+/// chunks).
+static inline uint64_t cimageio_big_endian(const uint8_t *bytes, int count) {
+  uint64_t value = 0;
+  for (int i = 0; i < count; i++) value = value << 8 | bytes[i];
+  return value;
+}
+
+/// 16 and 32 bits in the order a TIFF structure says (EXIF, MPF): little-endian or not.
+static inline uint16_t cimageio_read16(const uint8_t *bytes, int little) {
+  return little ? (uint16_t)(bytes[0] | bytes[1] << 8) : (uint16_t)(bytes[0] << 8 | bytes[1]);
+}
+
+static inline uint32_t cimageio_read32(const uint8_t *bytes, int little) {
+  return little ? (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 | (uint32_t)bytes[3] << 24
+                : (uint32_t)bytes[0] << 24 | (uint32_t)bytes[1] << 16 | (uint32_t)bytes[2] << 8 | bytes[3];
+}
+
 /// Records a failure in `err` (when not NULL) and returns `status`.
 int cimageio_fail(cimageio_error *err, int status, const char *format, ...)
     __attribute__((format(printf, 3, 4)));

@@ -1,0 +1,223 @@
+// The ISO base media file format boxes artfit reads from a HEIF or AVIF file itself, where
+// libheif 1.15 has no call for what it needs: whether a top-level box runs past the data (a
+// cut file, or a probe's prefix), the primary image's coded chroma layout, the largest canvas
+// a grid or overlay declares, an image sequence's frame count and ISO 21496-1's `tmap` item.
+// Every read is bounds-checked against the data it is given.
+#include <string.h>
+
+#include "heif_boxes.h"
+
+// Whether a top-level box runs past the end of `data`: libheif then names the box it could
+// not find ("No 'meta' box") rather than the truncation. A probe of the file's first bytes
+// whose meta box lies after the media data looks the same, and then reads the whole file.
+int cimageio_heif_box_runs_past_end(const uint8_t *data, size_t size) {
+  size_t at = 0;
+  while (at + 8 <= size) {
+    uint64_t box = cimageio_big_endian(data + at, 4);
+    if (box == 1) {
+      if (at + 16 > size) return 1;
+      box = cimageio_big_endian(data + at + 8, 8);
+    }
+    if (box == 0) return 0;  // the last box, to the end of the file
+    if (box < 8) return 0;   // malformed, not cut short
+    if (box > size - at) return 1;
+    at += (size_t)box;
+  }
+  return at < size;
+}
+
+// The box of type `type` among the boxes in data[from, to), as its payload's range; 0 if none.
+static int find_box(const uint8_t *data, size_t from, size_t to, const char *type, size_t *start, size_t *end) {
+  size_t at = from;
+  while (at + 8 <= to) {
+    uint64_t box = cimageio_big_endian(data + at, 4);
+    size_t header = 8;
+    if (box == 1) {
+      if (at + 16 > to) return 0;
+      box = cimageio_big_endian(data + at + 8, 8);
+      header = 16;
+    } else if (box == 0) {
+      box = to - at;
+    }
+    if (box < header || box > to - at) return 0;
+    if (memcmp(data + at + 4, type, 4) == 0) {
+      *start = at + header;
+      *end = at + (size_t)box;
+      return 1;
+    }
+    at += (size_t)box;
+  }
+  return 0;
+}
+
+// The chroma format a codec configuration box (`hvcC` or `av1C`) gives, or undefined.
+static enum heif_chroma config_chroma(const uint8_t *data, size_t start, size_t end, int av1) {
+  if (av1) {
+    if (end - start < 3) return heif_chroma_undefined;
+    uint8_t flags = data[start + 2];  // high_bitdepth, twelve_bit, monochrome, subsampling_x, subsampling_y
+    if (flags & 0x10) return heif_chroma_monochrome;
+    return (flags & 0x08) ? ((flags & 0x04) ? heif_chroma_420 : heif_chroma_422) : heif_chroma_444;
+  }
+  if (end - start < 17) return heif_chroma_undefined;
+  switch (data[start + 16] & 3) {  // chromaFormat, after the profile, tier, level and parallelism fields
+  case 0: return heif_chroma_monochrome;
+  case 1: return heif_chroma_420;
+  case 2: return heif_chroma_422;
+  default: return heif_chroma_444;
+  }
+}
+
+// How the primary image's coded samples are laid out: the codec configuration property the
+// item property association (`ipma`) gives the primary item (`pitm`), else the first in the
+// property container (a grid's tiles share theirs). libheif 1.15 has no call for it, and
+// asked for YCbCr without a chroma it upsamples to 4:4:4 by repeating samples.
+enum heif_chroma cimageio_heif_native_chroma(const uint8_t *data, size_t size) {
+  size_t meta, meta_end, iprp, iprp_end, ipco, ipco_end, ipma, ipma_end, pitm, pitm_end;
+  if (!find_box(data, 0, size, "meta", &meta, &meta_end) || meta_end - meta < 4) return heif_chroma_undefined;
+  meta += 4;
+  if (!find_box(data, meta, meta_end, "iprp", &iprp, &iprp_end) ||
+      !find_box(data, iprp, iprp_end, "ipco", &ipco, &ipco_end))
+    return heif_chroma_undefined;
+  // The property container's boxes, numbered from 1 as associations count them.
+  size_t starts[64], ends[64];
+  int av1[64], count = 0;
+  for (size_t at = ipco; count < 64 && at + 8 <= ipco_end; count++) {
+    size_t box = (size_t)cimageio_big_endian(data + at, 4);
+    if (box < 8 || box > ipco_end - at) break;
+    starts[count] = at + 8;
+    ends[count] = at + box;
+    av1[count] = memcmp(data + at + 4, "av1C", 4) == 0 ? 1 : memcmp(data + at + 4, "hvcC", 4) == 0 ? 0 : -1;
+    at += box;
+  }
+  int chosen = -1;
+  if (find_box(data, meta, meta_end, "pitm", &pitm, &pitm_end) && pitm_end - pitm >= 6 &&
+      find_box(data, iprp, iprp_end, "ipma", &ipma, &ipma_end) && ipma_end - ipma >= 8) {
+    uint32_t primary = (uint32_t)cimageio_big_endian(data + pitm + 4, data[pitm] == 0 ? 2 : 4);
+    int version = data[ipma], wide = data[ipma + 3] & 1;
+    size_t at = ipma + 8;
+    for (uint32_t entries = (uint32_t)cimageio_big_endian(data + ipma + 4, 4); entries > 0 && chosen < 0; entries--) {
+      size_t id_size = version < 1 ? 2 : 4;
+      if (at + id_size + 1 > ipma_end) break;
+      uint32_t item = (uint32_t)cimageio_big_endian(data + at, (int)id_size);
+      unsigned associations = data[at + id_size];
+      at += id_size + 1;
+      for (unsigned i = 0; i < associations && at + 1 + (size_t)wide <= ipma_end; i++, at += 1 + (size_t)wide) {
+        int index = wide ? (int)(cimageio_big_endian(data + at, 2) & 0x7fff) : data[at] & 0x7f;
+        if (item == primary && index >= 1 && index <= count && av1[index - 1] >= 0) chosen = index - 1;
+      }
+    }
+  }
+  for (int i = 0; chosen < 0 && i < count; i++)
+    if (av1[i] >= 0) chosen = i;
+  return chosen < 0 ? heif_chroma_undefined : config_chroma(data, starts[chosen], ends[chosen], av1[chosen]);
+}
+
+// The first extent of item `item`'s data from the item locations (`iloc`), in the file or in
+// the meta box's item data (`idat`); 0 when it cannot be found.
+static int item_data(const uint8_t *data, size_t size, size_t meta, size_t meta_end, uint32_t item, size_t *start,
+                     size_t *length) {
+  size_t iloc, iloc_end;
+  if (!find_box(data, meta, meta_end, "iloc", &iloc, &iloc_end) || iloc_end - iloc < 8) return 0;
+  int version = data[iloc];
+  int offset_size = data[iloc + 4] >> 4, length_size = data[iloc + 4] & 15, base_size = data[iloc + 5] >> 4;
+  int index_size = version >= 1 ? data[iloc + 5] & 15 : 0, id_size = version == 2 ? 4 : 2;
+  size_t at = iloc + 6;
+  if (at + (size_t)id_size > iloc_end) return 0;
+  uint64_t items = cimageio_big_endian(data + at, id_size);
+  at += (size_t)id_size;
+  for (uint64_t i = 0; i < items; i++) {
+    size_t fixed = (size_t)id_size + (version >= 1 ? 2 : 0) + 2 + (size_t)base_size + 2;
+    if (at + fixed > iloc_end) return 0;
+    uint32_t id = (uint32_t)cimageio_big_endian(data + at, id_size);
+    int method = version >= 1 ? (int)(cimageio_big_endian(data + at + id_size, 2) & 15) : 0;
+    uint64_t base = cimageio_big_endian(data + at + fixed - 2 - base_size, base_size);
+    uint64_t extents = cimageio_big_endian(data + at + fixed - 2, 2);
+    at += fixed;
+    size_t extent_size = (size_t)(index_size + offset_size + length_size);
+    if (id == item && extents > 0 && at + extent_size <= iloc_end) {
+      uint64_t offset = base + cimageio_big_endian(data + at + index_size, offset_size);
+      uint64_t count = cimageio_big_endian(data + at + index_size + offset_size, length_size);
+      size_t origin = 0, end = size;
+      if (method == 1) {
+        size_t idat, idat_end;
+        if (!find_box(data, meta, meta_end, "idat", &idat, &idat_end)) return 0;
+        origin = idat;
+        end = idat_end;
+      } else if (method != 0) {
+        return 0;
+      }
+      if (offset > end - origin || count > end - origin - offset) return 0;
+      *start = origin + (size_t)offset;
+      *length = (size_t)count;
+      return 1;
+    }
+    at += (size_t)extents * extent_size;
+  }
+  return 0;
+}
+
+// The largest canvas any grid or overlay item declares in its own data (as width × height),
+// which libheif allocates when it composes one, whatever its `ispe` says and however deep
+// among the items it lies; 0 when there is none (or its data cannot be found, which libheif
+// then refuses itself).
+int cimageio_heif_largest_derived_canvas(const uint8_t *data, size_t size, uint64_t *width, uint64_t *height) {
+  size_t meta, meta_end, iinf, iinf_end, entry, entry_end;
+  if (!find_box(data, 0, size, "meta", &meta, &meta_end) || meta_end - meta < 4) return 0;
+  meta += 4;
+  if (!find_box(data, meta, meta_end, "iinf", &iinf, &iinf_end) || iinf_end - iinf < 6) return 0;
+  int found = 0;
+  size_t at = iinf + 4 + (data[iinf] == 0 ? 2 : 4);
+  while (at < iinf_end && find_box(data, at, iinf_end, "infe", &entry, &entry_end)) {
+    at = entry_end;
+    int version = data[entry];
+    size_t id_size = version == 3 ? 4 : 2;
+    if (version < 2 || entry + 4 + id_size + 6 > entry_end) continue;
+    uint32_t item = (uint32_t)cimageio_big_endian(data + entry + 4, (int)id_size);
+    const uint8_t *type = data + entry + 4 + id_size + 2;
+    int grid = memcmp(type, "grid", 4) == 0, overlay = memcmp(type, "iovl", 4) == 0;
+    size_t start, length;
+    if (!(grid || overlay) || !item_data(data, size, meta, meta_end, item, &start, &length)) continue;
+    size_t sizes_at = grid ? 4 : 2 + 8;  // grid: version, flags, rows, columns; iovl: version, flags, fill colour
+    int wide = length >= 2 && (data[start + 1] & 1);
+    if (length < sizes_at + (wide ? 8 : 4)) continue;
+    uint64_t w = cimageio_big_endian(data + start + sizes_at, wide ? 4 : 2);
+    uint64_t h = cimageio_big_endian(data + start + sizes_at + (wide ? 4 : 2), wide ? 4 : 2);
+    if (!found || w * h > *width * *height) {
+      *width = w;
+      *height = h;
+      found = 1;
+    }
+  }
+  return found;
+}
+
+// The frames of an image sequence (a `moov` box, as AVIF's `avis` and HEIF's `msf1` files
+// carry beside their still primary image): the sample count of its first track's sample sizes
+// (moov → trak → mdia → minf → stbl → stsz); 0 when there is none.
+uint32_t cimageio_heif_sequence_frames(const uint8_t *data, size_t size) {
+  static const char *const path[] = {"moov", "trak", "mdia", "minf", "stbl", "stsz"};
+  size_t start = 0, end = size;
+  for (size_t i = 0; i < sizeof path / sizeof *path; i++)
+    if (!find_box(data, start, end, path[i], &start, &end)) return 0;
+  if (end - start < 12) return 0;  // version and flags, the sample size, then the count
+  uint64_t frames = cimageio_big_endian(data + start + 8, 4);
+  return frames > UINT32_MAX - 1024 ? UINT32_MAX - 1024 : (uint32_t)frames;
+}
+
+// ISO 21496-1's gain map in HEIF: an item of type `tmap` in the meta box's item information
+// (meta → iinf → infe), which libheif 1.15 does not know.
+int cimageio_heif_has_tone_map_item(const uint8_t *data, size_t size) {
+  size_t meta, meta_end, iinf, iinf_end;
+  if (!find_box(data, 0, size, "meta", &meta, &meta_end) || meta_end - meta < 4) return 0;
+  if (!find_box(data, meta + 4, meta_end, "iinf", &iinf, &iinf_end) || iinf_end - iinf < 6) return 0;
+  size_t at = iinf + 4 + (data[iinf] == 0 ? 2 : 4);  // version and flags, then the entry count
+  size_t infe, infe_end;
+  while (at < iinf_end && find_box(data, at, iinf_end, "infe", &infe, &infe_end)) {
+    int version = data[infe];
+    size_t type_at = infe + (version == 2 ? 8 : version == 3 ? 10 : 0);
+    if (version >= 2 && type_at + 4 <= infe_end && memcmp(data + type_at, "tmap", 4) == 0) return 1;
+    at = infe_end;
+  }
+  return 0;
+}
+
