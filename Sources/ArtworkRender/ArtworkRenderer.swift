@@ -5,6 +5,7 @@ import ArtworkReport
 @_spi(Support) import ArtworkSupport
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Renders one artwork: probe, solve every screen, decode once, resample each group once,
 /// composite overlays, encode and write each preview, and the crop map.
@@ -310,17 +311,14 @@ struct ArtworkRenderer {
     let resample = ResampleOptions(
       kernel: options.kernel, linear: options.linear, threads: max(1, options.jobs / max(workers, 1)))
     let order = plan.groupsLargestFirst()
-    let next = Locked(0)
+    let next = Atomic<Int>(0)  // the next group in `order` to take
     let painter = colour.output == nil ? painter : painter.inColours(painter.colours.converted(colour.converted))
     let background = colour.converted(options.background)
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       var local = RenderStats()
       let workspace = workspaces.take()
       defer { workspaces.giveBack(workspace) }
-      while let claimed = next.withLock({ value -> Int? in
-        defer { value += 1 }
-        return value < order.count ? value : nil
-      }) {
+      while case let claimed = next.wrappingAdd(1, ordering: .relaxed).oldValue, claimed < order.count {
         // A full or read-only output folder fails every later write too.
         if shared.withLock({ $0.failure?.stopsBatch ?? false }) { break }
         let group = plan.groups[order[claimed]]
