@@ -18,7 +18,8 @@ struct Summary {
   let trimBars: Bool
   private(set) var verdicts: [String] = []
   private var artworks = 0
-  private var failures: [String] = []
+  /// The first failed results as the terminal prints them ("FAILED hero.png on …").
+  private var failedLines: [String] = []
   private var failureCount = 0
   private var warnings: [String] = []
   private var warningCount = 0
@@ -40,8 +41,8 @@ struct Summary {
     warnings += found.prefix(Self.warningLimit - warnings.count)
     for result in artwork.results where result.failsRun {
       failureCount += 1
-      guard failures.count < Self.failureLimit else { continue }
-      failures.append(
+      guard failedLines.count < Self.failureLimit else { continue }
+      failedLines.append(
         "FAILED \(artwork.file.path) on \(result.screen.target.name) \(result.screen.orientation.rawValue) \(result.placement.requestedMode.rawValue): \(result.failures.map(Remedy.failure).joined(separator: "; "))"
       )
     }
@@ -89,8 +90,10 @@ struct Summary {
     if artworks > verdicts.count {
       say("... and the verdicts of \(artworks - verdicts.count) more artworks (see index.html)")
     }
-    for failure in failures { say(failure) }
-    if failureCount > failures.count { say("... and \(failureCount - failures.count) more failures (see report.csv)") }
+    for line in failedLines { say(line) }
+    if failureCount > failedLines.count {
+      say("... and \(failureCount - failedLines.count) more failures (see report.csv)")
+    }
     if !tally.skipped.isEmpty {
       let named = tally.skipped.prefix(Self.skippedNamed).map { "\($0.source) (\($0.reason))" }.joined(separator: ", ")
       let more = tally.skipped.count > Self.skippedNamed ? ", and \(tally.skipped.count - Self.skippedNamed) more" : ""
