@@ -105,20 +105,21 @@ public struct UserCatalog: Sendable {
   }
 }
 
-/// Who owns each name (name, slug, alias, compared as target names are): the built-in
-/// targets, then each entry as it is claimed.
+/// Who owns each name (name, slug, alias, compared as target names are): each entry as it is
+/// claimed, else the built-in target the catalog's own index names.
 private struct NameOwners {
-  private var owners: [String: String] = [:]
-  private var builtInSlugs: [String: String] = [:]
+  private let builtIn: TargetCatalog
+  private var claimed: [String: String] = [:]
 
-  init(_ builtIn: TargetCatalog) {
-    for target in builtIn.all {
-      builtInSlugs[target.slug] = target.name
-      for name in target.allNames where owners[normalizedName(name)] == nil {
-        owners[normalizedName(name)] = "the built-in \(target.name) (\(target.slug))"
-      }
-    }
+  init(_ builtIn: TargetCatalog) { self.builtIn = builtIn }
+
+  /// Who owns `name`: an entry, a built-in target, or no one.
+  private func owner(of name: String) -> String? {
+    if let entry = claimed[normalizedName(name)] { return entry }
+    return builtIn.target(named: name).map(Self.builtInOwner)
   }
+
+  private static func builtInOwner(_ target: Target) -> String { "the built-in \(target.name) (\(target.slug))" }
 
   /// The entry's collisions and a bad `replaces`; its names are then its own.
   mutating func claim(
@@ -127,8 +128,8 @@ private struct NameOwners {
     var problems: [String] = []
     var replacedOwner: String?
     if let replaced {
-      if let name = builtInSlugs[replaced] {
-        replacedOwner = "the built-in \(name) (\(replaced))"
+      if let swapped = builtIn.all.first(where: { $0.slug == replaced }) {
+        replacedOwner = Self.builtInOwner(swapped)
         if replacements[replaced] != nil {
           problems.append("replaces: \"\(replaced)\" is replaced by an earlier entry too")
         }
@@ -140,11 +141,11 @@ private struct NameOwners {
     for (key, name) in [("name", target.name), ("slug", target.slug)] + target.aliases.map({ ("aliases", $0) }) {
       let normal = normalizedName(name)
       guard keys.insert(normal).inserted else { continue }
-      guard let owner = owners[normal], owner != replacedOwner else { continue }
+      guard let owner = owner(of: name), owner != replacedOwner else { continue }
       let hint = owner.hasPrefix("the built-in") && replaced == nil ? "; add \"replaces\" to swap it" : ""
       problems.append("\(key): \"\(name)\" is already \(owner)'s\(hint)")
     }
-    for normal in keys { owners[normal] = entry }
+    for normal in keys { claimed[normal] = entry }
     return problems
   }
 }
