@@ -17,8 +17,8 @@ struct BatchRun {
   private let renderer: ArtworkRenderer
   private let files: [ArtworkFile]
   private let each: ((ArtworkReport) -> OutputError?)?
-  private(set) var run: RunReport
-  private(set) var stats = RenderStats()
+  private var run: RunReport
+  private var stats = RenderStats()
   /// Artworks unchanged since the last render into this folder keep their previews.
   private var cache: RenderCache? = nil
   /// Checking reads headers only, so artworks go in parallel, a window at a time;
@@ -29,8 +29,9 @@ struct BatchRun {
   private let outputs = Locked(0)
   /// Results and failed results of the artworks done.
   private let counted = Locked((results: 0, failed: 0))
-  private let progress: (@Sendable (BatchProgress) -> Void)?
-  private let start: Double
+  /// Reports the progress with the given number of artworks finished; callable from the
+  /// workers.
+  private let report: @Sendable (Int) -> Void
   /// The artwork rendering on its own thread while the one before finishes.
   private var pending: (index: Int, file: ArtworkFile, fingerprint: RenderCache.Fingerprint?, work: Rendering)? = nil
 
@@ -42,12 +43,18 @@ struct BatchRun {
     self.renderer = renderer
     self.files = found.files
     self.each = each
-    self.progress = progress
-    self.start = start
     run = RunReport(options: options.json, artworks: [], errors: found.errors)
     run.skipped = found.skipped
     run.excluded = found.excluded
     window = options.writePreviews || files.count < 2 ? 1 : 64 * options.jobs
+    report = { [outputs, counted, total = files.count] done in
+      guard let progress else { return }
+      let (results, failed) = counted.withLock { $0 }
+      progress(
+        BatchProgress(
+          artworksDone: done, artworks: total, outputs: outputs.withLock { $0 }, results: results,
+          failed: failed, elapsed: MonotonicClock.seconds() - start))
+    }
   }
 
   /// Makes the output folder ready when the run writes previews, and opens the render cache
@@ -95,8 +102,7 @@ struct BatchRun {
   private mutating func render(
     _ file: ArtworkFile, at index: Int, bytes: [UInt8]?, fingerprint: RenderCache.Fingerprint?
   ) -> Bool {
-    let report = progressReporter()
-    let work = Rendering { [renderer, outputs] in
+    let work = Rendering { [renderer, outputs, report] in
       renderer.render(file, bytes: bytes) {
         outputs.withLock { $0 += 1 }
         report(index)
@@ -172,20 +178,6 @@ struct BatchRun {
       return false
     }
     return true
-  }
-
-  private func report(_ done: Int) { progressReporter()(done) }
-
-  /// Reports the progress with `done` artworks finished; callable from the workers.
-  private func progressReporter() -> @Sendable (Int) -> Void {
-    { [progress, counted, outputs, start, total = files.count] done in
-      guard let progress else { return }
-      let (results, failed) = counted.withLock { $0 }
-      progress(
-        BatchProgress(
-          artworksDone: done, artworks: total, outputs: outputs.withLock { $0 }, results: results,
-          failed: failed, elapsed: MonotonicClock.seconds() - start))
-    }
   }
 
   /// Every file checked, `--jobs` at a time, each outcome at its file's index.
