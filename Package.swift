@@ -48,7 +48,7 @@ let package = Package(
       providers: [.apt(["libxxhash-dev"])]),
     // Thin C shims: libpng's and libjpeg's setjmp/longjmp error model stays here, libwebp's
     // status codes, libtiff's per-handle handlers, libheif's returned errors, LittleCMS's logger, and the PNG writer over
-    // ISA-L's igzip and libdeflate, and GLib's log handlers caught for librsvg and poppler.
+    // ISA-L's Huffman codes and libdeflate, and GLib's log handlers caught for librsvg and poppler.
     .target(
       name: "CImageIO",
       dependencies: [

@@ -247,9 +247,6 @@ if [ "$WHAT" = encode ] || [ "$WHAT" = all ]; then
     cp "$preview" "$WORK/encode/previews/$(basename "$(dirname "$preview")")-$(basename "$preview")"
   done
   echo
-  echo "## vector: 10 SVG wallpapers (make_corpus.sh svg) to the batch's 6 canvases, fit and fill:
-#         artfit (default options and --no-cache) against libvips' thumbnail from the file
-#         for each output, so each is drawn at its own scale (peers.py vector); median of 3.
-# encode: artfit's PNG writer per --png-level against libpng + zlib at the same level"
+  echo "## encode: artfit's PNG writer per --png-level against libpng + zlib at the same level"
   "$BENCH" encode "$WORK/encode/previews" --reps 1 --threads "$CORES"
 fi

@@ -193,6 +193,19 @@ func rawFilterPNGRows(
   return status == 0 ? out : nil
 }
 
+/// The fastest PNG effort's deflate of `bytes` (a raw deflate stream; ended as the last band
+/// when `last`, else byte-aligned to join the next), or nil when it needs more than
+/// `capacity` bytes. For tests. The corresponding C function is `cimageio_deflate_runs`.
+func rawDeflateRuns(_ bytes: [UInt8], last: Bool, capacity: Int) -> [UInt8]? {
+  var out = [UInt8](repeating: 0, count: capacity)
+  let size = bytes.withUnsafeBufferPointer { input in
+    out.withUnsafeMutableBufferPointer { out in
+      cimageio_deflate_runs(input.baseAddress, input.count, last ? 1 : 0, out.baseAddress, capacity)
+    }
+  }
+  return size > 0 ? Array(out[..<size]) : nil
+}
+
 /// Encodes a JPEG from 8-bit gray or RGB. The corresponding C function is
 /// `cimageio_jpeg_encode`.
 func rawEncodeJPEG(

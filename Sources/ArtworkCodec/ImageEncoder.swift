@@ -2,14 +2,15 @@
 public enum ImageEncoder {
   /// PNG bytes: 8 or 16 bits as the image holds them, alpha kept, ICC profile embedded.
   ///
-  /// 8-bit images with adaptive filters go through `PNGWriter` (igzip or libdeflate by
-  /// `effort`); 16-bit images and fixed filters through libpng and zlib, at the zlib level of
-  /// the effort's number.
+  /// 8-bit images with adaptive filters go through `PNGWriter` (artfit's deflate of runs or
+  /// libdeflate by `effort`); 16-bit images and fixed filters through libpng and zlib, at the
+  /// zlib level of the effort's number.
   ///
   /// - Parameters:
   ///   - effort: 0 stores, 1 is the fastest, 9 the smallest.
   ///   - filter: nil for adaptive row filters, or 0...4 for one fixed filter (libpng).
-  ///   - threads: how many threads may compress one 8-bit image's bands (efforts 1 and 2).
+  ///   - threads: how many threads may filter one 8-bit image's bands (and at effort 1
+  ///     compress them).
   public static func png(
     _ image: Image, effort: PNGEffort = .fastest, filter: Int? = nil, threads: Int = 1, name: String = "<memory>"
   ) throws(ImageError) -> [UInt8] {

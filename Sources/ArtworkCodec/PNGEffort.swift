@@ -1,7 +1,8 @@
 /// How hard the PNG writer works to make files small: 0 stores, 1 is the fastest, 9 the
-/// smallest. Not zlib's levels: 1 and 2 are ISA-L's igzip levels 1 and 2 (its bands compressed
-/// in parallel), 3...9 libdeflate's levels 1, 3, 5, 7, 8, 10 and 12, each step slower and
-/// smaller on the benchmark's previews; 9 is smaller than zlib's level 9.
+/// smallest. Not zlib's levels: 1 is artfit's own deflate (a Huffman code made for each band of
+/// rows, runs of a byte as matches, the bands compressed in parallel), 2...9 libdeflate's
+/// levels 1, 3, 5, 6, 7, 8, 10 and 12, each step slower and smaller on the benchmark's
+/// previews; 9 is smaller than zlib's level 9.
 public struct PNGEffort: RawRepresentable, Hashable, Sendable {
   /// The level, 0...9.
   public let rawValue: Int

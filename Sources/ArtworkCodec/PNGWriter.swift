@@ -1,10 +1,10 @@
 import CImageIO
 import Dispatch
 
-/// The fast 8-bit PNG encoder (adaptive row filters; igzip or libdeflate by `PNGEffort`), one
-/// image after another with the same memory: the compressors and the filtered-row and file
-/// buffers stay allocated between images, so a worker rendering hundreds of previews does not
-/// map fresh pages for each. `ImageEncoder.png` uses a fresh one per image; a reused one
+/// The fast 8-bit PNG encoder (adaptive row filters; artfit's deflate of runs or libdeflate by
+/// `PNGEffort`), one image after another with the same memory: the compressors and the
+/// filtered-row and file buffers stay allocated between images, so a worker rendering
+/// hundreds of previews does not map fresh pages for each. `ImageEncoder.png` uses a fresh one per image; a reused one
 /// writes the same bytes (a test checks). One image at a time per writer.
 package final class PNGWriter {
   private let writer: OpaquePointer
@@ -17,8 +17,8 @@ package final class PNGWriter {
   deinit { cimageio_png_writer_free(writer) }
 
   /// Encodes `image` (8-bit, any layout) and hands `body` the file's bytes, which stay valid
-  /// only during the call. At the igzip efforts the image's bands compress on up to
-  /// `threads` threads; the bytes are the same for any number.
+  /// only during the call. The image's bands are filtered (and at the fastest effort
+  /// compressed) on up to `threads` threads; the bytes are the same for any number.
   package func withPNG<R>(
     of image: Image, effort: PNGEffort, threads: Int = 1, name: String, _ body: (UnsafeRawBufferPointer) -> R
   ) throws(ImageError) -> R {
@@ -32,16 +32,12 @@ package final class PNGWriter {
         writer, pixels.baseAddress, UInt32(image.width), UInt32(image.height), Int32(image.layout.channels),
         Int32(effort.rawValue), &error)
       guard bands > 0 else { return bands }
-      let workers = min(max(threads, 1), Int(bands), 64)
-      for step: Int32 in [0, 1] {  // filter every band, then compress them
-        if workers == 1 {
-          cimageio_png_writer_work(writer, step, 0)
-        } else {
-          let writer = SendablePointer(writer)
-          DispatchQueue.concurrentPerform(iterations: workers) {
-            cimageio_png_writer_work(writer.pointer, step, Int32($0))
-          }
-        }
+      let workers = min(max(threads, 1), Int(bands))
+      if workers == 1 {
+        cimageio_png_writer_work(writer)
+      } else {
+        let writer = SendablePointer(writer)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in cimageio_png_writer_work(writer.pointer) }
       }
       return profile.withUnsafeBufferPointer { icc in
         cimageio_png_writer_finish(writer, icc.baseAddress, icc.count, &out, &size, &error)
@@ -53,7 +49,7 @@ package final class PNGWriter {
 }
 
 /// The writer's state for the encode in progress, handed to the threads that share its bands
-/// (each works on its own bands and slot).
+/// (each claims bands of its own).
 private struct SendablePointer: @unchecked Sendable {
   let pointer: OpaquePointer
   init(_ pointer: OpaquePointer) { self.pointer = pointer }

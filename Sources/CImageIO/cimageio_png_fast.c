@@ -1,16 +1,15 @@
 // Fast 8-bit PNG writer: adaptive row filters, then one zlib stream, on an effort scale.
 //
-// Why not libpng here: previews are the batch's dominant cost. ISA-L's igzip compresses the
-// filtered rows several times faster than zlib's fastest level, and libdeflate smaller than
-// zlib's strongest; the container is small: signature, IHDR, optional iCCP, IDAT, IEND.
+// Why not libpng here: previews are the batch's dominant cost. The fastest effort's deflate
+// (cimageio_deflate_runs.c) compresses the filtered rows many times faster than zlib's
+// fastest level, and libdeflate smaller than zlib's strongest; the container is small:
+// signature, IHDR, optional iCCP, IDAT, IEND.
 //
-// At the ISA-L efforts the rows are cut into bands of about 1 MiB (by the image's width
-// alone, never by the thread count), filtered, then each compressed on its own and ended on
-// a byte boundary with a full flush, so the bands compress on every core and their deflate
-// streams join into one valid zlib stream, the same bytes however many threads ran. Each band
-// takes the 32 KiB of rows before it as its dictionary: the joined stream holds those bytes
-// just before the band, so its matches may reach back into them.
-#include <isa-l/igzip_lib.h>
+// The rows are cut into bands of about 1 MiB (by the image's width alone, never by the
+// thread count) and filtered on every core. At the fastest effort each band is compressed
+// right after it is filtered, by the same thread while its rows are still in cache, into a
+// block of its own ended on a byte boundary, so the blocks join into one valid zlib stream,
+// the same bytes however many threads ran.
 #include <libdeflate.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -18,7 +17,8 @@
 
 #include "internal.h"
 
-enum deflater { STORED, IGZIP, LIBDEFLATE };
+
+enum deflater { STORED, RUNS, LIBDEFLATE };
 
 // Effort 0...9 as a compressor and its own level: each step slower and smaller than the one
 // before on the benchmark's previews (Benchmarks/README.md, "PNG effort").
@@ -26,17 +26,11 @@ static const struct {
   enum deflater deflater;
   int level;
 } efforts[10] = {
-    {STORED, 0},     {IGZIP, 1},      {IGZIP, 2},      {LIBDEFLATE, 1}, {LIBDEFLATE, 3},
-    {LIBDEFLATE, 5}, {LIBDEFLATE, 7}, {LIBDEFLATE, 8}, {LIBDEFLATE, 10}, {LIBDEFLATE, 12},
+    {STORED, 0},     {RUNS, 0},       {LIBDEFLATE, 1}, {LIBDEFLATE, 3},  {LIBDEFLATE, 5},
+    {LIBDEFLATE, 6}, {LIBDEFLATE, 7}, {LIBDEFLATE, 8}, {LIBDEFLATE, 10}, {LIBDEFLATE, 12},
 };
 
 #define BAND_BYTES ((size_t)1 << 20)
-// Every band is filtered before any is compressed, since a band's dictionary is the rows
-// before it; zeros follow the last band, so nothing igzip may read past its input (its loads
-// are 16 bytes wide) is ever uninitialised.
-#define TAIL_BYTES ((size_t)4096)
-#define DICTIONARY_BYTES ((size_t)IGZIP_HIST_SIZE)
-#define MAX_SLOTS 64
 
 static void put32(uint8_t *p, uint32_t v) {
   p[0] = (uint8_t)(v >> 24);
@@ -55,19 +49,12 @@ static size_t put_chunk(uint8_t *out, const char type[4], const uint8_t *data, s
   return size + 12;
 }
 
-// One worker's igzip state, kept between encodes.
-typedef struct {
-  struct isal_zstream stream;
-  uint8_t level_buf[ISAL_DEF_LVL2_DEFAULT];
-} igzip_slot;
-
 // What one encode needs, kept between encodes so a batch of previews reuses the same
 // memory instead of mapping (and the kernel clearing) fresh pages for every image; and the
 // encode in progress, between begin, work and finish.
 struct cimageio_png_writer {
   struct libdeflate_compressor *compressor;
   int compressor_level;
-  igzip_slot *slots[MAX_SLOTS];
   uint8_t *raw, *zeros, *deflated, *file;
   size_t raw_capacity, zeros_capacity, deflated_capacity, file_capacity;
   size_t *band_sizes;
@@ -77,8 +64,7 @@ struct cimageio_png_writer {
   uint32_t width, height, band_rows, bands;
   int channels, effort;
   size_t stride, band_bound;
-  atomic_uint next_band[2];  // the next band to filter, and to compress
-  atomic_int failed;
+  atomic_uint next_band;
 };
 
 cimageio_png_writer *cimageio_png_writer_new(void) { return calloc(1, sizeof(cimageio_png_writer)); }
@@ -86,7 +72,6 @@ cimageio_png_writer *cimageio_png_writer_new(void) { return calloc(1, sizeof(cim
 void cimageio_png_writer_free(cimageio_png_writer *writer) {
   if (writer == NULL) return;
   if (writer->compressor != NULL) libdeflate_free_compressor(writer->compressor);
-  for (int i = 0; i < MAX_SLOTS; i++) free(writer->slots[i]);
   free(writer->raw);
   free(writer->zeros);
   free(writer->deflated);
@@ -147,14 +132,12 @@ int cimageio_png_writer_begin(cimageio_png_writer *writer, const uint8_t *pixels
   uint32_t band_rows = (uint32_t)((BAND_BYTES + row_bytes - 1) / row_bytes);
   if (band_rows > height) band_rows = height;
   uint32_t bands = (height + band_rows - 1) / band_rows;
-  // A band in stored blocks, what it falls back to, band 0's stored first byte, and the room
-  // igzip keeps free at the end of its output (MIN_OBUF_SIZE, 224 bytes), so a band that
-  // compresses at all is never cut short for want of it.
-  size_t band_bound = stored_size((size_t)band_rows * row_bytes) + stored_size(1) + 256;
-  int igzip = efforts[effort].deflater == IGZIP;
-  if (!reserve(&writer->raw, &writer->raw_capacity, row_bytes * height + TAIL_BYTES, 0) ||
+  // A band in stored blocks, what it falls back to.
+  size_t band_bound = stored_size((size_t)band_rows * row_bytes);
+  int runs = efforts[effort].deflater == RUNS;
+  if (!reserve(&writer->raw, &writer->raw_capacity, row_bytes * height, 0) ||
       !reserve(&writer->zeros, &writer->zeros_capacity, stride, 1) ||
-      (igzip && !reserve(&writer->deflated, &writer->deflated_capacity, band_bound * bands, 0)))
+      (runs && !reserve(&writer->deflated, &writer->deflated_capacity, band_bound * bands, 0)))
     return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
   if (writer->band_capacity < bands) {
     free(writer->band_sizes);
@@ -171,96 +154,43 @@ int cimageio_png_writer_begin(cimageio_png_writer *writer, const uint8_t *pixels
   writer->band_rows = band_rows;
   writer->bands = bands;
   writer->band_bound = band_bound;
-  atomic_store(&writer->next_band[0], 0);
-  atomic_store(&writer->next_band[1], 0);
-  memset(writer->raw + row_bytes * height, 0, TAIL_BYTES);
-  atomic_store(&writer->failed, 0);
+  atomic_store(&writer->next_band, 0);
   return (int)bands;
 }
 
-// Compresses one band's filtered rows into its place in `deflated` with igzip, the rows
-// before it as the dictionary. Band 0 has none, so its first byte goes in a stored block and
-// is the dictionary of the rest: igzip without history takes a first-byte path that hashes a
-// register still holding the stream's address (isal_deflate_icf_body_*, ".write_first_byte",
-// ISA-L 2.30 and later), so its matches, though valid, depended on where the slot lay in
-// memory and the same image gave different bytes from run to run. A band igzip cannot make
-// smaller than stored blocks is written as stored blocks.
-static int deflate_band(cimageio_png_writer *writer, igzip_slot *slot, uint32_t band, size_t raw_size) {
-  size_t start = (size_t)band * writer->band_rows * (writer->stride + 1);
+// Compresses one band's filtered rows into its place in `deflated`, or, when that would be no
+// smaller, writes them there as stored blocks; either ends on a byte boundary.
+static void deflate_band(cimageio_png_writer *writer, uint32_t band, const uint8_t *rows, size_t size) {
   uint8_t *out = writer->deflated + (size_t)band * writer->band_bound;
   int last = band + 1 == writer->bands;
-  size_t at = 0;
-  if (band == 0) at = put_stored(out, writer->raw, 1, 0);  // rows are 2 bytes or more: the rest follows
-  size_t from = band == 0 ? 1 : start;
-  size_t size = start + raw_size - from;
-  size_t dictionary = from < DICTIONARY_BYTES ? from : DICTIONARY_BYTES;
-
-  struct isal_zstream *stream = &slot->stream;
-  isal_deflate_init(stream);
-  stream->level = (uint32_t)efforts[writer->effort].level;
-  stream->level_buf = slot->level_buf;
-  stream->level_buf_size = sizeof slot->level_buf;
-  if (isal_deflate_set_dict(stream, writer->raw + from - dictionary, (uint32_t)dictionary) != COMP_OK) return 0;
-  stream->next_in = writer->raw + from;
-  stream->avail_in = (uint32_t)size;
-  stream->next_out = out + at;
-  stream->avail_out = (uint32_t)(writer->band_bound - at);
-  stream->end_of_stream = last;
-  stream->flush = last ? NO_FLUSH : FULL_FLUSH;
-  if (isal_deflate(stream) != COMP_OK) return 0;
-  if (stream->avail_in == 0 && stream->internal_state.state == (last ? ZSTATE_END : ZSTATE_NEW_HDR) &&
-      stream->total_out <= stored_size(size)) {
-    writer->band_sizes[band] = at + stream->total_out;
-  } else {  // larger than stored blocks, which end on a byte boundary as the flush does
-    writer->band_sizes[band] = at + put_stored(out + at, writer->raw + from, size, last);
-  }
-  return 1;
+  size_t deflated = cimageio_deflate_runs(rows, size, last, out, stored_size(size));
+  writer->band_sizes[band] = deflated > 0 ? deflated : put_stored(out, rows, size, last);
 }
 
-// Filters bands of rows until none is left (the first step of an encode).
-static void filter_bands(cimageio_png_writer *writer) {
+// Filters the rows of `band` into `raw`: after the filter-type byte, the rows as they are
+// when stored (filters cannot help them), else with the adaptive choice.
+static void filter_band(cimageio_png_writer *writer, uint32_t from, uint32_t to, uint8_t *raw) {
+  size_t row_bytes = writer->stride + 1;
+  if (efforts[writer->effort].deflater == STORED) {
+    for (uint32_t y = from; y < to; y++) {
+      raw[(size_t)(y - from) * row_bytes] = 0;
+      memcpy(raw + (size_t)(y - from) * row_bytes + 1, writer->pixels + (size_t)y * writer->stride, writer->stride);
+    }
+  } else {
+    cimageio_filter_band(writer->pixels, writer->stride, from, to, writer->channels, writer->zeros, raw);
+  }
+}
+
+void cimageio_png_writer_work(cimageio_png_writer *writer) {
   size_t row_bytes = writer->stride + 1;
   for (;;) {
-    uint32_t band = atomic_fetch_add(&writer->next_band[0], 1);
+    uint32_t band = atomic_fetch_add(&writer->next_band, 1);
     if (band >= writer->bands) return;
     uint32_t from = band * writer->band_rows;
     uint32_t to = from + writer->band_rows < writer->height ? from + writer->band_rows : writer->height;
     uint8_t *raw = writer->raw + (size_t)from * row_bytes;
-    if (efforts[writer->effort].deflater == STORED) {  // filters cannot help stored rows
-      for (uint32_t y = from; y < to; y++) {
-        raw[(size_t)(y - from) * row_bytes] = 0;
-        memcpy(raw + (size_t)(y - from) * row_bytes + 1, writer->pixels + (size_t)y * writer->stride,
-               writer->stride);
-      }
-    } else {
-      cimageio_filter_band(writer->pixels, writer->stride, from, to, writer->channels, writer->zeros, raw);
-    }
-  }
-}
-
-void cimageio_png_writer_work(cimageio_png_writer *writer, int step, int slot_index) {
-  if (step == 0) {
-    filter_bands(writer);
-    return;
-  }
-  if (efforts[writer->effort].deflater != IGZIP) return;
-  if (slot_index < 0 || slot_index >= MAX_SLOTS) {
-    atomic_store(&writer->failed, CIMAGEIO_BAD_ARGUMENT);
-    return;
-  }
-  if (writer->slots[slot_index] == NULL) writer->slots[slot_index] = malloc(sizeof(igzip_slot));
-  igzip_slot *slot = writer->slots[slot_index];
-  if (slot == NULL) {
-    atomic_store(&writer->failed, CIMAGEIO_NO_MEMORY);
-    return;
-  }
-  for (;;) {
-    uint32_t band = atomic_fetch_add(&writer->next_band[1], 1);
-    if (band >= writer->bands || atomic_load(&writer->failed) != 0) return;
-    uint32_t from = band * writer->band_rows;
-    uint32_t to = from + writer->band_rows < writer->height ? from + writer->band_rows : writer->height;
-    if (!deflate_band(writer, slot, band, (size_t)(to - from) * (writer->stride + 1)))
-      atomic_store(&writer->failed, CIMAGEIO_ENCODE_FAILED);
+    filter_band(writer, from, to, raw);
+    if (efforts[writer->effort].deflater == RUNS) deflate_band(writer, band, raw, (size_t)(to - from) * row_bytes);
   }
 }
 
@@ -268,7 +198,7 @@ void cimageio_png_writer_work(cimageio_png_writer *writer, int step, int slot_in
 // its size, or 0 when it does not fit.
 static size_t put_zlib(cimageio_png_writer *writer, uint8_t *out, size_t capacity) {
   size_t raw_size = (writer->stride + 1) * writer->height;
-  if (efforts[writer->effort].deflater != IGZIP) {
+  if (efforts[writer->effort].deflater != RUNS) {
     struct libdeflate_compressor *compressor = compressor_at(writer, efforts[writer->effort].level);
     return compressor != NULL ? libdeflate_zlib_compress(compressor, writer->raw, raw_size, out, capacity) : 0;
   }
@@ -289,17 +219,13 @@ int cimageio_png_writer_finish(cimageio_png_writer *writer, const uint8_t *icc, 
   static const uint8_t color_types[5] = {0, 0, 4, 2, 6};
   *out = NULL;
   *out_size = 0;
-  int failed = atomic_load(&writer->failed);
-  if (failed == CIMAGEIO_NO_MEMORY) return cimageio_fail(err, failed, "out of memory");
-  if (failed != 0) return cimageio_fail(err, CIMAGEIO_ENCODE_FAILED, "deflate failed");
-  if (atomic_load(&writer->next_band[0]) < writer->bands ||
-      (efforts[writer->effort].deflater == IGZIP && atomic_load(&writer->next_band[1]) < writer->bands))
+  if (atomic_load(&writer->next_band) < writer->bands)
     return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "PNG bands left unencoded");
 
   size_t raw_size = (writer->stride + 1) * writer->height;
   // NULL: bounds that hold for every libdeflate level.
   size_t icc_bound = icc != NULL && icc_size > 0 ? libdeflate_zlib_compress_bound(NULL, icc_size) : 0;
-  size_t bound = efforts[writer->effort].deflater == IGZIP ? writer->band_bound * writer->bands + 6
+  size_t bound = efforts[writer->effort].deflater == RUNS ? writer->band_bound * writer->bands + 6
                                                            : libdeflate_zlib_compress_bound(NULL, raw_size);
   size_t capacity = 8 + 25 + (icc_bound ? icc_bound + 13 + 12 : 0) + bound + 12 + 12;
   if (!reserve(&writer->file, &writer->file_capacity, capacity, 0))
@@ -321,7 +247,7 @@ int cimageio_png_writer_finish(cimageio_png_writer *writer, const uint8_t *icc, 
     uint8_t *chunk = file + at;
     memcpy(chunk + 8, "ICC profile", 12);  // profile name, its NUL, then the method byte
     chunk[8 + 12] = 0;
-    // Profiles are small: libdeflate's level 6 at the igzip efforts.
+    // Profiles are small: libdeflate's level 6 at the fastest effort.
     int level = efforts[writer->effort].deflater == LIBDEFLATE ? efforts[writer->effort].level : 6;
     struct libdeflate_compressor *compressor = compressor_at(writer, level);
     if (compressor == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");

@@ -75,13 +75,18 @@ public func zlibStored(_ data: [UInt8]) -> [UInt8] {
     out += data[start..<start + count]
     start += count
   } while start < data.count
+  return out + bigEndian(adler32(data))
+}
+
+/// Adler-32, the checksum that ends a zlib stream.
+public func adler32(_ data: [UInt8]) -> UInt32 {
   var a: UInt32 = 1
   var b: UInt32 = 0
   for byte in data {
     a = (a + UInt32(byte)) % 65521
     b = (b + a) % 65521
   }
-  return out + bigEndian(b << 16 | a)
+  return b << 16 | a
 }
 
 /// `png` with an iCCP chunk holding `profile` right after IHDR, put there as another writer

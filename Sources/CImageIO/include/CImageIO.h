@@ -168,10 +168,11 @@ int cimageio_png_encode(const void *pixels, uint32_t width, uint32_t height,
                         size_t *out_size, cimageio_error *err);
 
 /// The fast 8-bit PNG encoder (gray, gray+alpha, RGB, RGBA): adaptive row filters (libpng's
-/// minimum-sum heuristic, chosen on the first row of each 8 and kept for the rest), then igzip (ISA-L) or libdeflate by effort 0...9:
-/// 0 stores, 1 and 2 are igzip's levels 1 and 2 in bands compressed in parallel, 3...9 are
-/// libdeflate's levels 1, 3, 5, 7, 8, 10 and 12. Its buffers and compressors stay allocated
-/// between images. One image at a time per writer.
+/// minimum-sum heuristic, chosen on the first row of each 8 and kept for the rest), then a
+/// deflate by effort 0...9: 0 stores; 1 is artfit's own (a Huffman code made for each band of
+/// rows, with runs of a byte as matches; bands compressed in parallel); 2...9 are libdeflate's
+/// levels 1, 3, 5, 6, 7, 8, 10 and 12. Its buffers and compressors stay allocated between
+/// images. One image at a time per writer.
 typedef struct cimageio_png_writer cimageio_png_writer;
 
 /// A new writer, or NULL when memory runs out. Free with cimageio_png_writer_free.
@@ -183,15 +184,22 @@ void cimageio_png_writer_free(cimageio_png_writer *writer);
 int cimageio_png_writer_begin(cimageio_png_writer *writer, const uint8_t *pixels, uint32_t width,
                               uint32_t height, int channels, int effort, cimageio_error *err);
 
-/// Step 0 filters bands until none is left; step 1 then compresses them (igzip efforts). Call
-/// each step from one thread or several at once, each with its own `slot` (0...63), and
-/// step 1 only once step 0 has returned on every thread.
-void cimageio_png_writer_work(cimageio_png_writer *writer, int step, int slot);
+/// Filters bands until none is left, and at effort 1 compresses each band as it is filtered.
+/// Call it from one thread or several at once, between begin and finish.
+void cimageio_png_writer_work(cimageio_png_writer *writer);
 
 /// Joins the bands into the file. `*out` points into the writer's own buffer, valid until the
 /// writer's next encode or its free.
 int cimageio_png_writer_finish(cimageio_png_writer *writer, const uint8_t *icc, size_t icc_size,
                                const uint8_t **out, size_t *out_size, cimageio_error *err);
+
+/// The fastest effort's deflate of `size` bytes (a band of filtered rows; the writer's, and
+/// here for tests) at `out`, as one dynamic-Huffman block: literals, and runs of a repeated
+/// byte as matches one byte back. The block ends on a byte boundary: the final block of the
+/// stream when `last`, else followed by an empty stored block as a full flush writes, so
+/// bands deflated apart join into one stream. Returns the bytes written, or 0 when they would
+/// not fit in `capacity` (the writer then stores the band).
+size_t cimageio_deflate_runs(const uint8_t *in, size_t size, int last, uint8_t *out, size_t capacity);
 
 /// Filtered rows as cimageio_png_writer makes them (height × (1 + width × channels) bytes
 /// into `out`), the heuristic's choice made on every `choice_rows`-th row (the writer's is 8)

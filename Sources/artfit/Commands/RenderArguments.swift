@@ -99,7 +99,7 @@ enum RenderArguments {
       RenderOptions.PreviewFormat.allCases.map(\.rawValue)),
     .option(
       "--png-level", "N",
-      "PNG effort 0...9: 0 stores, 1 fastest (ISA-L), 2 ISA-L, 3...9 libdeflate, each smaller and slower; 9 smallest.",
+      "PNG effort 0...9: 0 stores, 1 fastest (runs and Huffman codes), 2...9 libdeflate, each smaller and slower; 9 smallest.",
       defaultValue: String(defaults.pngEffort.rawValue)),
     .option("--quality", "N", "JPEG quality 1...100.", defaultValue: String(defaults.jpegQuality)),
     .option(
