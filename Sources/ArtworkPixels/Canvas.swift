@@ -19,14 +19,7 @@ public struct Canvas: Sendable {
     self.size = size
     samples = consume storage
     let count = size.width * size.height * 3
-    if samples.count > count {
-      samples.removeLast(samples.count - count)
-    } else if samples.count < count {
-      // Fresh memory, left as it is: the fill below writes every sample. (Growing in place
-      // would copy the old samples first, and an append of repeated zeros is a loop through
-      // a generic iterator in an unoptimised build.)
-      samples = [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
-    }
+    samples.resize(reusingMemoryTo: count)
     samples.withUnsafeMutableBufferPointer { out in
       if background == RGB(0, 0, 0) {
         out.update(repeating: 0)

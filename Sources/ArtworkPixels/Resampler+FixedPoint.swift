@@ -12,7 +12,7 @@ extension Resampler {
 
   static func runFixedPoint(
     _ samples: [UInt8], _ image: Image, _ horizontal: FixedPointWeights, _ vertical: FixedPointWeights, threads: Int,
-    kernels: FixedPointKernels
+    kernels: FixedPointKernels, into storage: consuming [UInt8] = []
   ) -> [UInt8] {
     let channels = image.layout.channels
     let outWidth = horizontal.count
@@ -26,7 +26,9 @@ extension Resampler {
     let workers = min(threads, bandCount)
     let sourceRowBytes = image.width * channels
     let outRowBytes = outWidth * channels
-    return [UInt8](unsafeUninitializedCapacity: outHeight * outRowBytes) { buffer, count in
+    var output = consume storage
+    output.resize(reusingMemoryTo: outHeight * outRowBytes)
+    output.withUnsafeMutableBufferPointer { buffer in
       let out = SendableBuffer(buffer.baseAddress!)
       samples.withUnsafeBufferPointer { input in
         let shared = SendableBuffer(UnsafeMutablePointer(mutating: input.baseAddress! + columnLow * channels))
@@ -61,8 +63,8 @@ extension Resampler {
           }
         }
       }
-      count = outHeight * outRowBytes
     }
+    return output
   }
 }
 

@@ -53,9 +53,12 @@ public enum Resampler {
   static let bandRows = 64
 
   /// Resamples the part `sourceRect` of `image` (fractional origin allowed) to `size`.
-  /// The output has the image's layout and bit depth; crop and resize are one pass.
+  /// The output has the image's layout and bit depth; crop and resize are one pass. An 8-bit
+  /// opaque output is written in the memory of `storage` (say, the samples of an earlier
+  /// picture) when that is large enough.
   public static func resample(
-    _ image: Image, from sourceRect: Rect? = nil, to size: PixelSize, options: ResampleOptions = ResampleOptions()
+    _ image: Image, from sourceRect: Rect? = nil, to size: PixelSize, options: ResampleOptions = ResampleOptions(),
+    reusing storage: consuming [UInt8] = []
   ) -> Image {
     let rect = sourceRect ?? Rect.of(Size(Double(image.width), Double(image.height)))
     precondition(rect.width > 0 && rect.height > 0 && size.width > 0 && size.height > 0, "empty resample")
@@ -68,7 +71,8 @@ public enum Resampler {
       let fixedHorizontal = FixedPointWeights(horizontal), let fixedVertical = FixedPointWeights(vertical)
     {
       let output = runFixedPoint(
-        samples, image, fixedHorizontal, fixedVertical, threads: options.threads, kernels: kernels)
+        samples, image, fixedHorizontal, fixedVertical, threads: options.threads, kernels: kernels,
+        into: consume storage)
       return Image(
         width: size.width, height: size.height, layout: image.layout, storage: .uint8(output),
         iccProfile: image.iccProfile)

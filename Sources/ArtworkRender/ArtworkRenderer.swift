@@ -325,7 +325,9 @@ struct ArtworkRenderer {
         var picture: Image?
         do throws(ImageError) {
           picture = try MonotonicClock.timed(&local.resample) { () throws(ImageError) in
-            colour.converted(try source.picture(of: group.sourceRect, size: group.size, options: resample))
+            colour.converted(
+              try source.picture(
+                of: group.sourceRect, size: group.size, options: resample, reusing: workspace.takePictureStorage()))
           }
         } catch {
           shared.withLock { if $0.failure == nil { $0.failure = .image(error) } }
@@ -380,9 +382,18 @@ struct ArtworkRenderer {
         blank.draw(picture, at: origin)
         return blank
       }
+      // Drawn: an owned picture's memory is the next picture's. (Its last reference goes
+      // with this call, before the next resample writes there.)
+      if owned, case .uint8(let samples) = picture.storage { workspace.pictureStorage = samples }
     }
-    // The workspace keeps its own memory for the next canvas; an adopted picture's goes with it.
-    defer { if !adopted { workspace.canvasStorage = canvas.releaseStorage() } }
+    // The memory goes back where it came from: the canvas's, or the picture's it adopted.
+    defer {
+      if adopted {
+        workspace.pictureStorage = canvas.releaseStorage()
+      } else {
+        workspace.canvasStorage = canvas.releaseStorage()
+      }
+    }
     MonotonicClock.timed(&stats.overlay) {
       let focus = p.focus.map { $0.scaled(by: p.scaleFactor).offsetBy(dx: p.imageRect.x, dy: p.imageRect.y) }
       painter.paint(&canvas, screen: preview.screen, focus: focus)

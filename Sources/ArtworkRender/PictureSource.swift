@@ -12,14 +12,17 @@ enum PictureSource {
   /// An SVG or PDF, drawn at each picture's own pixels.
   case vector(VectorDocument)
 
-  /// `rect` of the source (nil: all of it) in `size` pixels, as the file stores its colour.
-  func picture(of rect: Rect?, size: PixelSize, options: ResampleOptions) throws(ImageError) -> Image {
+  /// `rect` of the source (nil: all of it) in `size` pixels, as the file stores its colour; a
+  /// resampled picture in the memory of `storage` when it is 8-bit, opaque and fits there.
+  func picture(
+    of rect: Rect?, size: PixelSize, options: ResampleOptions, reusing storage: consuming [UInt8] = []
+  ) throws(ImageError) -> Image {
     switch self {
     case .decoded(let image, let shrink, let origin):
       let decodedRect = rect.map {
         $0.scaled(by: 1 / Double(shrink)).offsetBy(dx: -Double(origin?.x ?? 0), dy: -Double(origin?.y ?? 0))
       }
-      return Resampler.resample(image, from: decodedRect, to: size, options: options)
+      return Resampler.resample(image, from: decodedRect, to: size, options: options, reusing: consume storage)
     case .vector(let document):
       let whole = Rect(x: 0, y: 0, width: Double(document.pixelWidth), height: Double(document.pixelHeight))
       let drawn = rect ?? whole

@@ -181,3 +181,38 @@ func sample(_ storage: PixelStorage, _ index: Int) -> Int {
   case .uint16(let samples): Int(samples[index])
   }
 }
+
+/// A resample written in an earlier picture's memory gives the picture a fresh one would.
+struct ResamplerReuseTests {
+  @Test(arguments: [ChannelLayout.rgb, .gray])
+  func aPictureInReusedMemoryIsTheSameAsInFreshMemory(layout: ChannelLayout) {
+    let image = ResamplerTests.pattern(layout, width: 90, height: 70)
+    var storage: [UInt8] = []
+    // Growing into fresh memory, shrinking, growing again within what is kept, the same size.
+    for size in [PixelSize(40, 30), PixelSize(12, 9), PixelSize(33, 30), PixelSize(33, 30), PixelSize(120, 100)] {
+      let fresh = Resampler.resample(image, to: size)
+      let reused = Resampler.resample(image, to: size, reusing: consume storage)
+      #expect(reused == fresh, "\(layout) \(size)")
+      guard case .uint8(let samples) = reused.storage else {
+        Issue.record("8-bit in, 8-bit out")
+        return
+      }
+      storage = samples
+    }
+  }
+
+  @Test func aSmallerPictureIsWrittenInTheSameMemory() {
+    let image = ResamplerTests.pattern(.rgb, width: 64, height: 64)
+    guard case .uint8(let first) = Resampler.resample(image, to: PixelSize(50, 40)).storage else {
+      Issue.record("8-bit in, 8-bit out")
+      return
+    }
+    let address = first.withUnsafeBufferPointer { $0.baseAddress }
+    let second = Resampler.resample(image, to: PixelSize(20, 30), reusing: consume first)
+    guard case .uint8(let samples) = second.storage else {
+      Issue.record("8-bit in, 8-bit out")
+      return
+    }
+    #expect(samples.withUnsafeBufferPointer { $0.baseAddress } == address)
+  }
+}
