@@ -115,6 +115,7 @@ if Context.environment["ARTFIT_FUZZ"] != nil {
   package.targets += [
     .target(name: "FuzzSupport", dependencies: ["Artwork", "ArtworkSupport"], path: "Fuzz/FuzzSupport"),
     .executableTarget(name: "fuzz-png", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-png"),
+    .executableTarget(name: "fuzz-png-encode", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-png-encode"),
     .executableTarget(name: "fuzz-jpeg", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-jpeg"),
     .executableTarget(name: "fuzz-webp", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-webp"),
     .executableTarget(name: "fuzz-tiff", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-tiff"),
