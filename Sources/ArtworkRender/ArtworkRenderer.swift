@@ -374,11 +374,9 @@ struct ArtworkRenderer {
       canvas = Canvas(picture: consume picture)
     } else {
       canvas = MonotonicClock.timed(&stats.overlay) {
-        // Moved out of the workspace here, in the closure, so the canvas holds the only
-        // reference and reuses the memory (a capture would be a second reference, and a copy).
-        let storage = workspace.canvasStorage
-        workspace.canvasStorage = []
-        var blank = Canvas(size: p.canvas, background: background, reusing: consume storage)
+        // Taken here, in the closure, so the canvas holds the only reference and reuses the
+        // memory (a capture would be a second reference, and a copy).
+        var blank = Canvas(size: p.canvas, background: background, reusing: workspace.takeCanvasStorage())
         blank.draw(picture, at: origin)
         return blank
       }

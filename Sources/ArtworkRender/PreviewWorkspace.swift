@@ -18,6 +18,12 @@ final class PreviewWorkspace: @unchecked Sendable {
     defer { pictureStorage = [] }
     return pictureStorage
   }
+
+  /// The canvas memory, moved out for the same reason.
+  func takeCanvasStorage() -> [UInt8] {
+    defer { canvasStorage = [] }
+    return canvasStorage
+  }
 }
 
 /// The workspaces kept between artworks: a worker takes one when it starts and gives it
