@@ -2,7 +2,7 @@
 
 /// Profiles read and transforms built, kept for a run: the artworks of a batch mostly share a
 /// handful of profiles, and building a transform costs more than converting a preview.
-public final class ColourCache: Sendable {
+public final class ColourCache: Sendable, CustomReflectable {
   private struct TransformKey: Hashable {
     var source: ColourProfile?
     var input: String
@@ -17,6 +17,10 @@ public final class ColourCache: Sendable {
 
   /// An empty cache; share one across a batch.
   public init() {}
+
+  /// What it holds is a cache, not part of the value that owns it: a cache key written out
+  /// from that value (`CanonicalText`) sees nothing here.
+  public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .class) }
 
   /// `bytes` read as a profile, or why not.
   public func profile(_ bytes: [UInt8]) -> Result<ColourProfile, ProfileError> {

@@ -236,16 +236,11 @@ public struct AssetCatalog: Sendable {
     return results
   }
 
-  /// What must match for an earlier run's image sets to be kept: artfit's version and
-  /// these options, written out value by value (not through type descriptions, which
-  /// name modules).
+  /// What must match for an earlier run's image sets to be kept: artfit's build and every
+  /// setting of the catalog, written out field by field (`CanonicalText`), so a setting added
+  /// to `AssetCatalog` is in the key without being listed here.
   var cacheKeyText: String {
-    let box = points.map { "\($0.width)x\($0.height)" } ?? "@3x"
-    let region = focus.map { "\($0.x),\($0.y),\($0.width),\($0.height)" } ?? "none"
-    let names = idioms.map(\.rawValue).joined(separator: ",")
-    return
-      "\(ArtfitVersion.generator) \(box) \(names) \(mode.rawValue) \(gravity.rawValue) \(region) \(kernel.rawValue)"
-      + " \(profile.rawValue) \(intent.rawValue) png\(pngEffort.rawValue)\(rasterizeVectors ? " rasterized" : "")"
+    "asset key 2\n" + ArtfitBuild.identity + "\n" + CanonicalText.of(self)
   }
 
   static func cacheJSON(key: String, entries: [(source: String, fingerprint: String, entries: [Entry])]) -> JSONValue {

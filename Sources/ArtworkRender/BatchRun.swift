@@ -33,7 +33,7 @@ struct BatchRun {
   /// workers.
   private let report: @Sendable (Int) -> Void
   /// The artwork rendering on its own thread while the one before finishes.
-  private var pending: (index: Int, file: ArtworkFile, fingerprint: RenderCache.Fingerprint?, work: Rendering)? = nil
+  private var pending: (index: Int, file: ArtworkFile, making: Making?, work: Rendering)? = nil
 
   init(
     options: RenderOptions, renderer: ArtworkRenderer, found: InputDiscovery.Found, start: Double,
@@ -65,7 +65,7 @@ struct BatchRun {
       run.stoppedBy = error
       return false
     }
-    if options.useCache { cache = RenderCache(folder: options.outputFolder, key: RenderCache.key(for: options)) }
+    if options.useCache { cache = RenderCache(folder: options.outputFolder, keys: RenderKey(options: options)) }
     return true
   }
 
@@ -76,23 +76,31 @@ struct BatchRun {
     }
     // With the cache, the bytes read to compare are the bytes rendered from.
     var bytes: [UInt8]? = nil
-    var fingerprint: RenderCache.Fingerprint? = nil
-    switch cache?.lookUp(file, in: options.outputFolder, limit: options.limits.maxFileBytes) {
-    case .unchanged(let kept, let print)?:
+    var making: Making? = nil
+    switch cache?.lookUp(file, limit: options.limits.maxFileBytes) {
+    case .unchanged(let kept, let print, let outputs)?:
       guard settlePending() else { return false }
-      cache?.record(kept, print)
+      cache?.record(kept, print, outputs: outputs)
       stats.reused += 1
       defer { report(index + 1) }
       return finished(kept)
-    case .changed(let read, let print)?:
-      (bytes, fingerprint) = (read, print)
+    case .changed(let read, let print, let superseded)?:
+      bytes = read
+      making = Making(fingerprint: print, superseded: superseded)
     case nil: break
     }
     if window > 1 {
       defer { report(index + 1) }
-      return settle(file, checked[index % window], fingerprint: fingerprint)
+      return settle(file, checked[index % window], making: making)
     }
-    return render(file, at: index, bytes: bytes, fingerprint: fingerprint)
+    return render(file, at: index, bytes: bytes, making: making)
+  }
+
+  /// What the cache needs of an artwork being rendered: what to record of it, and the files
+  /// an earlier render of it made.
+  struct Making {
+    var fingerprint: RenderCache.Fingerprint?
+    var superseded: [RenderCache.Output]
   }
 
   /// Two artworks in flight: while one's previews finish, the next is read and decoded on a
@@ -100,7 +108,7 @@ struct BatchRun {
   /// or an artwork's last preview. Outcomes are still taken in input order, and at most two
   /// decoded images are held.
   private mutating func render(
-    _ file: ArtworkFile, at index: Int, bytes: [UInt8]?, fingerprint: RenderCache.Fingerprint?
+    _ file: ArtworkFile, at index: Int, bytes: [UInt8]?, making: Making?
   ) -> Bool {
     let work = Rendering { [renderer, outputs, report] in
       renderer.render(file, bytes: bytes) {
@@ -112,7 +120,7 @@ struct BatchRun {
       _ = work.wait()
       return false
     }
-    pending = (index, file, fingerprint, work)
+    pending = (index, file, making, work)
     return options.jobs >= 2 || settlePending()
   }
 
@@ -137,20 +145,21 @@ struct BatchRun {
 
   /// Takes the artwork rendering on its own thread, if any; false stops the run.
   private mutating func settlePending() -> Bool {
-    guard let (index, file, fingerprint, work) = pending else { return true }
+    guard let (index, file, making, work) = pending else { return true }
     pending = nil
     defer { report(index + 1) }
-    return settle(file, work.wait(), fingerprint: fingerprint)
+    return settle(file, work.wait(), making: making)
   }
 
   /// Takes one artwork's outcome, in input order; false stops the run.
-  private mutating func settle(
-    _ file: ArtworkFile, _ outcome: ArtworkOutcome, fingerprint: RenderCache.Fingerprint?
-  ) -> Bool {
+  private mutating func settle(_ file: ArtworkFile, _ outcome: ArtworkOutcome, making: Making?) -> Bool {
     stats = stats + outcome.1
     switch outcome.0 {
     case .success(let artwork):
-      if let fingerprint { cache?.record(artwork, fingerprint) }
+      if let cache, let making, let outputs = cache.outputs(of: artwork) {
+        Self.remove(making.superseded, keeping: outputs, in: options.outputFolder)
+        if let fingerprint = making.fingerprint { cache.record(artwork, fingerprint, outputs: outputs) }
+      }
       return finished(artwork)
     case .failure(.output(let error)) where error.isOutputUnavailable:
       run.stoppedBy = error
@@ -161,6 +170,20 @@ struct BatchRun {
     case .failure(.image(let error)): run.errors.append(InputError(error))
     }
     return true
+  }
+
+  /// Removes the files an earlier render of an artwork made that its new render did not
+  /// make again (a target or format no longer asked for), so the folder holds what a fresh
+  /// run would. Only a file still as that render left it is removed: never one put there since.
+  private static func remove(
+    _ superseded: [RenderCache.Output], keeping outputs: [RenderCache.Output], in folder: String
+  ) {
+    guard !superseded.isEmpty else { return }
+    let kept = Set(outputs.map(\.path))
+    for old in superseded where !kept.contains(old.path) {
+      let path = folder + "/" + old.path
+      if FileIdentity.of(path) == old.identity { unlink(path) }
+    }
   }
 
   /// Hands the artwork on (or keeps it), counted for the progress line; false stops the run.

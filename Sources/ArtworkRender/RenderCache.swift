@@ -4,11 +4,14 @@ import ArtworkReport
 import Foundation
 
 /// What earlier renders into the same output folder made, so a rerun skips every artwork
-/// whose bytes, options and artfit version are unchanged (`OUT/.artfit-cache.json`).
+/// whose bytes and outputs' makings are unchanged (`OUT/.artfit-cache.json`).
 ///
-/// An artwork is reused when the run's key matches (artfit's version, the options as
-/// report.json records them, and the manifest's bytes), every file its cached report names
-/// still exists, and its bytes are those of the earlier run. Like git's index and ninja's log,
+/// An artwork is reused when its key matches (`RenderKey`: artfit's build, every option that
+/// shapes outputs, the manifest's settings for it), every file its entry names is still the
+/// very file the earlier run put there (its identity as recorded after the rename: a file
+/// replaced by another run, a killed run or a person is made again), and its bytes are those
+/// of the earlier run. An entry is written only for an artwork whose files are all in place,
+/// and the cache only after they are on disk (`syncfs`). Like git's index and ninja's log,
 /// the cache records each file's identity (size, times, inode, device): when that is
 /// unchanged, the file is not read at all. When it differs (a `touch`, a checkout), the file is
 /// read once and its XXH3 compared, and those same bytes are what a changed artwork renders
@@ -22,7 +25,7 @@ final class RenderCache {
   static let fileName = ".artfit-cache.json"
   /// Names the layout of the entries; a cache of another layout (an earlier artfit's) has
   /// another key and is set aside whole.
-  static let layout = "render cache 3"
+  static let layout = "render cache 4"
 
   /// What an earlier run recorded of one artwork.
   struct Entry {
@@ -31,13 +34,23 @@ final class RenderCache {
     var identity: FileIdentity?
     /// The XXH3-128 of the file's bytes.
     var content: String
+    /// What its outputs were made from (`RenderKey.artwork`).
+    var key: String
+    /// Each file written for it, relative to the output folder, as it was once in place.
+    var outputs: [Output]
     var report: ArtworkReport
   }
 
-  /// What must match for anything to be reused.
-  let key: String
-  /// Whether a cache file was there but made with another key (another artfit, other
-  /// options or another manifest), so nothing in it can be reused.
+  /// One file an artwork's render put in the output folder, and its identity once there.
+  struct Output: Equatable {
+    var path: String
+    var identity: FileIdentity
+  }
+
+  /// Each artwork's key.
+  let keys: RenderKey
+  /// Whether a cache file was there but of another layout (an earlier artfit's), so nothing
+  /// in it can be reused.
   let setAside: Bool
   /// The earlier cache, inside its artworks array; nil when there is none or its key differs.
   private var previous: JSONFileReader?
@@ -49,9 +62,14 @@ final class RenderCache {
   /// Why the renewed cache could not be opened, said when it is committed.
   private let openFailure: OutputError?
 
-  /// Opens the earlier cache in `folder` (when it was made with `key`) and starts the new one.
-  init(folder: String, key: String) {
-    self.key = key
+  /// The output folder.
+  private let folder: String
+
+  /// Opens the earlier cache in `folder` (when it has this layout) and starts the new one.
+  init(folder: String, keys: RenderKey) {
+    self.keys = keys
+    self.folder = folder
+    let key = Self.layout
     let path = folder + "/" + Self.fileName
     previous = Self.openPrevious(path, key: key)
     setAside = previous == nil && FileManager.default.fileExists(atPath: path)
@@ -72,15 +90,6 @@ final class RenderCache {
     json.beginArray()
   }
 
-  /// The key of a run with `options`.
-  static func key(for options: RenderOptions) -> String {
-    var text = ArtfitVersion.generator + "\n" + layout + "\n" + options.json.serialized(pretty: false)
-    if let path = options.manifest?.path, let bytes = FileManager.default.contents(atPath: path) {
-      text += "\nmanifest " + ContentHash.hex128(Array(bytes))
-    }
-    return ContentHash.hex128(Array(text.utf8))
-  }
-
   /// The cache file at `path` read up to its first artwork, when it was made with `key`.
   private static func openPrevious(_ path: String, key: String) -> JSONFileReader? {
     guard let reader = JSONFileReader(path) else { return nil }
@@ -99,16 +108,18 @@ final class RenderCache {
   /// What the cache makes of one artwork.
   enum Lookup {
     /// The earlier render stands: its report, and what to record of it again.
-    case unchanged(ArtworkReport, Fingerprint)
+    case unchanged(ArtworkReport, Fingerprint, [Output])
     /// Render it: from `bytes` (nil when the file could not be read; the render then says
-    /// why), recording `fingerprint` after.
-    case changed(bytes: [UInt8]?, Fingerprint?)
+    /// why), recording `fingerprint` after. `superseded` are the files an earlier render
+    /// of it made, which the new one replaces or leaves behind.
+    case changed(bytes: [UInt8]?, Fingerprint?, superseded: [Output])
   }
 
-  /// What the renewed cache records of an artwork's file.
+  /// What the renewed cache records of an artwork's file and its outputs' making.
   struct Fingerprint {
     var content: String
     var identity: FileIdentity?
+    var key: String
   }
 
   /// Artworks whose bytes were read and hashed (the rest were known unchanged from their
@@ -118,37 +129,60 @@ final class RenderCache {
   /// Whether `file` is unchanged since the earlier run: from its identity when that is as
   /// recorded (the file is not opened), else from its bytes, read once; a changed file's
   /// bytes come back for the render.
-  func lookUp(_ file: ArtworkFile, in folder: String, limit: Int) -> Lookup {
-    let earlier = entry(for: file, in: folder)
-    if let earlier, let known = earlier.identity, FileIdentity.of(file.path) == known {
-      return .unchanged(earlier.report, Fingerprint(content: earlier.content, identity: known))
+  func lookUp(_ file: ArtworkFile, limit: Int) -> Lookup {
+    let key = keys.artwork(file)
+    let earlier = entry(for: file)
+    let superseded = earlier?.outputs ?? []
+    let standing = earlier.flatMap { isCurrent($0, file: file, key: key) ? $0 : nil }
+    if let standing, let known = standing.identity, FileIdentity.of(file.path) == known {
+      return .unchanged(
+        standing.report, Fingerprint(content: standing.content, identity: known, key: key), standing.outputs)
     }
     guard let (bytes, identity) = try? FileBytes.readWithIdentity(file.path, limit: limit) else {
-      return .changed(bytes: nil, nil)
+      return .changed(bytes: nil, nil, superseded: superseded)
     }
     filesHashed += 1
     let settled = identity.isSettled(at: FileIdentity.now())
-    let fingerprint = Fingerprint(content: ContentHash.hex128(bytes), identity: settled ? identity : nil)
-    if let earlier, earlier.content == fingerprint.content { return .unchanged(earlier.report, fingerprint) }
-    return .changed(bytes: bytes, fingerprint)
+    let fingerprint = Fingerprint(content: ContentHash.hex128(bytes), identity: settled ? identity : nil, key: key)
+    if let standing, standing.content == fingerprint.content {
+      return .unchanged(standing.report, fingerprint, standing.outputs)
+    }
+    return .changed(bytes: bytes, fingerprint, superseded: superseded)
   }
 
-  /// The earlier run's entry for `file`, if its report can stand for a fresh render into
-  /// `folder` once the bytes are known to be the same. Files come in path order; entries
-  /// before `file` are passed over for good.
-  private func entry(for file: ArtworkFile, in folder: String) -> Entry? {
+  /// Whether the earlier render of `file` can stand for a fresh one with `key`, once its
+  /// bytes are known to be the same: the same key and stem, and every file it made still
+  /// the one it put in place.
+  private func isCurrent(_ entry: Entry, file: ArtworkFile, key: String) -> Bool {
+    guard entry.key == key, entry.report.file == file else { return false }
+    return entry.outputs.allSatisfy { FileIdentity.of(folder + "/" + $0.path) == $0.identity }
+  }
+
+  /// The earlier run's entry for `file`, if any. Files come in path order; entries before
+  /// `file` are passed over for good.
+  private func entry(for file: ArtworkFile) -> Entry? {
     while let entry = nextEntry(), entry.report.file.path.utf8.lexicographicallyPrecedes(file.path.utf8) {
       waiting = nil
     }
     guard let entry = waiting, entry.report.file.path == file.path else { return nil }
     waiting = nil
-    guard entry.report.file == file else { return nil }
-    var outputs = entry.report.cropMap.map { [$0] } ?? []
-    for result in entry.report.results {
-      if let preview = result.preview { outputs += [preview, PreviewThumbnail.path(for: preview)] }
-    }
-    guard outputs.allSatisfy({ FileManager.default.fileExists(atPath: folder + "/" + $0) }) else { return nil }
     return entry
+  }
+
+  /// The files an artwork's report names (its crop map, previews and their thumbnails),
+  /// each with its identity now; nil when one is missing.
+  func outputs(of report: ArtworkReport) -> [Output]? {
+    var paths = report.cropMap.map { [$0] } ?? []
+    for result in report.results {
+      if let preview = result.preview { paths += [preview, PreviewThumbnail.path(for: preview)] }
+    }
+    var outputs: [Output] = []
+    outputs.reserveCapacity(paths.count)
+    for path in paths {
+      guard let identity = FileIdentity.of(folder + "/" + path) else { return nil }
+      outputs.append(Output(path: path, identity: identity))
+    }
+    return outputs
   }
 
   /// The earlier cache's next entry (kept in `waiting`), skipping any it cannot read; nil at
@@ -160,11 +194,15 @@ final class RenderCache {
       while try reader.nextElement() {
         guard case .object(let fields) = try reader.readValue(),
           case .string(let content)? = fields.first(where: { $0.0 == "content" })?.1,
+          case .string(let key)? = fields.first(where: { $0.0 == "key" })?.1,
+          case .array(let written)? = fields.first(where: { $0.0 == "outputs" })?.1,
           let value = fields.first(where: { $0.0 == "report" })?.1,
           let report = try? ReportReader.artwork(value)
         else { continue }
         let identity = fields.first(where: { $0.0 == "identity" }).flatMap { Self.identity($0.1) }
-        waiting = Entry(identity: identity, content: content, report: report)
+        let outputs = written.compactMap(Self.output)
+        guard outputs.count == written.count else { continue }
+        waiting = Entry(identity: identity, content: content, key: key, outputs: outputs, report: report)
         return waiting
       }
     } catch {}
@@ -173,31 +211,57 @@ final class RenderCache {
   }
 
   /// Adds an artwork to the renewed cache: its report, the hash of the bytes it came from,
-  /// and the identity of the file they were read from when it may be trusted next time.
-  func record(_ report: ArtworkReport, _ fingerprint: Fingerprint) {
+  /// the identity of the file they were read from when it may be trusted next time, its key,
+  /// and each file it made as it is in place now.
+  func record(_ report: ArtworkReport, _ fingerprint: Fingerprint, outputs: [Output]) {
     guard renewed != nil else { return }
     json.beginObject()
     if let identity = fingerprint.identity {
       json.key("identity")
-      json.beginObject(inline: true)
-      json.key("size")
-      json.integer(identity.size)
-      json.key("modified")
-      json.integer(Int(identity.modified))
-      json.key("changed")
-      json.integer(Int(identity.changed))
-      json.key("inode")
-      json.integer(Int(truncatingIfNeeded: identity.inode))
-      json.key("device")
-      json.integer(Int(truncatingIfNeeded: identity.device))
-      json.endObject()
+      write(identity)
     }
     json.key("content")
     json.plain(fingerprint.content)
+    json.key("key")
+    json.plain(fingerprint.key)
+    json.key("outputs")
+    json.beginArray()
+    for output in outputs {
+      json.beginObject()
+      json.key("path")
+      json.string(output.path)
+      json.key("identity")
+      write(output.identity)
+      json.endObject()
+    }
+    json.endArray()
     json.key("report")
     report.write(to: &json)
     json.endObject()
     json.buffer.flushIfFull()
+  }
+
+  private func write(_ identity: FileIdentity) {
+    json.beginObject(inline: true)
+    json.key("size")
+    json.integer(identity.size)
+    json.key("modified")
+    json.integer(Int(identity.modified))
+    json.key("changed")
+    json.integer(Int(identity.changed))
+    json.key("inode")
+    json.integer(Int(truncatingIfNeeded: identity.inode))
+    json.key("device")
+    json.integer(Int(truncatingIfNeeded: identity.device))
+    json.endObject()
+  }
+
+  /// An output as `record` writes it, or nil.
+  private static func output(_ value: JSONValue) -> Output? {
+    guard case .object(let fields) = value, case .string(let path)? = fields.first(where: { $0.0 == "path" })?.1,
+      let identity = fields.first(where: { $0.0 == "identity" }).flatMap({ Self.identity($0.1) })
+    else { return nil }
+    return Output(path: path, identity: identity)
   }
 
   /// An identity as `record` writes it, or nil.
@@ -214,10 +278,12 @@ final class RenderCache {
       device: UInt64(truncatingIfNeeded: device))
   }
 
-  /// Puts the renewed cache in place.
+  /// Puts the renewed cache in place, once every file its entries name is on disk: a cache
+  /// that outlives a power cut names only whole files.
   func commit() throws(OutputError) {
     if let openFailure { throw openFailure }
     guard let renewed else { return }
+    Folders.syncFileSystem(of: folder)
     json.endArray()
     json.endObject()
     json.buffer.append(byte: 0x0a)
