@@ -42,6 +42,7 @@ struct AssetsCommand: Command {
         "A catalog of your own devices, checked as render checks it; image sets take their sizes from --points and --idioms, not from devices."
       ),
       .flag("--quiet", "No summary; errors still go to stderr."),
+      FolderLock.noWaitOption,
     ],
     discussion: """
       INPUT is a file or a folder (searched like render's); folders below it become groups in the
@@ -59,6 +60,7 @@ struct AssetsCommand: Command {
   let jobs: Int
   let quiet: Bool
   let reuse: Bool
+  let waitForLock: Bool
   let excludes: [String]
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -82,6 +84,7 @@ struct AssetsCommand: Command {
     catalog.rasterizeVectors = arguments.has("--rasterize-vectors")
     quiet = arguments.has("--quiet")
     reuse = !arguments.has("--no-cache")
+    waitForLock = !arguments.has("--no-wait")
     excludes = arguments.all("--exclude")
     self.catalog = catalog
   }
@@ -130,6 +133,8 @@ struct AssetsCommand: Command {
 
   func run() throws -> ExitStatus {
     Interruption.install()
+    let lock = try FolderLock.take(output, wait: waitForLock, quiet: quiet)
+    defer { lock?.release() }
     let found = InputDiscovery.find(inputs, excluding: output, excludes: excludes)
     let files = found.files
     do {

@@ -34,6 +34,8 @@ struct CheckCommand: Command {
 
   func run() throws -> ExitStatus {
     Interruption.install()
+    let lock = !json ? try FolderLock.take(options.outputFolder, wait: options.waitForLock, quiet: quiet) : nil
+    defer { lock?.release() }
     let bar = quiet || json ? nil : ProgressBar()
     let started = MonotonicClock.seconds()
     let environment = ProcessInfo.processInfo.environment

@@ -55,6 +55,7 @@ enum RenderArguments {
       "The same slice counted from 0 (with --shard-count N), as a Kubernetes Indexed Job's JOB_COMPLETION_INDEX is."),
     .option("--shard-count", "N", "How many slices --shard-index counts."),
     Diagnostics.option,
+    FolderLock.noWaitOption,
     .option(
       "--baseline", "FILE", "An earlier run's report.json: the failures it already had, no worse, do not fail this run."
     ),
@@ -267,6 +268,7 @@ enum RenderArguments {
     options.trimBars = arguments.has("--trim-bars")
     options.autoFocus = arguments.has("--auto-focus")
     options.shard = try shard(arguments)
+    options.waitForLock = !arguments.has("--no-wait")
   }
 
   /// `--shard I/N` (1-based, as a CI matrix or GNU parallel counts), or `--shard-index I

@@ -38,6 +38,8 @@ struct RenderCommand: Command {
 
   func run() throws -> ExitStatus {
     Interruption.install()
+    let lock = true ? try FolderLock.take(options.outputFolder, wait: options.waitForLock, quiet: quiet) : nil
+    defer { lock?.release() }
     let bar = quiet || json ? nil : ProgressBar()
     let started = MonotonicClock.seconds()
     let environment = ProcessInfo.processInfo.environment
