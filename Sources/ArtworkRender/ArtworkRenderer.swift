@@ -449,10 +449,17 @@ struct ArtworkRenderer {
     try write(bytes, to: paths, stats: &stats)
   }
 
-  /// `names` as paths inside the output folder, each checked to stay inside it.
+  /// `names` as paths inside the output folder, each checked to stay inside it and to be
+  /// no input file.
   private func outputPaths(_ names: [String]) throws(ArtworkFailure) -> [String] {
     do {
-      return try names.map { name throws(OutputError) in try OutputFolder.path(name, in: options.outputFolder) }
+      return try names.map { name throws(OutputError) in
+        let path = try OutputFolder.path(name, in: options.outputFolder)
+        if options.protectedOutputs.contains(name) {
+          throw .writeFailed(file: path, reason: "it is one of the inputs, and artfit never writes over an input")
+        }
+        return path
+      }
     } catch { throw .output(error) }
   }
 

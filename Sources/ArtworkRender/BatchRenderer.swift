@@ -34,9 +34,15 @@ public struct BatchRenderer: Sendable {
 
   /// A batch for `options`; nothing is read until `run`.
   public init(options: RenderOptions) {
+    var options = options
+    overlap = InputOverlap.of(options)
+    if case .separate(let protected) = overlap { options.protectedOutputs = protected }
     self.options = options
     renderer = ArtworkRenderer(options: options)
   }
+
+  /// How the output folder lies against the inputs.
+  private let overlap: InputOverlap
 
   /// Renders (or only checks) every artwork; the report says what happened to each. With
   /// `each`, every artwork's report goes to it as the artwork finishes, in input order, and
@@ -49,7 +55,7 @@ public struct BatchRenderer: Sendable {
     let found = discover()
     var batch = BatchRun(
       options: options, renderer: renderer, found: found, start: start, progress: progress, each: each)
-    guard batch.prepareOutput() else { return batch.stop() }
+    guard batch.prepareOutput(overlap) else { return batch.stop() }
     for (index, file) in found.files.enumerated() {
       guard batch.take(file, at: index) else { return batch.stop() }
     }

@@ -59,8 +59,12 @@ struct BatchRun {
 
   /// Makes the output folder ready when the run writes previews, and opens the render cache
   /// in it; false stops the run.
-  mutating func prepareOutput() -> Bool {
+  mutating func prepareOutput(_ overlap: InputOverlap) -> Bool {
     guard options.writePreviews else { return true }
+    if let refusal = overlap.refusal {
+      run.stoppedBy = .writeFailed(file: options.outputFolder, reason: refusal)
+      return false
+    }
     do { try OutputFolder.prepare(options.outputFolder) } catch {
       run.stoppedBy = error
       return false

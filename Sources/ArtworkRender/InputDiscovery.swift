@@ -162,11 +162,17 @@ public enum InputDiscovery {
     }
   }
 
-  /// The files with stems no two share, ignoring case (as macOS's file systems do): where
+  /// The files with stems no two share, ignoring case (as macOS's file systems do), none of
+  /// them one of artfit's own names (`OutputNamespace`): where
   /// several share one (`kite.jpg` and `kite.heic` in a hand-off folder), each takes its
   /// extension into it (`kite-jpg`, `kite-heic`), so no artwork's previews overwrite
   /// another's; a number follows if even that is taken. Unique stems are kept as they are.
-  static func distinctStems(_ files: [ArtworkFile]) -> [ArtworkFile] {
+  static func distinctStems(_ given: [ArtworkFile]) -> [ArtworkFile] {
+    let files = given.map { file in
+      var safe = file
+      safe.stem = OutputNamespace.safeStem(file.stem)
+      return safe
+    }
     let counts = Dictionary(grouping: files.map { $0.stem.lowercased() }, by: { $0 }).mapValues(\.count)
     var taken = Set(files.map { $0.stem.lowercased() }.filter { counts[$0] == 1 })
     return files.map { file in
@@ -187,12 +193,5 @@ public enum InputDiscovery {
   private static func isSymbolicLink(_ path: String) -> Bool {
     let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType
     return type == .typeSymbolicLink
-  }
-
-  /// The input that is the output folder itself, if any: writing there would mix previews
-  /// into the artwork.
-  public static func inputThatIsTheOutput(_ inputs: [String], output: String) -> String? {
-    let out = CanonicalPath.of(output)
-    return inputs.first { CanonicalPath.of($0) == out }
   }
 }

@@ -93,6 +93,9 @@ extension RenderOptions {
     public var useCache = true
     /// Wait for another run writing into the same folder (else exit at once).
     public var waitForLock = true
+    /// Input files inside the output folder, relative to it: never written
+    /// (`InputOverlap`; the batch fills it in).
+    public var protectedOutputs: Set<String> = []
   }
 
   /// A field of the selection, read or written as `options.inputs`.

@@ -26,6 +26,9 @@ public final class ReportStream: @unchecked Sendable {
   private let sheet: ContactSheetStream?
   private let folder: String?
 
+  /// The files a run writes at the top of the output folder.
+  public static let fileNames: Set<String> = ["report.json", "report.jsonl", "report.csv", "junit.xml", "index.html"]
+
   /// Opens the files in `folder` (created when missing) and writes their heads; `editor`
   /// is what the contact sheet's focus editor needs from the run.
   public init(

@@ -72,8 +72,8 @@ struct AssetsCommand: Command {
       throw UsageError(
         "--out must name a folder ending in .xcassets, which Xcode opens as an asset catalog (got '\(output)')")
     }
-    if let input = InputDiscovery.inputThatIsTheOutput(inputs, output: output) {
-      throw UsageError("--out \(output) is the input folder \(input) itself")
+    if let refusal = InputOverlap.of(RenderOptions(inputs: inputs, outputFolder: output)).refusal {
+      throw UsageError("--out \(output): \(refusal)")
     }
     var catalog = try Self.catalog(arguments)
     jobs =

@@ -172,6 +172,7 @@ enum RenderArguments {
     try readChecks(arguments, into: &options)
     try readRunSettings(arguments, into: &options)
     if previews { try readPreviewSettings(arguments, into: &options) }
+    if previews || !arguments.has("--json") { try refuseOverlap(options) }
     return options
   }
 
@@ -183,11 +184,19 @@ enum RenderArguments {
     let out = arguments.value("--out")!
     guard !out.isEmpty else { throw UsageError("--out needs a folder") }
     options.outputFolder = out
-    if options.writePreviews || !arguments.has("--json"),
-      let input = InputDiscovery.inputThatIsTheOutput(options.inputs, output: options.outputFolder)
-    {
+  }
+
+  /// An output folder that is or holds an input folder, or whose reports would land on an
+  /// input file, is refused before anything is written.
+  private static func refuseOverlap(_ options: RenderOptions) throws(UsageError) {
+    let overlap = InputOverlap.of(options)
+    if let refusal = overlap.refusal {
       throw UsageError(
-        "--out \(options.outputFolder) is the input folder \(input) itself; previews and reports would mix with the artwork (choose another folder, e.g. --out artfit-out)"
+        "--out \(options.outputFolder): \(refusal) (choose a folder outside the inputs, e.g. --out artfit-out)")
+    }
+    if case .separate(let protected) = overlap, let input = protected.first(where: ReportStream.fileNames.contains) {
+      throw UsageError(
+        "--out \(options.outputFolder): the report \(input) would be written over an input of the same name (choose another --out)"
       )
     }
   }
