@@ -19,7 +19,8 @@ struct BatchRun {
   private let each: ((ArtworkReport) -> OutputError?)?
   private var run: RunReport
   private var stats = RenderStats()
-  /// Artworks unchanged since the last render into this folder keep their previews.
+  /// Artworks unchanged since the last render into this folder keep their previews (with
+  /// `--no-cache` none do, but what is made is still recorded for the next run).
   private var cache: RenderCache? = nil
   /// Checking reads headers only, so artworks go in parallel, a window at a time;
   /// rendering spreads each artwork's previews over the cores instead.
@@ -69,7 +70,7 @@ struct BatchRun {
       run.stoppedBy = error
       return false
     }
-    if options.useCache { cache = RenderCache(folder: options.outputFolder, keys: RenderKey(options: options)) }
+    cache = RenderCache(folder: options.outputFolder, keys: RenderKey(options: options), reuse: options.useCache)
     return true
   }
 
@@ -133,6 +134,8 @@ struct BatchRun {
     guard settlePending() else { return stop() }
     run.errors.sort { $0.source.utf8.lexicographicallyPrecedes($1.source.utf8) }
     if let cache {
+      // The folder holds this run: what earlier runs made for artworks it does not draw goes.
+      Self.remove(cache.outputsOfArtworksNotTaken(), keeping: [], in: options.outputFolder)
       stats.filesHashed = cache.filesHashed
       stats.cacheSetAside = cache.setAside
       do { try cache.commit() } catch { run.stoppedBy = error }
@@ -158,6 +161,7 @@ struct BatchRun {
   /// Takes one artwork's outcome, in input order; false stops the run.
   private mutating func settle(_ file: ArtworkFile, _ outcome: ArtworkOutcome, making: Making?) -> Bool {
     stats = stats + outcome.1
+    let failure: ArtworkFailure
     switch outcome.0 {
     case .success(let artwork):
       if let cache, let making, let outputs = cache.outputs(of: artwork) {
@@ -165,13 +169,18 @@ struct BatchRun {
         if let fingerprint = making.fingerprint { cache.record(artwork, fingerprint, outputs: outputs) }
       }
       return finished(artwork)
-    case .failure(.output(let error)) where error.isOutputUnavailable:
+    case .failure(let error): failure = error
+    }
+    // What an earlier render of it made is stale now: the report names none of it.
+    if let making { Self.remove(making.superseded, keeping: [], in: options.outputFolder) }
+    switch failure {
+    case .output(let error) where error.isOutputUnavailable:
       run.stoppedBy = error
       return false
-    case .failure(.output(let error)):
+    case .output(let error):
       // The artwork is what failed; the message says which output and why.
       run.errors.append(InputError(source: file.path, message: "cannot write \(error.file): \(error.reason)"))
-    case .failure(.image(let error)): run.errors.append(InputError(error))
+    case .image(let error): run.errors.append(InputError(error))
     }
     return true
   }

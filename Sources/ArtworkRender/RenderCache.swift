@@ -65,9 +65,16 @@ final class RenderCache {
   /// The output folder.
   private let folder: String
 
+  /// Whether earlier renders may stand (false with `--no-cache`: every artwork is made
+  /// again, and recorded).
+  private let reuse: Bool
+  /// The files earlier runs made for artworks this run passed over.
+  private var passedOver: [Output] = []
+
   /// Opens the earlier cache in `folder` (when it has this layout) and starts the new one.
-  init(folder: String, keys: RenderKey) {
+  init(folder: String, keys: RenderKey, reuse: Bool = true) {
     self.keys = keys
+    self.reuse = reuse
     self.folder = folder
     let key = Self.layout
     let path = folder + "/" + Self.fileName
@@ -133,7 +140,7 @@ final class RenderCache {
     let key = keys.artwork(file)
     let earlier = entry(for: file)
     let superseded = earlier?.outputs ?? []
-    let standing = earlier.flatMap { isCurrent($0, file: file, key: key) ? $0 : nil }
+    let standing = earlier.flatMap { reuse && isCurrent($0, file: file, key: key) ? $0 : nil }
     if let standing, let known = standing.identity, FileIdentity.of(file.path) == known {
       return .unchanged(
         standing.report, Fingerprint(content: standing.content, identity: known, key: key), standing.outputs)
@@ -162,11 +169,23 @@ final class RenderCache {
   /// `file` are passed over for good.
   private func entry(for file: ArtworkFile) -> Entry? {
     while let entry = nextEntry(), entry.report.file.path.utf8.lexicographicallyPrecedes(file.path.utf8) {
+      passedOver += entry.outputs
       waiting = nil
     }
     guard let entry = waiting, entry.report.file.path == file.path else { return nil }
     waiting = nil
     return entry
+  }
+
+  /// The files earlier runs made for artworks this run did not take (removed, excluded,
+  /// in another shard, or not found), once every artwork has been looked up.
+  func outputsOfArtworksNotTaken() -> [Output] {
+    while let entry = nextEntry() {
+      passedOver += entry.outputs
+      waiting = nil
+    }
+    defer { passedOver = [] }
+    return passedOver
   }
 
   /// The files an artwork's report names (its crop map, previews and their thumbnails),
