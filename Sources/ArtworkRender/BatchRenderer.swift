@@ -55,6 +55,9 @@ public struct BatchRenderer: Sendable {
     let found = discover()
     var batch = BatchRun(
       options: options, renderer: renderer, found: found, start: start, progress: progress, each: each)
+    if let manifest = options.manifest, options.shard == nil {
+      batch.note(manifest.unmatchedKeys(among: found.files).map { $0.message(manifest: manifest.path) })
+    }
     guard batch.prepareOutput(overlap) else { return batch.stop() }
     for (index, file) in found.files.enumerated() {
       guard batch.take(file, at: index) else { return batch.stop() }

@@ -58,6 +58,9 @@ struct BatchRun {
     }
   }
 
+  /// Adds what the run says of its settings.
+  mutating func note(_ notes: [String]) { run.notes += notes }
+
   /// Makes the output folder ready when the run writes previews, and opens the render cache
   /// in it; false stops the run.
   mutating func prepareOutput(_ overlap: InputOverlap) -> Bool {

@@ -165,6 +165,9 @@ public struct RunReport: Sendable {
   public var skipped: [SkippedFile] = []
   /// Files and folders `--exclude` and the manifest's `exclude` left out.
   public var excluded = 0
+  /// What the run says of its settings rather than of an artwork: a manifest entry that
+  /// matches no artwork, with the nearest name.
+  public var notes: [String] = []
   /// Why the run stopped early when the output folder could take no more (disk full,
   /// read-only, quota): every later write would have failed too.
   public var stoppedBy: OutputError?

@@ -17,6 +17,8 @@ public struct RunTally: Sendable {
   public var skipped: [SkippedFile] = []
   /// Files and folders the run's excludes left out.
   public var excluded = 0
+  /// What the run says of its settings (`RunReport.notes`).
+  public var notes: [String] = []
   /// Whether a baseline was applied (`--baseline`).
   public var usedBaseline = false
   /// Why the run stopped early, when the output folder could take no more.

@@ -58,6 +58,7 @@ struct ReportedBatch {
     tally.errors = report.errors
     tally.skipped = report.skipped
     tally.excluded = report.excluded
+    tally.notes = report.notes
     tally.usedBaseline = baseline != nil
     tally.stoppedBy = stoppedBy
     return (tally, summary, stats)

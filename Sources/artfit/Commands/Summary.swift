@@ -60,6 +60,7 @@ struct Summary {
       )
     }
     guard !quiet else { return }
+    for note in tally.notes { printError("artfit: warning: \(note)") }
     for warning in warnings { printError(warning) }
     if warningCount > warnings.count {
       printError("artfit: ... and \(warningCount - warnings.count) more warnings (report.json lists every one)")
@@ -68,7 +69,7 @@ struct Summary {
     findings(tally, say: say)
     if stats.cacheSetAside {
       say(
-        "The render cache in \(options.outputFolder) was made by another artfit or with other options, so every artwork rendered again."
+        "The render cache in \(options.outputFolder) was written by an earlier artfit, so every artwork rendered again."
       )
     }
     say(Self.totals(tally, stats: stats, writePreviews: options.writePreviews, seconds: seconds))
