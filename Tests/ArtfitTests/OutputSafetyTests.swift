@@ -60,6 +60,86 @@ struct OutputSafetyTests {
     #expect(files(under: "art") == ["hero.png"])
   }
 
+  /// Every file under `path`, with its bytes.
+  func contents(under path: String) throws -> [String: Data] {
+    var contents: [String: Data] = [:]
+    for name in files(under: path) {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: folder.path(path + "/" + name), isDirectory: &isDirectory),
+        !isDirectory.boolValue
+      {
+        contents[name] = try Data(contentsOf: URL(fileURLWithPath: folder.path(path + "/" + name)))
+      }
+    }
+    return contents
+  }
+
+  /// The input folder `r/art` against every place `--out` can be: no command writes into
+  /// it, whatever the layout; an output folder that is or holds it is bad usage.
+  @Test(arguments: ["render", "check"], [("r", 2), ("r/art", 2), (".", 2), ("r/art/out", 0), ("r/other", 0)])
+  func noLayoutOfTheOutputWritesAnInput(command: String, layout: (out: String, status: Int32)) throws {
+    defer { folder.remove() }
+    try FileManager.default.createDirectory(atPath: folder.path("r/art"), withIntermediateDirectories: true)
+    _ = folder.write(try ImageEncoder.png(TestPictures.quadrants(width: 120, height: 90)), to: "r/art/art.png")
+    _ = folder.write(try ImageEncoder.png(TestPictures.quadrants(width: 60, height: 90)), to: "r/art/crop-map.png")
+    let before = try contents(under: "r/art")
+    let run = try ArtfitRun(
+      [command, folder.path("r/art"), "--out", folder.path(layout.out), "--targets", "90x160", "--modes", "fill"])
+    #expect(run.status == layout.status, "\(run.stderr)")
+    if layout.status == 2 { #expect(run.stderr.contains("or holds it"), "\(run.stderr)") }
+    let after = try contents(under: "r/art").filter { !$0.key.hasPrefix("out/") }
+    #expect(after == before, "\(after.keys.sorted())")
+  }
+
+  /// Input files given by name inside the output folder are never written: the artwork
+  /// whose crop map would land on one fails, naming it.
+  @Test func anInputFileInsideTheOutputIsNeverWritten() throws {
+    defer { folder.remove() }
+    try art(["hero.png"])
+    try FileManager.default.createDirectory(atPath: folder.path("art/hero"), withIntermediateDirectories: true)
+    _ = folder.write(try ImageEncoder.png(TestPictures.quadrants(width: 60, height: 90)), to: "art/hero/crop-map.png")
+    let before = try contents(under: "art")
+    let run = try ArtfitRun([
+      "render", folder.path("art/hero.png"), folder.path("art/hero/crop-map.png"), "--out", folder.path("art"),
+      "--targets", "90x160", "--modes", "fill",
+    ])
+    #expect(run.status == 3, "\(run.stderr)")
+    #expect(run.stderr.contains("it is one of the inputs"), "\(run.stderr)")
+    let after = try contents(under: "art")
+    #expect(before.allSatisfy { after[$0.key] == $0.value })
+  }
+
+  /// Names an artwork can have that are artfit's own (a `thumbs` folder beside previews,
+  /// a stem ending in `.png` or `.json`): every output the report names is its own file, and
+  /// each artwork's thumbnail is the one a run of it alone writes.
+  @Test func outputsOfDifferentArtworksNeverShareAPath() throws {
+    defer { folder.remove() }
+    try FileManager.default.createDirectory(atPath: folder.path("art/x"), withIntermediateDirectories: true)
+    _ = folder.write(try ImageEncoder.png(TestPictures.quadrants(width: 120, height: 90)), to: "art/x.png")
+    _ = folder.write(try ImageEncoder.png(TestPictures.quadrants(width: 40, height: 90)), to: "art/x/thumbs.png")
+    _ = folder.write(try ImageEncoder.png(TestPictures.quadrants(width: 90, height: 90)), to: "art/report.json.png")
+    let arguments = ["--targets", "90x160", "--modes", "fill", "--format", "jpeg"]
+    let run = try ArtfitRun(["render", folder.path("art"), "--out", folder.path("out")] + arguments)
+    #expect(run.status == 0, "\(run.stderr)")
+    let data = try Data(contentsOf: URL(fileURLWithPath: folder.path("out/report.json")))
+    let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    var paths: [String] = []
+    for artwork in report["artworks"] as? [[String: Any]] ?? [] {
+      paths.append(artwork["crop_map"] as? String ?? "")
+      for result in artwork["results"] as? [[String: Any]] ?? [] {
+        let preview = result["preview"] as? String ?? ""
+        paths += [preview, PreviewThumbnail.path(for: preview)]
+      }
+    }
+    #expect(paths.count == 9 && Set(paths).count == paths.count, "\(paths)")
+    let alone = try ArtfitRun(["render", folder.path("art/x.png"), "--out", folder.path("alone")] + arguments)
+    #expect(alone.status == 0, "\(alone.stderr)")
+    let thumb = "x/thumbs/canvas-90x160-portrait-fill@1x.jpg"
+    #expect(
+      FileManager.default.contents(atPath: folder.path("out/" + thumb))
+        == FileManager.default.contents(atPath: folder.path("alone/" + thumb)))
+  }
+
   @Test func anEarlierOutputFolderInsideTheInputIsNeverReadBack() throws {
     defer { folder.remove() }
     try art(["hero.png"])
