@@ -41,6 +41,8 @@ enum FocusEditorData {
     json.endArray()
     json.key("manifest")
     json.string(setup.manifestText)
+    json.key("manifest_name")
+    json.string(setup.manifestName)
     json.key("screens")
     json.beginArray()
     for result in screens { writeScreen(result, to: &json) }

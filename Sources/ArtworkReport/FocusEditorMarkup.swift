@@ -13,15 +13,24 @@ enum FocusEditorMarkup {
       """
       <section class="editor-help" id="artfit-focus-help"><h2>Focus editor</h2>
       <p>Drag an artwork's yellow rectangle to move its focus and drag a corner to resize it, or select it (Tab) and use the arrow keys: 1 % of the artwork a press, 10 % with Shift; Alt with the arrows resizes. Its list answers at once, with artfit's own geometry: each result's visible region and whether the focus stays inside the safe area. Over the picture, each fill's visible region is outlined in its family's colour and the region safe on every screen in white. The cards, previews and crop maps show the run's focus.</p>
-      <p><button type="button" id="artfit-download" disabled>Download artfit.json (0 artworks edited)</button>
+      <p><button type="button" id="artfit-save" hidden disabled>Save…</button>
+      <button type="button" id="artfit-download" disabled>Download
       """)
+    out.append(byte: 0x20)
+    out.html(setup.manifestName)
+    out.append(
+      " (0 artworks edited)</button> <span id=\"artfit-edits-status\" role=\"status\"></span> It holds every artwork edited on this page"
+    )
     if let path = setup.manifestPath {
-      out.append(" holds every artwork edited on this page, merged over the run's manifest, <code>")
+      out.append(", merged over the run's manifest, <code>")
       out.html(path)
-      out.append("</code>, which it replaces.")
+      out.append("</code>, which it replaces; its keys are relative to that file's folder.")
     } else {
-      out.append(" holds every artwork edited on this page; save it as artfit.json in the input folder.")
+      out.append("; save it as <code>")
+      out.html(setup.defaultManifestPath)
+      out.append("</code>, where render and check look for it: its keys are relative to that folder.")
     }
+    out.append(" Edits are kept in this browser until the page is rewritten by another run.")
     out.append(" A <code>--focus</code> on the command line wins over a manifest.</p></section>\n")
   }
 

@@ -218,7 +218,7 @@ enum FocusEditorScript {
         var entry = {};
         entry[art.key] = { focus: [f.x, f.y, f.w, f.h] };
         this.manifest.value = JSON.stringify({ artworks: entry });
-        if (edited) { changed[art.key] = [f.x, f.y, f.w, f.h]; noteEdits(); }
+        if (edited) { changed[art.key] = [f.x, f.y, f.w, f.h]; noteEdits(true); }
       };
 
       // The words of the rows in view (text is what costs a browser's layout; the data
@@ -304,14 +304,43 @@ enum FocusEditorScript {
         else document.execCommand('copy');
       }
 
-      // Every artwork edited on this page, over the run's manifest when it had one.
+      // Every artwork edited on this page, over the run's manifest when it had one. Kept
+      // in the browser's storage for this page, so a reload keeps them; a page rewritten by
+      // another run (other data) starts afresh.
       var changed = {};
+      var saved = true;
+      var storeKey = 'artfit-focus-edits:' + location.pathname;
+      var runId = textHash(document.getElementById('artfit-focus-data').textContent);
       var download = document.getElementById('artfit-download');
-      function noteEdits() {
-        if (!download) return;
+      var save = document.getElementById('artfit-save');
+      var status = document.getElementById('artfit-edits-status');
+      function textHash(text) {
+        var h = 0x811c9dc5;
+        for (var i = 0; i < text.length; i++) { h ^= text.charCodeAt(i); h = Math.imul(h, 0x01000193) >>> 0; }
+        return h.toString(16) + ':' + text.length;
+      }
+      function store() {
+        try { localStorage.setItem(storeKey, JSON.stringify({ run: runId, changed: changed, saved: saved })); } catch (e) {}
+      }
+      function stored() {
+        try {
+          var kept = JSON.parse(localStorage.getItem(storeKey));
+          if (kept && kept.run === runId && kept.changed) return kept;
+          localStorage.removeItem(storeKey);
+        } catch (e) {}
+        return null;
+      }
+      function noteEdits(edited) {
+        if (edited) saved = false;
+        store();
         var count = Object.keys(changed).length;
-        download.disabled = count === 0;
-        download.textContent = 'Download artfit.json (' + count + (count === 1 ? ' artwork' : ' artworks') + ' edited)';
+        var words = count + (count === 1 ? ' artwork' : ' artworks') + ' edited';
+        if (download) {
+          download.disabled = count === 0;
+          download.textContent = 'Download ' + data.manifest_name + ' (' + words + ')';
+        }
+        if (save) save.disabled = count === 0;
+        if (status) status.textContent = count === 0 ? '' : saved ? words + ', saved.' : words + ', not saved yet.';
       }
       function manifestText() {
         var base = data.manifest ? JSON.parse(data.manifest) : {};
@@ -326,19 +355,53 @@ enum FocusEditorScript {
       }
       if (download) {
         download.addEventListener('click', function () {
-          var link = el('a', { download: 'artfit.json' });
+          var link = el('a', { download: data.manifest_name });
           link.href = URL.createObjectURL(new Blob([manifestText()], { type: 'application/json' }));
           document.body.appendChild(link);
           link.click();
           link.remove();
           setTimeout(function () { URL.revokeObjectURL(link.href); }, 0);
+          saved = true;
+          noteEdits(false);
         });
       }
+      // Where the browser lets a page write a file the user picks (Chromium's File System
+      // Access API, from file:// too), Save writes the manifest in place; the picker asks first.
+      if (save && typeof window.showSaveFilePicker === 'function') {
+        save.hidden = false;
+        save.addEventListener('click', function () {
+          window.showSaveFilePicker({
+            suggestedName: data.manifest_name,
+            types: [{ description: 'artfit manifest', accept: { 'application/json': ['.json'] } }]
+          }).then(function (handle) {
+            return handle.createWritable().then(function (file) {
+              return file.write(manifestText()).then(function () { return file.close(); });
+            }).then(function () { saved = true; noteEdits(false); });
+          }).catch(function (error) {
+            if (status && error && error.name !== 'AbortError') status.textContent = 'Not saved: ' + error.message;
+          });
+        });
+      }
+      window.addEventListener('beforeunload', function (event) {
+        if (saved || Object.keys(changed).length === 0) return;
+        event.preventDefault();
+        event.returnValue = '';
+      });
       window.artfitManifest = manifestText;
 
+      var editors = [];
       document.querySelectorAll('.focus-editor[data-editor]').forEach(function (block) {
-        new Editor(block, data.artworks[Number(block.getAttribute('data-editor'))]);
+        editors.push(new Editor(block, data.artworks[Number(block.getAttribute('data-editor'))]));
       });
+      var kept = stored();
+      if (kept) {
+        editors.forEach(function (editor) {
+          var focus = kept.changed[editor.art.key];
+          if (focus) editor.set(fromArray(focus), true);
+        });
+        saved = kept.saved !== false;
+        noteEdits(false);
+      }
     })();
     """#
 }

@@ -7,8 +7,16 @@ public struct FocusEditorSetup: Sendable {
   public var manifestText: String?
   /// Where the run's manifest is (the downloaded one replaces it), when it had one.
   public var manifestPath: String?
+  /// Where the manifest goes when the run had none: `artfit.json` in the first input
+  /// folder, where render and check look for one.
+  public var defaultManifestPath = "artfit.json"
   /// An artwork's key in the manifest: its path relative to the manifest's folder.
   public var key: @Sendable (ArtworkFile) -> String
+
+  /// The file name the download and Save offer: the run's manifest's, else artfit.json.
+  public var manifestName: String {
+    manifestPath.map { String($0.split(separator: "/").last ?? "artfit.json") } ?? "artfit.json"
+  }
 
   /// The editor's setup; without a manifest, entries are keyed by the path below the input folder.
   public init(

@@ -429,6 +429,101 @@ def paged_sheet(artfit, driver, work):
           "of script) an update takes %.2f ms median, %.2f ms at most (layout included)"
           % (results, size, times[len(times) // 2], times[-1]))
 
+SAVE_STUB = """
+window.showSaveFilePicker = function (options) {
+  window.__picked = options.suggestedName;
+  return Promise.resolve({ createWritable: function () {
+    var parts = [];
+    return Promise.resolve({ write: function (text) { parts.push(text); return Promise.resolve(); },
+                             close: function () { window.__saved = parts.join(''); return Promise.resolve(); } });
+  } });
+};
+"""
+
+
+def edits_survive_and_save(artfit, driver, work):
+    """Edits survive a reload and not a new run; leaving with unsaved edits asks; Save and the
+    download are named and keyed for the manifest the run used, which sits above the art."""
+    project = os.path.join(work, "kept")
+    os.makedirs(os.path.join(project, "art"))
+    for name in ("altai-portrait.png", "launch-square-2732.png"):
+        shutil.copy(os.path.join(ROOT, "SampleArt", name), os.path.join(project, "art"))
+    with open(os.path.join(project, "sets.json"), "w") as manifest:
+        json.dump({"artworks": {"art/launch-square-2732.png": {"focus": [0.5, 0.5, 0.2, 0.2]}}}, manifest)
+    args = ["render", "art", "--manifest", "sets.json", "--out", "out", "--quiet", "--targets", "iPhone 16 Pro"]
+    run(artfit, *args, ok=(0, 1), cwd=project)
+    page = os.path.join(project, "out", "index.html")
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": SAVE_STUB})
+    open_page(driver, page)
+    help_text = driver.find_element(By.ID, "artfit-focus-help").text
+    if "sets.json" not in help_text or "relative to that file's folder" not in help_text:
+        fail("the editor does not name the run's manifest: %r" % help_text)
+    source = "art/altai-portrait.png"
+    box = editor(driver, source)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", box)
+    box.send_keys(Keys.ARROW_RIGHT, Keys.ARROW_RIGHT)
+    edited = focus_of(driver, source)
+    button = driver.find_element(By.ID, "artfit-download")
+    if button.text != "Download sets.json (1 artwork edited)":
+        fail("the download button reads %r" % button.text)
+
+    # Leaving with an unsaved edit asks first (the page's beforeunload).
+    asks = driver.execute_script(
+        "var e = new Event('beforeunload', {cancelable: true}); window.dispatchEvent(e); return e.defaultPrevented;")
+    if not asks:
+        fail("leaving the page with an unsaved edit does not ask first")
+
+    driver.execute_script("window.onbeforeunload = null;")
+    driver.get("about:blank")
+    try:
+        driver.switch_to.alert.accept()
+    except Exception:
+        pass
+    open_page(driver, page)
+    if not close(focus_of(driver, source), edited, 1e-9):
+        fail("after a reload the focus is %s, not the edited %s" % (focus_of(driver, source), edited))
+    if driver.find_element(By.ID, "artfit-download").text != "Download sets.json (1 artwork edited)":
+        fail("after a reload the page forgot its edit")
+
+    save = driver.find_element(By.ID, "artfit-save")
+    if not save.is_displayed():
+        fail("Save is hidden where the browser offers showSaveFilePicker")
+    save.click()
+    for _ in range(100):
+        saved = driver.execute_script("return window.__saved")
+        if saved:
+            break
+        time.sleep(0.05)
+    else:
+        fail("Save wrote nothing")
+    if driver.execute_script("return window.__picked") != "sets.json":
+        fail("Save offers %r, not the run's manifest's name" % driver.execute_script("return window.__picked"))
+    if "saved" not in driver.find_element(By.ID, "artfit-edits-status").text:
+        fail("after Save the page does not say so")
+    if driver.execute_script(
+            "var e = new Event('beforeunload', {cancelable: true}); window.dispatchEvent(e); return e.defaultPrevented;"):
+        fail("leaving after Save still asks")
+    with open(os.path.join(project, "sets.json"), "w") as manifest:
+        manifest.write(saved)
+    report = json.loads(run(artfit, "check", "art", "--manifest", "sets.json", "--targets", "iPhone 16 Pro", "--json",
+                            ok=(0, 1), cwd=project))
+    focus = {os.path.basename(a["source"]): a["focus"] for a in report["artworks"]}
+    if not close([focus["altai-portrait.png"][k] for k in "xywh"], edited, 5e-5):
+        fail("the saved manifest gives check the focus %s, not %s" % (focus["altai-portrait.png"], edited))
+    if not close([focus["launch-square-2732.png"][k] for k in "xywh"], [0.5, 0.5, 0.2, 0.2], 5e-5):
+        fail("the saved manifest lost the run's own entry")
+
+    # A new run rewrites the page: it starts from the saved manifest, and nothing kept for the
+    # old page is applied to it.
+    run(artfit, *(args[:-1] + ["iPhone 16 Pro,iPad Pro 13\" (M4, M5)"]), ok=(0, 1), cwd=project)
+    open_page(driver, page)
+    if not close(focus_of(driver, source), edited, 5e-5):
+        fail("after a new run with the saved manifest the editor starts from %s" % focus_of(driver, source))
+    if driver.find_element(By.ID, "artfit-download").text != "Download sets.json (0 artworks edited)":
+        fail("a new run's page kept the old page's edits: %r" % driver.find_element(By.ID, "artfit-download").text)
+    print("edits survive a reload and not a new run; leaving unsaved asks; Save and the download are the run's "
+          "manifest, keyed for it")
+
 
 def main():
     parser = argparse.ArgumentParser()
@@ -447,6 +542,7 @@ def main():
         keyboard_drag_and_manifest(artfit, driver, work, args.screenshot)
         trimmed_bars(artfit, driver, work)
         paged_sheet(artfit, driver, work)
+        edits_survive_and_save(artfit, driver, work)
     finally:
         driver.quit()
         shutil.rmtree(work, ignore_errors=True)
