@@ -201,7 +201,8 @@ public struct AssetCatalog: Sendable {
   >] {
     let key = ContentHash.hex128(Array(cacheKeyText.utf8))
     let cachePath = catalog + "/" + RenderCache.fileName
-    let cached = reuse ? Self.loadCache(cachePath, key: key) : [:]
+    let earlier = Self.loadCache(cachePath)
+    let cached = reuse && earlier.key == key ? earlier.artworks : [:]
     let outcomes = Locked(
       [Result<(entries: [Entry], kept: Bool), ArtworkFailure>](repeating: .success(([], false)), count: files.count))
     let fingerprints = Locked([String?](repeating: nil, count: files.count))
@@ -212,7 +213,7 @@ public struct AssetCatalog: Sendable {
         let fingerprint = RenderCache.contentHash(of: file.path, limit: limits.maxFileBytes)
         fingerprints.withLock { $0[index] = fingerprint }
         if let fingerprint, let kept = cached[file.path], kept.fingerprint == fingerprint,
-          kept.entries.allSatisfy({ $0.files.allSatisfy { FileManager.default.fileExists(atPath: catalog + "/" + $0) } }
+          kept.entries.allSatisfy({ $0.files.allSatisfy { kept.identities[$0] == FileIdentity.of(catalog + "/" + $0) } }
           )
         {
           outcomes.withLock { $0[index] = .success((kept.entries, true)) }
@@ -232,18 +233,42 @@ public struct AssetCatalog: Sendable {
         entries.append((file.path, fingerprint, outcome.entries))
       }
     }
-    try? AtomicFile.write(Self.cacheJSON(key: key, entries: entries).bytes() + [0x0a], to: cachePath)
+    Self.removeStale(
+      earlier.artworks.values.map(\.identities), keeping: entries.flatMap { $0.2.flatMap(\.files) }, in: catalog)
+    // Each file as it is in place now, once on disk: a set is kept next time only while every
+    // one of its files is still the one this run left.
+    Folders.syncFileSystem(of: catalog)
+    let json = Self.cacheJSON(key: key, entries: entries) { FileIdentity.of(catalog + "/" + $0) }
+    try? AtomicFile.write(json.bytes() + [0x0a], to: cachePath)
     return results
+  }
+
+  /// Removes the files earlier runs made that this run did not make again (an idiom no
+  /// longer asked for, an artwork excluded or gone), so the catalog holds this run's sets
+  /// and the user's own; a file is removed only while it is still as artfit left it, and a
+  /// set's folder only once empty.
+  private static func removeStale(_ earlier: [[String: FileIdentity]], keeping files: [String], in catalog: String) {
+    let kept = Set(files)
+    for identities in earlier {
+      for (file, identity) in identities where !kept.contains(file) {
+        let path = catalog + "/" + file
+        guard FileIdentity.of(path) == identity, unlink(path) == 0 else { continue }
+        rmdir((path as NSString).deletingLastPathComponent)
+      }
+    }
   }
 
   /// What must match for an earlier run's image sets to be kept: artfit's build and every
   /// setting of the catalog, written out field by field (`CanonicalText`), so a setting added
   /// to `AssetCatalog` is in the key without being listed here.
   var cacheKeyText: String {
-    "asset key 2\n" + ArtfitBuild.identity + "\n" + CanonicalText.of(self)
+    "asset key 3\n" + ArtfitBuild.identity + "\n" + CanonicalText.of(self)
   }
 
-  static func cacheJSON(key: String, entries: [(source: String, fingerprint: String, entries: [Entry])]) -> JSONValue {
+  static func cacheJSON(
+    key: String, entries: [(source: String, fingerprint: String, entries: [Entry])],
+    identity: (String) -> FileIdentity?
+  ) -> JSONValue {
     .object([
       ("key", .string(key)),
       (
@@ -261,6 +286,7 @@ public struct AssetCatalog: Sendable {
                       ("filename", .string(entry.filename)),
                       ("w", .integer(entry.size.width)), ("h", .integer(entry.size.height)),
                       ("files", .array(entry.files.map(JSONValue.string))),
+                      ("identities", .array(entry.files.map { Self.json(identity($0)) })),
                     ])
                   })
               ),
@@ -270,30 +296,55 @@ public struct AssetCatalog: Sendable {
     ])
   }
 
-  static func loadCache(_ path: String, key: String) -> [String: (fingerprint: String, entries: [Entry])] {
-    var cache: [String: (fingerprint: String, entries: [Entry])] = [:]
-    for artwork in RenderCache.artworks(inCacheAt: path, key: key) {
+  /// A file's identity as the cache records it: size, times, inode and device.
+  private static func json(_ identity: FileIdentity?) -> JSONValue {
+    guard let identity else { return .null }
+    return .array(
+      [
+        identity.size, Int(identity.modified), Int(identity.changed), Int(truncatingIfNeeded: identity.inode),
+        Int(truncatingIfNeeded: identity.device),
+      ].map(JSONValue.integer))
+  }
+
+  private static func identity(_ value: JSONValue) -> FileIdentity? {
+    guard case .array(let items) = value, items.count == 5 else { return nil }
+    let numbers = items.compactMap { if case .integer(let number) = $0 { number } else { nil } }
+    guard numbers.count == 5 else { return nil }
+    return FileIdentity(
+      size: numbers[0], modified: Int64(numbers[1]), changed: Int64(numbers[2]),
+      inode: UInt64(truncatingIfNeeded: numbers[3]), device: UInt64(truncatingIfNeeded: numbers[4]))
+  }
+
+  /// The cache at `path`: the key it was made with, and each artwork's fingerprint, image
+  /// sets and files as that run left them.
+  static func loadCache(_ path: String) -> (
+    key: String?, artworks: [String: (fingerprint: String, entries: [Entry], identities: [String: FileIdentity])]
+  ) {
+    var cache: [String: (fingerprint: String, entries: [Entry], identities: [String: FileIdentity])] = [:]
+    let (key, items) = RenderCache.artworks(inCacheAt: path)
+    for artwork in items {
       guard case .object(let fields) = artwork else { continue }
       let field = { (name: String) in fields.first { $0.0 == name }?.1 }
       guard case .string(let source)? = field("source"), case .string(let fingerprint)? = field("fingerprint"),
         case .array(let images)? = field("images")
       else { continue }
       var entries: [Entry] = []
+      var identities: [String: FileIdentity] = [:]
       for image in images {
         guard case .object(let f) = image else { continue }
         let get = { (name: String) in f.first { $0.0 == name }?.1 }
         guard case .string(let idiomName)? = get("idiom"), let idiom = Idiom(rawValue: idiomName),
           case .integer(let scale)? = get("scale"), case .string(let filename)? = get("filename"),
-          case .integer(let w)? = get("w"), case .integer(let h)? = get("h"), case .array(let files)? = get("files")
+          case .integer(let w)? = get("w"), case .integer(let h)? = get("h"), case .array(let files)? = get("files"),
+          case .array(let recorded)? = get("identities"), recorded.count == files.count
         else { continue }
-        entries.append(
-          Entry(
-            idiom: idiom, scale: scale, filename: filename, size: PixelSize(w, h),
-            files: files.compactMap { if case .string(let text) = $0 { text } else { nil } }))
+        let names = files.compactMap { if case .string(let text) = $0 { text } else { nil } }
+        for (name, value) in zip(names, recorded) { identities[name] = Self.identity(value) }
+        entries.append(Entry(idiom: idiom, scale: scale, filename: filename, size: PixelSize(w, h), files: names))
       }
-      if !entries.isEmpty { cache[source] = (fingerprint, entries) }
+      if !entries.isEmpty { cache[source] = (fingerprint, entries, identities) }
     }
-    return cache
+    return (key, cache)
   }
 
   /// An image set's Contents.json, in the layout Xcode writes; a kept vector (scale 0) has no

@@ -310,15 +310,15 @@ final class RenderCache {
     try renewed.commit()
   }
 
-  /// The "artworks" items of the cache file at `path` (render's or assets'), or none when it
-  /// is missing, unreadable, or was made with another key.
-  static func artworks(inCacheAt path: String, key: String) -> [JSONValue] {
+  /// The key and the "artworks" items of the cache file at `path` (assets'), or none when
+  /// it is missing or unreadable.
+  static func artworks(inCacheAt path: String) -> (key: String?, items: [JSONValue]) {
     guard let data = FileManager.default.contents(atPath: path),
       let root = try? JSONParser.parse(Array(data)), case .object(let members) = root,
-      members.contains(where: { $0.0 == "key" && $0.1 == .string(key) }),
+      case .string(let key)? = members.first(where: { $0.0 == "key" })?.1,
       case .array(let items)? = members.first(where: { $0.0 == "artworks" })?.1
-    else { return [] }
-    return items
+    else { return (nil, []) }
+    return (key, items)
   }
 
   /// The XXH3-128 of the file's bytes, or nil when it cannot be read.

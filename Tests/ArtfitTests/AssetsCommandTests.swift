@@ -167,6 +167,24 @@ extension Slow {
       #expect(try size("App.xcassets/hero.imageset/hero@3x.png") == (180, 180))
     }
 
+    /// A file replaced behind the cache's back (another run, a person) is made again; the
+    /// sets whose files are as the last run left them are kept.
+    @Test func aFileReplacedSinceTheLastRunIsMadeAgain() throws {
+      defer { folder.remove() }
+      try art()
+      let arguments = ["assets", folder.path("art"), "--out", folder.path("App.xcassets"), "--points", "100x50"]
+      #expect(try ArtfitRun(arguments).stdout.contains("6 images written"))
+      let path = folder.path("App.xcassets/hero.imageset/hero@2x.png")
+      let made = try #require(FileManager.default.contents(atPath: path))
+      _ = folder.write(
+        try ImageEncoder.png(TestPictures.quadrants(width: 200, height: 100)),
+        to: "App.xcassets/hero.imageset/hero@2x.png")
+      let rerun = try ArtfitRun(arguments)
+      #expect(
+        rerun.stdout.contains("3 images written") && rerun.stdout.contains("1 unchanged set kept"), "\(rerun.stdout)")
+      #expect(FileManager.default.contents(atPath: path) == made)
+    }
+
     @Test func outputMustBeAnAssetCatalog() throws {
       let run = try ArtfitRun(["assets", ".", "--out", "previews"])
       #expect(run.status == 2 && run.stderr.contains(".xcassets"))

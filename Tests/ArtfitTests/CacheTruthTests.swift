@@ -143,6 +143,38 @@ extension Slow {
       #expect(covered >= 25)
     }
 
+    /// `assets` likewise: every option it declares changed alone, the catalog a cached run
+    /// leaves equals a fresh one's.
+    @Test func everyAssetsOptionChangedAloneGivesAFreshRunsCatalog() throws {
+      try art()
+      defer { folder.remove() }
+      let assetsAlternatives: [String: [String]] = [
+        "--points": ["--points", "30x20"], "--focus": ["--focus", "0.0,0.0,0.2,0.2"],
+        "--png-level": ["--png-level", "3"],
+        "--jobs": ["--jobs", "1"], "--exclude": ["--exclude", "b.png"], "--catalog": ["--catalog", "$/catalog.json"],
+        "--gravity": ["--gravity", "top-left"],
+      ]
+      let base = ["--points", "40x30"]
+      var covered = 0
+      for option in AssetsCommand.spec.options where Self.notCompared[option.name] == nil {
+        let given = assetsAlternatives[option.name]?.map { $0.replacingOccurrences(of: "$", with: folder.url.path) }
+        let changed = try #require(
+          given ?? Self.changing(option, folder: folder.url.path),
+          "\(option.name) has no value to change it to: give it choices or an entry in the alternatives")
+        let name = option.name.dropFirst(2)
+        for (out, extra) in [
+          ("cached-\(name)", base), ("cached-\(name)", base + changed),
+          ("fresh-\(name)", base + changed + ["--no-cache"]),
+        ] {
+          let run = try ArtfitRun(["assets", folder.path("art"), "--out", folder.path(out + ".xcassets")] + extra)
+          #expect(run.status == 0, "\(extra): \(run.stderr)")
+        }
+        try expectSame("cached-\(name).xcassets", "fresh-\(name).xcassets", "assets " + option.name)
+        covered += 1
+      }
+      #expect(covered >= 10)
+    }
+
     @Test func anEditedManifestOrCatalogGivesAFreshRunsFiles() throws {
       try art()
       defer { folder.remove() }
