@@ -26,9 +26,9 @@ enum FocusEditorMarkup {
       out.html(path)
       out.append("</code>, which it replaces; its keys are relative to that file's folder.")
     } else {
-      out.append("; save it as <code>")
-      out.html(setup.defaultManifestPath)
-      out.append("</code>, where render and check look for it: its keys are relative to that folder.")
+      out.append(
+        "; save it as <code>artfit.json</code> in the input folder, where render and check look for it: its keys are relative to that folder."
+      )
     }
     out.append(" Edits are kept in this browser until the page is rewritten by another run.")
     out.append(" A <code>--focus</code> on the command line wins over a manifest.</p></section>\n")

@@ -7,9 +7,6 @@ public struct FocusEditorSetup: Sendable {
   public var manifestText: String?
   /// Where the run's manifest is (the downloaded one replaces it), when it had one.
   public var manifestPath: String?
-  /// Where the manifest goes when the run had none: `artfit.json` in the first input
-  /// folder, where render and check look for one.
-  public var defaultManifestPath = "artfit.json"
   /// An artwork's key in the manifest: its path relative to the manifest's folder.
   public var key: @Sendable (ArtworkFile) -> String
 
