@@ -77,14 +77,19 @@ public enum CSVWriter {
 
   private static let comma = UInt8(ascii: ",")
 
-  /// A field, quoted when it holds a comma, a quote or a line break (quotes doubled).
+  /// A text field, quoted when it holds a comma, a quote or a line break (quotes doubled).
+  /// One that a spreadsheet would take for a formula (it starts with `=`, `+`, `-`, `@`, a
+  /// tab or a carriage return) is neutralised as OWASP advises against CSV injection: a
+  /// single quote before it, the whole quoted.
   static func field(_ text: String, to out: inout ByteBuffer) {
     var text = text
     text.withUTF8 { utf8 in
-      guard utf8.contains(where: { $0 == comma || $0 == 0x22 || $0 == 0x0a || $0 == 0x0d }) else {
+      let formula = utf8.first.map { [0x3d, 0x2b, 0x2d, 0x40, 0x09, 0x0d].contains($0) } ?? false
+      guard formula || utf8.contains(where: { $0 == comma || $0 == 0x22 || $0 == 0x0a || $0 == 0x0d }) else {
         return out.append(raw: utf8)
       }
       out.append(byte: 0x22)
+      if formula { out.append(byte: 0x27) }
       for byte in utf8 {
         out.append(byte: byte)
         if byte == 0x22 { out.append(byte: 0x22) }

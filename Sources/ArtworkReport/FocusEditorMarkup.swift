@@ -57,7 +57,7 @@ enum FocusEditorMarkup {
     out.append("\">")
     if let map = artwork.cropMap {
       out.append("<img src=\"")
-      out.html(map)
+      out.url(map)
       out.append("\" alt=\"crop map of ")
       out.html(artwork.file.path)
       out.append("\" draggable=\"false\">")
@@ -75,7 +75,7 @@ enum FocusEditorMarkup {
     )
     if let map = artwork.cropMap {
       out.append("<a href=\"")
-      out.html(map)
+      out.url(map)
       out.append("\">Crop map</a>: ")
     } else {
       out.append("The artwork's outline (this run drew no crop map). ")

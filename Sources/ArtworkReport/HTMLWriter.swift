@@ -202,9 +202,9 @@ public enum HTMLWriter {
   private static func cropMap(_ artwork: ArtworkReport, to out: inout ByteBuffer) {
     guard let map = artwork.cropMap else { return }
     out.append("<figure class=\"cropmap\"><a href=\"")
-    out.html(map)
+    out.url(map)
     out.append("\"><img src=\"")
-    out.html(map)
+    out.url(map)
     out.append("\" alt=\"crop map of ")
     out.html(artwork.file.path)
     out.append("\" loading=\"lazy\"></a><figcaption>Crop map: ")
@@ -269,9 +269,9 @@ public enum HTMLWriter {
       out.append(result.passed ? "<figure>" : "<figure class=\"failed\">")
       if thumbnails, let preview = result.preview {
         out.append("<a href=\"")
-        out.html(preview)
+        out.url(preview)
         out.append("\"><img src=\"")
-        out.html(PreviewThumbnail.path(for: preview))
+        out.url(PreviewThumbnail.path(for: preview))
         out.append("\" alt=\"")
         out.html(result.screen.target.name)
         out.append(" preview\" loading=\"lazy\"></a>")
@@ -298,7 +298,7 @@ public enum HTMLWriter {
       if index > 0 { out.append(", ") }
       if let preview = result.preview {
         out.append("<a href=\"")
-        out.html(preview)
+        out.url(preview)
         out.append("\">")
         out.html(result.screen.target.name)
         out.append("</a>")

@@ -226,6 +226,29 @@
     }
   }
 
+  /// A path (relative to the page, or absolute) as the URL an `href` or `src` holds: each
+  /// byte but RFC 3986's unreserved characters, `/` and `@` percent-encoded, so a name
+  /// holding `:` can never be read as a scheme (`javascript:`), nor `#`, `?` or `%` as a
+  /// fragment, a query or an escape, and the result needs no HTML escaping.
+  package mutating func url(_ path: String) {
+    var path = path
+    path.withUTF8 { utf8 in
+      for byte in utf8 {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+          UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+          UInt8(ascii: "~"), UInt8(ascii: "/"), UInt8(ascii: "@"):
+          append(byte: byte)
+        default:
+          let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
+          append(byte: UInt8(ascii: "%"))
+          append(byte: digits[Int(byte >> 4)])
+          append(byte: digits[Int(byte & 15)])
+        }
+      }
+    }
+  }
+
   /// Text safe inside XML attributes and elements; characters XML 1.0 forbids are dropped.
   package mutating func xml(_ text: String) {
     for scalar in text.unicodeScalars {

@@ -159,8 +159,14 @@ struct AssetsCommand: Command {
       case .failure(let error): errors.append(InputError(source: file.path, message: error.message))
       }
     }
-    for error in errors { printError("artfit: \(error.source): \(error.message)") }
-    for file in found.skipped { printError("artfit: skipped \(file.source): \(file.reason)") }
+    for error in errors {
+      printError(
+        "artfit: \(TerminalText.path(error.source)): \(TerminalText.message(error.message, about: error.source))")
+    }
+    for file in found.skipped {
+      printError(
+        "artfit: skipped \(TerminalText.path(file.source)): \(TerminalText.message(file.reason, about: file.source))")
+    }
     if !quiet {
       printOut(
         "\(sets) image set\(sets == 1 ? "" : "s"), \(images) images written to \(output)\(kept > 0 ? " (\(kept) unchanged set\(kept == 1 ? "" : "s") kept)" : "")"

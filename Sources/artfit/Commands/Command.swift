@@ -13,14 +13,15 @@ protocol Command {
   func run() throws -> ExitStatus
 }
 
-/// Writes a line to standard error, unbuffered.
+/// Writes a line to standard error, unbuffered, its control characters made visible
+/// (`TerminalText`).
 func printError(_ text: String) {
-  writeAll(2, text + "\n")
+  writeAll(2, TerminalText.line(text) + "\n")
 }
 
-/// Writes a line to standard output.
+/// Writes a line to standard output, its control characters made visible.
 func printOut(_ text: String) {
-  writeAll(1, text + "\n")
+  writeAll(1, TerminalText.line(text) + "\n")
 }
 
 /// Writes every byte of `text` to a file descriptor.

@@ -28,14 +28,17 @@ struct Summary {
 
   mutating func add(_ artwork: ArtworkReport) {
     artworks += 1
-    if verdicts.count < Self.verdictLimit { verdicts.append("\(artwork.file.path): \(Verdict.of(artwork))") }
-    var found = artwork.warnings.map { "artfit: warning: \(artwork.file.path): \($0.message)" }
+    let path = TerminalText.path(artwork.file.path)
+    if verdicts.count < Self.verdictLimit { verdicts.append("\(path): \(Verdict.of(artwork))") }
+    var found = artwork.warnings.map {
+      "artfit: warning: \(path): \(TerminalText.message($0.message, about: artwork.file.path))"
+    }
     if let bars = artwork.embeddedBars {
       let advice =
         trimBars
         ? "solved on the content inside them"
         : "Apple advises against baking them in; --trim-bars solves on the content inside"
-      found.append("artfit: warning: \(artwork.file.path) has bars baked in (\(DiagnosticText.sides(bars))); \(advice)")
+      found.append("artfit: warning: \(path) has bars baked in (\(DiagnosticText.sides(bars))); \(advice)")
     }
     warningCount += found.count
     warnings += found.prefix(Self.warningLimit - warnings.count)
@@ -43,7 +46,7 @@ struct Summary {
       failureCount += 1
       guard failedLines.count < Self.failureLimit else { continue }
       failedLines.append(
-        "FAILED \(artwork.file.path) on \(result.screen.target.name) \(result.screen.orientation.rawValue) \(result.placement.requestedMode.rawValue): \(result.failures.map(Remedy.failure).joined(separator: "; "))"
+        "FAILED \(path) on \(result.screen.target.name) \(result.screen.orientation.rawValue) \(result.placement.requestedMode.rawValue): \(result.failures.map(Remedy.failure).joined(separator: "; "))"
       )
     }
   }
@@ -52,7 +55,11 @@ struct Summary {
     _ tally: RunTally, stats: RenderStats, options: RenderOptions, seconds: Double, quiet: Bool, toStderr: Bool,
     wroteReports: Bool = true
   ) {
-    for error in tally.errors { printError("artfit: \(error.source): \(Remedy.inputError(error))") }
+    for error in tally.errors {
+      printError(
+        "artfit: \(TerminalText.path(error.source)): \(TerminalText.message(Remedy.inputError(error), about: error.source))"
+      )
+    }
     if let stop = tally.stoppedBy {
       printError("artfit: \(stop.description)")
       printError(
@@ -60,7 +67,7 @@ struct Summary {
       )
     }
     guard !quiet else { return }
-    for note in tally.notes { printError("artfit: warning: \(note)") }
+    for note in tally.notes { printError("artfit: warning: \(TerminalText.line(note, keepingLineBreaks: false))") }
     for warning in warnings { printError(warning) }
     if warningCount > warnings.count {
       printError("artfit: ... and \(warningCount - warnings.count) more warnings (report.json lists every one)")
@@ -96,7 +103,9 @@ struct Summary {
       say("... and \(failureCount - failedLines.count) more failures (see report.csv)")
     }
     if !tally.skipped.isEmpty {
-      let named = tally.skipped.prefix(Self.skippedNamed).map { "\($0.source) (\($0.reason))" }.joined(separator: ", ")
+      let named = tally.skipped.prefix(Self.skippedNamed).map {
+        "\(TerminalText.path($0.source)) (\(TerminalText.message($0.reason, about: $0.source)))"
+      }.joined(separator: ", ")
       let more = tally.skipped.count > Self.skippedNamed ? ", and \(tally.skipped.count - Self.skippedNamed) more" : ""
       say("Skipped, not artwork: \(named)\(more) (report.json lists them; --exclude leaves files out).")
     }

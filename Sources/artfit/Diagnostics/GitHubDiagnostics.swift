@@ -45,7 +45,7 @@ struct GitHubDiagnostics {
       }
       if rows.count < Self.summaryRows {
         rows.append(
-          "| \(Self.cell(artwork.file.path)) | \(failing.count) of \(artwork.results.count) | \(Self.cell(DiagnosticText.failure(worst))) |"
+          "| \(Self.cell(TerminalText.path(artwork.file.path))) | \(failing.count) of \(artwork.results.count) | \(Self.cell(DiagnosticText.failure(worst))) |"
         )
       }
     }
@@ -101,7 +101,8 @@ struct GitHubDiagnostics {
       text += "| … and \(failingArtworks - rows.count) more failing artworks | | see report.csv |\n"
     }
     for error in errors.prefix(Self.summaryRows) {
-      text += "| \(Self.cell(error.source)) | unreadable | \(Self.cell(Remedy.inputError(error))) |\n"
+      let message = TerminalText.message(Remedy.inputError(error), about: error.source)
+      text += "| \(Self.cell(TerminalText.path(error.source))) | unreadable | \(Self.cell(message)) |\n"
     }
     if errors.count > Self.summaryRows {
       text += "| … and \(errors.count - Self.summaryRows) more unreadable inputs | | see report.json |\n"
@@ -134,7 +135,7 @@ struct GitHubDiagnostics {
 
   /// A table cell: pipes escaped, one line.
   static func cell(_ text: String) -> String {
-    XcodeDiagnostics.oneLine(text).replacing("|", with: "\\|")
+    TerminalText.line(text, keepingLineBreaks: false).replacing("|", with: "\\|")
   }
 
   /// The annotation's title for a warning of `kind`.

@@ -12,22 +12,27 @@ enum XcodeDiagnostics {
   /// An artwork's lines, printed as it finishes.
   static func lines(for artwork: ArtworkReport, absolute: (String) -> String) -> [String] {
     var lines: [String] = []
-    let path = absolute(artwork.file.path)
+    let raw = absolute(artwork.file.path)
+    let path = TerminalText.path(raw)
     for result in artwork.results where result.failsRun {
-      lines.append("\(path):1:1: error: \(oneLine(DiagnosticText.failure(result.result)))")
+      lines.append("\(path):1:1: error: \(oneLine(DiagnosticText.failure(result.result), about: raw))")
     }
     if let bars = DiagnosticText.bars(artwork) { lines.append("\(path):1:1: warning: \(bars)") }
-    for warning in artwork.warnings { lines.append("\(path):1:1: warning: \(oneLine(warning.message))") }
+    for warning in artwork.warnings { lines.append("\(path):1:1: warning: \(oneLine(warning.message, about: raw))") }
     return lines
   }
 
   /// The unreadable inputs' lines, printed at the end of the run.
   static func lines(for errors: [InputError], absolute: (String) -> String) -> [String] {
-    errors.map { "\(absolute($0.source)):1:1: error: \(oneLine(Remedy.inputError($0)))" }
+    errors.map { error in
+      let raw = absolute(error.source)
+      return "\(TerminalText.path(raw)):1:1: error: \(oneLine(Remedy.inputError(error), about: error.source))"
+    }
   }
 
-  /// Xcode reads one issue per line.
-  static func oneLine(_ text: String) -> String {
-    text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: " ")
+  /// Xcode reads one issue per line: the path in the message escaped as the line's own,
+  /// every other line break or control character made visible.
+  static func oneLine(_ text: String, about path: String) -> String {
+    TerminalText.message(text, about: path)
   }
 }
