@@ -525,6 +525,47 @@ def edits_survive_and_save(artfit, driver, work):
           "manifest, keyed for it")
 
 
+HOSTILE_NAMES = ["javascript:alert(7).png", "a#b.png", "q?x=1.png", "100%.png", "sp ace.png", "new\nline.png",
+                 "\u202egnp.exe.png", "caf\u00e9 \u6f22\u5b57.png", "x'\"<b>.png"]
+
+
+def hostile_links(artfit, driver, work):
+    """Names holding what a file system allows: every link and picture of the sheet, followed
+    in the browser, is a file:// URL to a file that exists; none runs script."""
+    art = os.path.join(work, "hostile")
+    os.makedirs(art)
+    for name in HOSTILE_NAMES:
+        shutil.copy(os.path.join(ROOT, "SampleArt", "altai-portrait.png"), os.path.join(art, name))
+    out = os.path.join(work, "hostile-out")
+    run(artfit, "render", art, "--out", out, "--quiet", "--targets", "iPhone 16 Pro,iPhone 8", "--modes", "fill,fit")
+    open_page(driver, os.path.join(out, "index.html"))
+    urls = driver.execute_script(
+        "return Array.from(document.querySelectorAll('a[href]'), a => a.href)"
+        ".concat(Array.from(document.querySelectorAll('img[src]'), i => i.src))")
+    if len(urls) < len(HOSTILE_NAMES) * 4:
+        fail("the hostile sheet has only %d links and pictures" % len(urls))
+    from urllib.parse import unquote, urlparse
+    for url in urls:
+        parsed = urlparse(url)
+        if parsed.scheme != "file" or parsed.query or parsed.fragment:
+            fail("a link of the sheet resolves to %r" % url)
+        if not os.path.exists(unquote(parsed.path)):
+            fail("a link of the sheet names no file: %r" % url)
+    broken = driver.execute_script(
+        "return Array.from(document.images).filter(i => i.complete && i.naturalWidth === 0 && i.loading !== 'lazy')"
+        ".map(i => i.src)")
+    if broken:
+        fail("pictures of the sheet do not load: %s" % broken)
+    crop = driver.find_element(By.CSS_SELECTOR, 'figure.cropmap a[href*="javascript"]')
+    driver.execute_script("window.__ran = false; window.alert = function () { window.__ran = true; };")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", crop)
+    crop.click()
+    time.sleep(0.3)
+    if not driver.current_url.startswith("file://"):
+        fail("following the javascript: artwork's link went to %r" % driver.current_url)
+    print("hostile names: %d links and pictures, each a file that exists; none runs script" % len(urls))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("artfit")
@@ -543,6 +584,7 @@ def main():
         trimmed_bars(artfit, driver, work)
         paged_sheet(artfit, driver, work)
         edits_survive_and_save(artfit, driver, work)
+        hostile_links(artfit, driver, work)
     finally:
         driver.quit()
         shutil.rmtree(work, ignore_errors=True)
