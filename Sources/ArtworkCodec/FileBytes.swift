@@ -40,7 +40,8 @@ package enum FileBytes {
   static func readWithIdentity(
     _ path: String, limit: Int, prefix: Int?
   ) throws(ImageError) -> (bytes: [UInt8], identity: FileIdentity) {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    // Never waiting on a FIFO's writer: what is not a regular file is refused below.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { throw unreadable(path) }
     defer { close(descriptor) }
     var status = stat()
@@ -83,7 +84,7 @@ package enum FileBytes {
 
   /// The bytes of `range` of the file, fewer where the file ends sooner.
   static func read(_ path: String, range: Range<Int>) throws(ImageError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { throw unreadable(path) }
     defer { close(descriptor) }
     var failure: Int32 = 0

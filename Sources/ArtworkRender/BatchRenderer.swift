@@ -55,6 +55,7 @@ public struct BatchRenderer: Sendable {
     let found = discover()
     var batch = BatchRun(
       options: options, renderer: renderer, found: found, start: start, progress: progress, each: each)
+    batch.shardOf(found.unsharded)
     if let manifest = options.manifest, options.shard == nil {
       batch.note(manifest.unmatchedKeys(among: found.files).map { $0.message(manifest: manifest.path) })
     }
@@ -70,8 +71,9 @@ public struct BatchRenderer: Sendable {
   private func discover() -> InputDiscovery.Found {
     var found = InputDiscovery.find(
       options.inputs, excluding: options.outputFolder, excludes: options.excludes + (options.manifest?.exclude ?? []),
-      ownFiles: options.manifest.map { [$0.path] } ?? [])
+      ownFiles: options.manifest.map { [$0.path] } ?? [], followSymlinks: options.followSymlinks)
     guard let shard = options.shard else { return found }
+    found.unsharded = found.files.count
     found.files = found.files.filter { shard.contains($0.stem) }
     found.errors = found.errors.filter { shard.contains($0.source) }
     found.skipped = found.skipped.filter { shard.contains($0.source) }

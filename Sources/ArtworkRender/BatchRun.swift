@@ -58,6 +58,9 @@ struct BatchRun {
     }
   }
 
+  /// With a shard, how many artworks all shards hold.
+  mutating func shardOf(_ artworks: Int?) { run.artworksInAllShards = artworks }
+
   /// Adds what the run says of its settings.
   mutating func note(_ notes: [String]) { run.notes += notes }
 

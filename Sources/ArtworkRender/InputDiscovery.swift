@@ -3,6 +3,10 @@ import ArtworkReport
 @_spi(Support) import ArtworkSupport
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Finds artwork and accounts for every other file. Files given by name are artwork;
 /// folders are searched recursively, and each regular, non-hidden file in them is artwork,
 /// an image artfit cannot read (an input error naming its format), or skipped with a reason
@@ -22,32 +26,39 @@ public enum InputDiscovery {
     public var skipped: [SkippedFile] = []
     /// Files and folders left out by `excludes`.
     public var excluded = 0
+    /// With a shard, the artworks of every shard (the files before the shard took its own).
+    public var unsharded: Int? = nil
   }
 
   /// Everything under `inputs`. `excludes` are globs (`*`, `**`, `?`, as in the manifest)
   /// matched against the path below the input folder and against the file name; `ownFiles`
-  /// are artfit's own (the manifest), never listed.
+  /// are artfit's own (the manifest), never listed. Symbolic links are followed while they
+  /// stay inside the input they were found in, or everywhere with `followSymlinks`.
   public static func find(
-    _ inputs: [String], excluding outputFolder: String?, excludes: [String] = [], ownFiles: [String] = []
+    _ inputs: [String], excluding outputFolder: String?, excludes: [String] = [], ownFiles: [String] = [],
+    followSymlinks: Bool = false
   ) -> Found {
-    let manager = FileManager.default
     var search = Search(
       outputFolder: outputFolder.map { CanonicalPath.of($0) }, excludes: excludes,
-      ownFiles: Set(ownFiles.map { CanonicalPath.of($0) }))
+      ownFiles: Set(ownFiles.map { CanonicalPath.of($0) }), followSymlinks: followSymlinks)
     for input in inputs {
-      var isDirectory: ObjCBool = false
-      guard manager.fileExists(atPath: input, isDirectory: &isDirectory) else {
+      var status = stat()
+      guard stat(input, &status) == 0 else {
         let reason = isSymbolicLink(input) ? "a symbolic link to nothing (broken or looping)" : "no such file or folder"
         search.found.errors.append(InputError(source: input, message: "cannot read the file: \(reason)"))
         continue
       }
-      if !isDirectory.boolValue {
+      switch FileType(status) {
+      case .folder:
+        search.root = CanonicalPath.of(input)
+        var visited = Set<String>()
+        search.walk(input, relative: "", visited: &visited)
+      case .file:
         let name = (input as NSString).lastPathComponent
         search.add(ArtworkFile(path: input, stem: (name as NSString).deletingPathExtension))
-        continue
+      case .other(let kind):
+        search.found.skipped.append(SkippedFile(source: input, reason: "not a regular file (\(kind))"))
       }
-      var visited = Set<String>()
-      search.walk(input, relative: "", visited: &visited)
     }
     search.found.files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     search.found.files = distinctStems(search.found.files)
@@ -55,11 +66,32 @@ public enum InputDiscovery {
     return search.found
   }
 
+  /// What `stat` says a path is, as discovery treats it.
+  private enum FileType {
+    case folder, file
+    /// A FIFO, a socket or a device, named: never opened, since opening one can wait for ever.
+    case other(String)
+
+    init(_ status: stat) {
+      switch status.st_mode & S_IFMT {
+      case S_IFDIR: self = .folder
+      case S_IFREG: self = .file
+      case S_IFIFO: self = .other("a FIFO")
+      case S_IFSOCK: self = .other("a socket")
+      case S_IFCHR, S_IFBLK: self = .other("a device")
+      default: self = .other("an unknown kind of file")
+      }
+    }
+  }
+
   /// One search's settings and what it has found so far.
   private struct Search {
     let outputFolder: String?
     let excludes: [String]
     let ownFiles: Set<String>
+    let followSymlinks: Bool
+    /// The input folder being searched, canonical: links leading out of it are not followed.
+    var root = "/"
     var found = Found()
     /// The artwork found so far, by canonical path: a file reached twice (given and inside a
     /// given folder, or through a link) is one artwork.
@@ -74,25 +106,43 @@ public enum InputDiscovery {
     }
 
     /// `visited` holds the folders already searched, so a symbolic link back to a parent
-    /// folder ends the descent instead of looping.
+    /// folder ends the descent instead of looping. A folder left out (the run's own output,
+    /// an earlier run's, an asset catalog) is listed as skipped with why.
     mutating func walk(_ folder: String, relative: String, visited: inout Set<String>) {
       let manager = FileManager.default
       let real = CanonicalPath.of(folder)
-      if let outputFolder, real == outputFolder { return }
+      if let outputFolder, real == outputFolder {
+        found.skipped.append(SkippedFile(source: folder, reason: "this run's output folder"))
+        return
+      }
       guard visited.insert(real).inserted else { return }
       // An Xcode asset catalog holds renditions, not masters (`artfit assets` writes them).
-      if !relative.isEmpty && folder.lowercased().hasSuffix(".xcassets") { return }
+      if !relative.isEmpty && folder.lowercased().hasSuffix(".xcassets") {
+        found.skipped.append(
+          SkippedFile(source: folder, reason: "an Xcode asset catalog: renditions, not masters (--exclude says so too)")
+        )
+        return
+      }
       // An earlier run's output, wherever it went: its previews are not artwork.
-      if manager.fileExists(atPath: folder + "/" + OutputFolder.marker) {
+      switch OutputFolder.marking(of: folder) {
+      case .artfits:
         if relative.isEmpty {
           found.errors.append(
             InputError(
               source: folder,
               message:
-                "cannot read the folder: it is an artfit output folder (it holds \(OutputFolder.marker)), and artfit does not read its own previews as artwork"
+                "cannot read the folder: it is an artfit output folder (it holds \(OutputFolder.marker) and artfit's reports), and artfit does not read its own previews as artwork"
             ))
+        } else {
+          found.skipped.append(SkippedFile(source: folder, reason: "an earlier artfit run's output folder"))
         }
         return
+      case .notArtfits:
+        found.skipped.append(
+          SkippedFile(
+            source: folder + "/" + OutputFolder.marker,
+            reason: "an output marker artfit did not write (no report beside it): the folder is read as artwork"))
+      case .none: break
       }
       let entries: [String]
       do {
@@ -115,8 +165,8 @@ public enum InputDiscovery {
 
     private mutating func visit(_ path: String, relative: String, name: String, visited: inout Set<String>) {
       let isArtworkName = FileKind.artworkExtensions.contains(FileKind.fileExtension(of: name))
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      var status = stat()
+      guard stat(path, &status) == 0 else {
         if isSymbolicLink(path) {
           let reason = "a symbolic link to nothing (broken or looping)"
           if isArtworkName {
@@ -127,23 +177,29 @@ public enum InputDiscovery {
         }
         return
       }
-      if isDirectory.boolValue {
-        if isArtworkName {
-          // A folder named like an image is reported, so a typo never vanishes silently.
-          found.errors.append(InputError(source: path, message: "cannot read the file: it is a directory"))
+      if !followSymlinks && isSymbolicLink(path) {
+        let target = CanonicalPath.of(path)
+        if !(root == "/" || target == root || target.hasPrefix(root + "/")) {
+          found.skipped.append(
+            SkippedFile(
+              source: path,
+              reason: "a symbolic link to \(target), outside the input folder (--follow-symlinks follows it)"))
           return
         }
-        walk(path, relative: relative, visited: &visited)
-        return
       }
+      switch FileType(status) {
+      case .folder: walk(path, relative: relative, visited: &visited)
+      case .other(let kind): found.skipped.append(SkippedFile(source: path, reason: "not a regular file (\(kind))"))
+      case .file: take(path, relative: relative, name: name, isArtworkName: isArtworkName)
+      }
+    }
+
+    /// A regular file: artwork by its name, else by its first bytes.
+    private mutating func take(_ path: String, relative: String, name: String, isArtworkName: Bool) {
       if ownFiles.contains(CanonicalPath.of(path)) { return }
       let stem = (relative as NSString).deletingPathExtension
       if isArtworkName {
         add(ArtworkFile(path: path, stem: stem))
-        return
-      }
-      guard FileBytes.isRegularFile(path) else {
-        found.skipped.append(SkippedFile(source: path, reason: "not a regular file"))
         return
       }
       let head: [UInt8]

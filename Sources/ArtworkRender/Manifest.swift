@@ -66,10 +66,12 @@ public struct Manifest: Sendable {
   /// Reads and checks the manifest at `path`; `given` is a catalog the command line named,
   /// which wins over the manifest's own.
   public static func load(_ path: String, catalog given: UserCatalog? = nil) throws(Failure) -> Manifest {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw Failure(file: path, message: "cannot read the manifest")
+    let data: [UInt8]
+    switch SettingsFile.read(path) {
+    case .success(let bytes): data = bytes
+    case .failure(let failure): throw Failure(file: path, message: "cannot read the manifest: \(failure.reason)")
     }
-    return try parse(Array(data), path: path, catalog: given)
+    return try parse(data, path: path, catalog: given)
   }
 
   /// Checks manifest text read from `path` (which labels errors and anchors the patterns).

@@ -1,4 +1,5 @@
 import ArtworkCodec
+@_spi(Support) import ArtworkSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -12,14 +13,36 @@ public enum OutputFolder {
   /// The hidden file that marks a folder as artfit's output; input discovery skips it.
   public static let marker = ".artfit-output"
 
+  /// What the marker says.
+  static let markerText = "artfit writes previews and reports here; artfit never reads this folder as artwork.\n"
+
   /// Creates `root` when needed and marks it.
   public static func prepare(_ root: String) throws(OutputError) {
     try Folders.make(root)
     let path = root + "/" + marker
-    if access(path, F_OK) != 0 {
-      try AtomicFile.write(
-        Array("artfit writes previews and reports here; artfit never reads this folder as artwork.\n".utf8), to: path)
+    if SettingsFile.read(path, limit: 4096).map({ $0 == Array(markerText.utf8) }) != .success(true) {
+      try AtomicFile.write(Array(markerText.utf8), to: path)
     }
+  }
+
+  /// Whether a folder is marked as artfit's output, and whether artfit wrote the mark.
+  enum Marking {
+    /// No marker.
+    case none
+    /// artfit's marker beside artfit's reports or cache: an output folder of an earlier run.
+    case artfits
+    /// A marker artfit did not write (empty, other words, no report beside it): not honoured,
+    /// since a file dropped into a folder must not take that folder out of a gate.
+    case notArtfits
+  }
+
+  /// How `folder` is marked.
+  static func marking(of folder: String) -> Marking {
+    let path = folder + "/" + marker
+    guard access(path, F_OK) == 0 else { return .none }
+    let written = SettingsFile.read(path, limit: 4096).map { $0 == Array(markerText.utf8) }
+    let records = ["report.json", ".artfit-cache.json"].contains { access(folder + "/" + $0, F_OK) == 0 }
+    return written == .success(true) && records ? .artfits : .notArtfits
   }
 
   /// `root/relative`, after checking that it cannot land outside `root`: each part is a

@@ -16,6 +16,8 @@ extension RenderOptions {
     public var excludes: [String] = []
     /// Only this slice of the inputs (`--shard I/N`); nil for all.
     public var shard: Shard?
+    /// Follow symbolic links that lead out of the input folder (`--follow-symlinks`).
+    public var followSymlinks = false
     /// Per-artwork settings (`artfit.json`); options given on the command line win. What it
     /// says of one artwork is keyed through `RenderOptions.settings(for:)`.
     public var manifest: Manifest?

@@ -168,6 +168,8 @@ public struct RunReport: Sendable {
   /// What the run says of its settings rather than of an artwork: a manifest entry that
   /// matches no artwork, with the nearest name.
   public var notes: [String] = []
+  /// With a shard, how many artworks all shards hold together.
+  public var artworksInAllShards: Int? = nil
   /// Why the run stopped early when the output folder could take no more (disk full,
   /// read-only, quota): every later write would have failed too.
   public var stoppedBy: OutputError?

@@ -23,11 +23,13 @@ public enum ReportReader {
 
   /// The report.json at `path`, whole; `ReportFileReader` reads one artwork at a time.
   public static func read(_ path: String) throws(Failure) -> RunReport {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw Failure(file: path, message: "cannot read the report")
+    let data: [UInt8]
+    switch SettingsFile.read(path) {
+    case .success(let bytes): data = bytes
+    case .failure(let failure): throw Failure(file: path, message: "cannot read the report: \(failure.reason)")
     }
     do {
-      return try report(JSONParser.parse(Array(data)))
+      return try report(JSONParser.parse(data))
     } catch let error as Failure {
       throw Failure(file: path, message: error.message)
     } catch {

@@ -40,6 +40,13 @@ public struct RunTally: Sendable {
   /// Whether the run found nothing to report: no artwork and no image it could not read.
   public var foundNothing: Bool { artworks == 0 && errors.isEmpty && stoppedBy == nil }
 
+  /// Whether the run had artwork but solved no screen for any of it (orientations that
+  /// select none of the targets): a gate that checked nothing.
+  public var solvedNothing: Bool { artworks > 0 && results == 0 && stoppedBy == nil }
+
+  /// With a shard, how many artworks all shards hold together.
+  public var artworksInAllShards: Int? = nil
+
   /// The run's exit status: the output folder failing outranks unreadable inputs, which
   /// outrank failed checks.
   public var exitStatus: ExitStatus {

@@ -29,10 +29,12 @@ public struct UserCatalog: Sendable {
   /// Reads and checks the catalog at `path`.
   public static func load(_ path: String, over builtIn: TargetCatalog = Catalog.builtIn) throws(Failure) -> UserCatalog
   {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw Failure(file: path, problems: ["cannot read the catalog"])
+    let data: [UInt8]
+    switch SettingsFile.read(path) {
+    case .success(let bytes): data = bytes
+    case .failure(let failure): throw Failure(file: path, problems: ["cannot read the catalog: \(failure.reason)"])
     }
-    return try parse(Array(data), path: path, over: builtIn)
+    return try parse(data, path: path, over: builtIn)
   }
 
   /// Checks catalog text read from `path` (which labels its problems).

@@ -22,8 +22,11 @@ package final class JSONFileReader {
   /// Opens the file, or nil when it cannot be read.
   package init?(_ path: String) {
     self.path = path
-    descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    // Without waiting for a FIFO's writer (one nobody writes then reads as empty), then
+    // reading as usual.
+    descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { return nil }
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
   }
 
   deinit { close(descriptor) }

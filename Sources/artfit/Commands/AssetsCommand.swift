@@ -37,6 +37,7 @@ struct AssetsCommand: Command {
         "SVG and PDF as @1x/@2x/@3x PNGs drawn at each scale, instead of the file itself with Preserve Vector Data."),
       .flag("--no-cache", "Write every image set, even those unchanged since the last run into --out."),
       RenderArguments.excludeOption,
+      RenderArguments.followSymlinksOption,
       .option(
         "--catalog", "FILE",
         "A catalog of your own devices, checked as render checks it; image sets take their sizes from --points and --idioms, not from devices."
@@ -61,6 +62,7 @@ struct AssetsCommand: Command {
   let quiet: Bool
   let reuse: Bool
   let waitForLock: Bool
+  let followSymlinks: Bool
   let excludes: [String]
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -85,6 +87,7 @@ struct AssetsCommand: Command {
     quiet = arguments.has("--quiet")
     reuse = !arguments.has("--no-cache")
     waitForLock = !arguments.has("--no-wait")
+    followSymlinks = arguments.has("--follow-symlinks")
     excludes = arguments.all("--exclude")
     self.catalog = catalog
   }
@@ -135,7 +138,7 @@ struct AssetsCommand: Command {
     Interruption.install()
     let lock = try FolderLock.take(output, wait: waitForLock, quiet: quiet)
     defer { lock?.release() }
-    let found = InputDiscovery.find(inputs, excluding: output, excludes: excludes)
+    let found = InputDiscovery.find(inputs, excluding: output, excludes: excludes, followSymlinks: followSymlinks)
     let files = found.files
     do {
       try AtomicFile.write(Array(AssetCatalog.folderContents.utf8), to: output + "/Contents.json")

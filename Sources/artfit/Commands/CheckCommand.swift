@@ -48,9 +48,8 @@ struct CheckCommand: Command {
     summary.print(
       tally, stats: stats, options: options, seconds: MonotonicClock.seconds() - started, quiet: quiet, toStderr: json,
       wroteReports: !json)
-    if tally.foundNothing && !allowEmpty {
-      printError(Summary.nothingFound(tally, inputs: options.inputs))
-      return .usage
+    if let status = Summary.emptyRunStatus(tally, options: options, allowEmpty: allowEmpty, quiet: quiet) {
+      return status
     }
     return tally.exitStatus
   }

@@ -60,6 +60,7 @@ enum RenderArguments {
       "--baseline", "FILE", "An earlier run's report.json: the failures it already had, no worse, do not fail this run."
     ),
     excludeOption,
+    followSymlinksOption,
     .flag("--allow-empty", "Exit 0 when the inputs hold no artwork (otherwise that is bad usage, exit 2)."),
     .flag("--json", "Print the report JSON to stdout instead of the summary."),
     .flag("--quiet", "No progress, no summary; errors still go to stderr."),
@@ -80,6 +81,11 @@ enum RenderArguments {
       throw UsageError("--catalog: the catalog cannot be used:\n\(error.description)")
     }
   }
+
+  /// `--follow-symlinks`, shared with `assets`.
+  static let followSymlinksOption = OptionSpec.flag(
+    "--follow-symlinks",
+    "Follow symbolic links that lead out of the input folder (otherwise they are listed as skipped).")
 
   /// `--exclude`, shared with `assets`.
   static let excludeOption = OptionSpec.option(
@@ -173,7 +179,30 @@ enum RenderArguments {
     try readRunSettings(arguments, into: &options)
     if previews { try readPreviewSettings(arguments, into: &options) }
     if previews || !arguments.has("--json") { try refuseOverlap(options) }
+    try refuseHugeCanvases(options)
     return options
+  }
+
+  /// A canvas larger than `--max-pixels` (a `--targets WxH@S`, a user catalog's device, at
+  /// the scales asked for) is bad usage, said before any memory is spent on it.
+  private static func refuseHugeCanvases(_ options: RenderOptions) throws(UsageError) {
+    var targets = options.targets
+    if let manifest = options.manifest {
+      targets += ([manifest.defaults] + manifest.artworks.map(\.settings)).flatMap { $0.targets ?? [] }
+    }
+    let limit = options.limits.maxPixels
+    for target in targets {
+      let scale: Double
+      switch options.scales {
+      case .native: scale = target.scale
+      case .factors(let factors): scale = factors.max() ?? target.scale
+      }
+      let (width, height) = (target.points.width * scale, target.points.height * scale)
+      guard width * height > Double(limit) else { continue }
+      throw UsageError(
+        "--targets: the canvas of \(target.name) is \(Int(width.rounded()))x\(Int(height.rounded())) pixels at @\(Screen.scaleText(scale))x, more than --max-pixels \(limit); choose a smaller canvas or scale, or raise --max-pixels"
+      )
+    }
   }
 
   /// The inputs, and an output folder that is not one of them.
@@ -274,6 +303,7 @@ enum RenderArguments {
     let maxPixels = arguments.value("--max-pixels")!
     options.limits.maxPixels = try ValueParsers.integer(maxPixels, option: "--max-pixels", range: 1...(1 << 40))
     options.excludes = arguments.all("--exclude")
+    options.followSymlinks = arguments.has("--follow-symlinks")
     options.trimBars = arguments.has("--trim-bars")
     options.autoFocus = arguments.has("--auto-focus")
     options.shard = try shard(arguments)

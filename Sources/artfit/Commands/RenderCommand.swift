@@ -51,9 +51,8 @@ struct RenderCommand: Command {
     diagnosticsStream.finish(errors: tally.errors)
     summary.print(
       tally, stats: stats, options: options, seconds: MonotonicClock.seconds() - started, quiet: quiet, toStderr: json)
-    if tally.foundNothing && !allowEmpty {
-      printError(Summary.nothingFound(tally, inputs: options.inputs))
-      return .usage
+    if let status = Summary.emptyRunStatus(tally, options: options, allowEmpty: allowEmpty, quiet: quiet) {
+      return status
     }
     return tally.exitStatus
   }

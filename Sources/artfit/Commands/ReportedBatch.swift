@@ -59,6 +59,7 @@ struct ReportedBatch {
     tally.skipped = report.skipped
     tally.excluded = report.excluded
     tally.notes = report.notes
+    tally.artworksInAllShards = report.artworksInAllShards
     tally.usedBaseline = baseline != nil
     tally.stoppedBy = stoppedBy
     return (tally, summary, stats)

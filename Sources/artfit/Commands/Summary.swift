@@ -126,6 +126,32 @@ struct Summary {
   }
 
   /// Why a run that found nothing to report is bad usage, and what was there instead.
+  /// The status of a run that checked nothing, with its words printed: no artwork (bad
+  /// usage, unless `--allow-empty`), a shard holding none of the artworks (fine: another
+  /// shard has them), or artwork on which no screen was solved (bad usage, unless
+  /// `--allow-empty`). nil for a run that checked something.
+  static func emptyRunStatus(_ tally: RunTally, options: RenderOptions, allowEmpty: Bool, quiet: Bool) -> ExitStatus? {
+    if tally.foundNothing, let shard = options.shard, let all = tally.artworksInAllShards, all > 0 {
+      if !quiet {
+        printError(
+          "artfit: this shard (\(shard.description)) holds none of the \(all) artwork\(all == 1 ? "" : "s"); its reports are empty, and merge-reports joins them"
+        )
+      }
+      return nil
+    }
+    if tally.foundNothing && !allowEmpty {
+      printError(nothingFound(tally, inputs: options.inputs))
+      return .usage
+    }
+    if tally.solvedNothing && !allowEmpty {
+      printError(
+        "artfit: no screen was solved for any artwork: --orientations \(options.orientations.map(\.rawValue).joined(separator: ",")) selects none of the targets' screens (a TV, a video ratio or a window shows only in its own orientation); choose other targets or orientations, or --allow-empty to accept an empty run"
+      )
+      return .usage
+    }
+    return nil
+  }
+
   static func nothingFound(_ tally: RunTally, inputs: [String]) -> String {
     var found: [String] = []
     if !tally.skipped.isEmpty {
