@@ -107,8 +107,9 @@ def main():
     add("gif-magic.png", b"GIF89a" + good_png[6:], "error", "not an image")
     add("png-bad-signature.png", b"\x89PNX" + good_png[4:], "error", "not an image")
     add("jpeg-bad-soi.jpg", b"\xff\xd9" + baseline[2:], "error", "not an image")
+    # A folder is a folder whatever its name: the artwork inside it is rendered.
     os.makedirs(os.path.join(out, "folder.png"), exist_ok=True)
-    add("folder.png", None, "error", "directory")
+    add("folder.png/inside.png", good_png, "ok")
     link = os.path.join(out, "loop.png")
     if not os.path.lexists(link):
         os.symlink("loop.png", link)

@@ -34,7 +34,7 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .unreadable(_, let reason): "cannot read the file: \(reason)"
     case .notAnImage(_, let reason):
-      "not an image artfit reads (PNG, JPEG, WebP, TIFF, HEIF, AVIF, SVG or PDF): \(reason)"
+      "not an image artfit reads (\(ImageFormat.namesInProse)): \(reason)"
     case .truncated(_, let format): "\(format.displayName) data ends early (truncated file)"
     case .corrupt(_, let format, let detail):
       "corrupt \(format.displayName) data (\(format.library): \"\(detail)\"); re-export the image"

@@ -34,6 +34,13 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     }
   }
 
+  /// Every format artfit reads, as prose: "PNG, JPEG, WebP, TIFF, HEIF, AVIF, SVG or PDF". Help
+  /// texts and errors say it from here, so a format added is named everywhere.
+  public static var namesInProse: String {
+    let names = allCases.map(\.displayName)
+    return names.dropLast().joined(separator: ", ") + " or " + names.last!
+  }
+
   /// The usual file extension.
   public var fileExtension: String {
     switch self {

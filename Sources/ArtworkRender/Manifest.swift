@@ -137,7 +137,10 @@ public struct Manifest: Sendable {
     do {
       return try UserCatalog.load(file)
     } catch {
-      throw Failure(file: error.file, message: error.problems.joined(separator: "\n\(error.file): "))
+      throw Failure(
+        file: path,
+        message: "the catalog it names cannot be used:\n\(error.file): "
+          + error.problems.joined(separator: "\n\(error.file): "))
     }
   }
 

@@ -4,7 +4,11 @@ extension Overlay {
   /// A comma-separated list of overlays; `none` adds none.
   public static func parseSet(_ text: String) throws(ValueError) -> Set<Overlay> {
     var overlays = Set<Overlay>()
-    for item in ValueText.list(text) {
+    let items = ValueText.list(text)
+    if items.count > 1 && items.contains(where: { $0.lowercased() == "none" }) {
+      throw ValueError("takes none alone or a list of overlays, not both (got '\(text)')")
+    }
+    for item in items {
       let name = item.lowercased()
       if name == "none" { continue }
       guard let overlay = Overlay(rawValue: name) else {

@@ -236,7 +236,7 @@ enum FocusEditorScript {
           var cells = item.row.children, lost = p.visible === false;
           if (lost !== item.lost) { item.row.classList.toggle('lost', lost); item.lost = lost; }
           words(cells[3], px(p.crop));
-          words(cells[4], item.mode !== 'fill' ? 'whole' : p.cropLoss > 0 && p.cropLoss < 0.0005 ? '−<0.1 %' : '−' + pct(p.cropLoss));
+          words(cells[4], item.mode !== 'fill' ? 'whole' : (p.cropLoss > 0 && p.cropLoss < 0.0005 ? '<0.1 %' : pct(p.cropLoss)) + ' cut');
           words(cells[5], p.visible === null ? '' : p.visible ? 'safe' : pct(p.loss) + ' outside');
         }
       };

@@ -31,8 +31,8 @@ enum ArtfitCLI {
 
   static func run(_ arguments: [String]) -> ExitStatus {
     guard let first = arguments.first else {
-      printOut(overview)
-      return .success
+      printError(overview)
+      return .usage
     }
     switch first {
     case "-h", "--help":

@@ -37,7 +37,9 @@ struct DevicesCommandTests {
     #expect(help.status == 0 && help.stdout.contains("--family"))
     let version = try ArtfitRun(["--version"])
     #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == ArtfitVersion.generator)
+    // No command is bad usage: the overview goes to stderr, and the status says so.
     let overview = try ArtfitRun([])
-    #expect(overview.status == 0 && overview.stdout.contains("devices") && overview.stdout.contains("fit"))
+    #expect(overview.status == 2 && overview.stderr.contains("devices") && overview.stderr.contains("fit"))
+    #expect(overview.stdout.isEmpty)
   }
 }

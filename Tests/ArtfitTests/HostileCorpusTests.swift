@@ -52,7 +52,7 @@ extension Slow {
       let stems = Dictionary(
         uniqueKeysWithValues: (report["artworks"] as? [[String: Any]] ?? []).compactMap { artwork in
           (artwork["source"] as? String).flatMap { source in
-            (artwork["stem"] as? String).map { ((source as NSString).lastPathComponent, $0) }
+            (artwork["stem"] as? String).map { (String(source.dropFirst(folder.path("art").count + 1)), $0) }
           }
         })
       for expectation in expectations {

@@ -15,7 +15,7 @@ public enum Fraction {
     let trimmed = ValueText.trimmed(text.lowercased())
     let number = trimmed.hasSuffix("x") ? String(trimmed.dropLast()) : trimmed
     guard let value = Double(number), value > 0, value <= 10 else {
-      throw ValueError("takes a scale factor such as 2 or 3 (got '\(text)')")
+      throw ValueError("takes a scale factor above 0 and at most 10, such as 2 or 3 (got '\(text)')")
     }
     return value
   }

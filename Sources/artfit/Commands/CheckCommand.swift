@@ -8,7 +8,12 @@ struct CheckCommand: Command {
     name: "check",
     abstract: "Solve and check every artwork on every target from the file headers alone: reports, no previews.",
     usage: "artfit check [INPUT ...] [OPTIONS]",
-    options: RenderArguments.sharedOptions,
+    options: RenderArguments.sharedOptions.map { option in
+      guard option.name == "--out" else { return option }
+      var reports = option
+      reports.help = "Where the reports go (check draws no previews)."
+      return reports
+    },
     discussion: """
       Reads only each file's header (size and EXIF orientation), so it is instant on large folders.
       Writes OUT/report.json, report.csv, junit.xml and index.html; with --json it writes nothing and

@@ -1,4 +1,5 @@
 import Artwork
+import Foundation
 
 /// The command line's side of `OutputLock`: `--no-wait`, the waiting line, and a busy folder
 /// as bad usage naming the run that holds it.
@@ -11,6 +12,10 @@ enum FolderLock {
   /// nil when the folder cannot be written at all: the run then stops at its first write,
   /// with the status and words of an output that takes no more writes.
   static func take(_ folder: String, wait: Bool, quiet: Bool) throws(UsageError) -> OutputLock? {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
+      throw UsageError("--out \(folder) is a file, not a folder; give a folder for the outputs")
+    }
     do {
       return try OutputLock.acquire(folder, wait: wait) { holder in
         if !quiet { printError("artfit: another artfit run is writing \(folder)\(pid(holder)); waiting") }

@@ -167,8 +167,18 @@ enum RenderArguments {
     }
   }
 
+  /// Options that say one thing once: given twice with different values, which one was
+  /// meant is a guess, so it is bad usage.
+  static let singleOptions = [
+    "--out", "--shard", "--shard-index", "--shard-count", "--manifest", "--catalog", "--baseline",
+  ]
+
   /// Reads the shared options (and, for render, the preview options) into RenderOptions.
   static func parse(_ arguments: ParsedArguments, previews: Bool) throws(UsageError) -> RenderOptions {
+    for name in singleOptions where Set(arguments.all(name)).count > 1 {
+      throw UsageError(
+        "\(name) is given twice with different values (\(arguments.all(name).joined(separator: ", "))); give it once")
+    }
     var options = RenderOptions(writePreviews: previews)
     try readInputsAndOutput(arguments, into: &options)
     try readCatalogAndManifest(arguments, into: &options)
@@ -353,5 +363,11 @@ enum RenderArguments {
     options.profile = try arguments.parsed("--profile", OutputProfile.parse)!
     options.intent = try arguments.parsed("--intent", RenderingIntent.parse)!
     options.useCache = !arguments.has("--no-cache")
+    if options.format == .png && arguments.has("--quality") {
+      printError("artfit: warning: --quality sets JPEG previews' quality, and the previews are PNG (--format jpeg)")
+    }
+    if options.format == .jpeg && arguments.has("--png-level") {
+      printError("artfit: warning: --png-level sets PNG previews' effort, and the previews are JPEG (--format png)")
+    }
   }
 }

@@ -11,7 +11,7 @@ struct RenderCommand: Command {
     options: RenderArguments.sharedOptions + RenderArguments.renderOptions,
     discussion: """
       INPUT is a file or a folder, searched recursively; no INPUT means the current folder. Every file
-      is artwork (PNG, JPEG, WebP, TIFF, HEIF or AVIF, by name or content), an input error naming an image format artfit does
+      is artwork (\(ImageFormat.namesInProse), by name or content), an input error naming an image format artfit does
       not read, or listed as skipped; hidden files, the output folder and --exclude are left out.
       Writes OUT/<artwork>/<target>-<orientation>-<mode>@<scale>x.png, OUT/<artwork>/crop-map.png,
       OUT/report.json, report.csv, junit.xml and index.html. Identical previews (same canvas, safe
