@@ -60,6 +60,24 @@ struct VectorDocumentTests {
     #expect(turned.images == 3 && turned.imagesWarning == "a PDF of 3 pages: its first is drawn")
   }
 
+  /// Poppler stands a US Letter page in for a page box it cannot use; artfit names the box
+  /// instead. A Letter page written as such, and ordinary sizes, still read.
+  @Test(arguments: [(0.0, 0.0), (1e30, 1e30), (0.0, 500.0), (2e6, 100.0)])
+  func aPDFPageBoxNoPageCanHaveIsRefused(width: Double, height: Double) {
+    #expect {
+      try ImageDecoder.probe(data: VectorFixtures.pdf(width: width, height: height), name: "box.pdf")
+    } throws: { error in
+      guard case ImageError.unusable("box.pdf", .pdf, let reason) = error else { return false }
+      return reason.contains("page box") || reason.contains("has no size")
+    }
+  }
+
+  @Test(arguments: [(612.0, 792.0), (595.0, 842.0), (14400.0, 200.0)])
+  func aPDFPageOfAnyRealSizeReads(width: Double, height: Double) throws {
+    let info = try ImageDecoder.probe(data: VectorFixtures.pdf(width: width, height: height), name: "ok.pdf")
+    #expect(info.width == Int(width.rounded(.up)) && info.height == Int(height.rounded(.up)))
+  }
+
   @Test func aPDFWithoutPagesAndATruncatedOneAreRefused() {
     let empty = Array(
       "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
