@@ -1,8 +1,10 @@
 // The ISO base media file format boxes artfit reads from a HEIF or AVIF file itself, where
 // libheif 1.15 has no call for what it needs: whether a top-level box runs past the data (a
 // cut file, or a probe's prefix), the primary image's coded chroma layout, the largest canvas
-// a grid or overlay declares, an image sequence's frame count and ISO 21496-1's `tmap` item.
+// a grid or overlay declares, an image sequence's frame count, ISO 21496-1's `tmap` item, and
+// the primary's type and transformative properties.
 // Every read is bounds-checked against the data it is given.
+#include <stdlib.h>
 #include <string.h>
 
 #include "heif_boxes.h"
@@ -24,6 +26,32 @@ int cimageio_heif_box_runs_past_end(const uint8_t *data, size_t size) {
     at += (size_t)box;
   }
   return at < size;
+}
+
+// A copy of `data` whose top-level box of size 0 ("to the end of the file") has its size
+// written out, for libheif 1.15, which refuses the form; NULL when there is none (or it is
+// too large for a 32-bit size). The caller frees it.
+uint8_t *cimageio_heif_with_sized_last_box(const uint8_t *data, size_t size) {
+  size_t at = 0;
+  while (at + 8 <= size) {
+    uint64_t box = cimageio_big_endian(data + at, 4);
+    if (box == 1) {
+      if (at + 16 > size) return NULL;
+      box = cimageio_big_endian(data + at + 8, 8);
+    }
+    if (box == 0) {
+      if (size - at > UINT32_MAX) return NULL;
+      uint8_t *copy = malloc(size);
+      if (copy == NULL) return NULL;
+      memcpy(copy, data, size);
+      uint32_t length = (uint32_t)(size - at);
+      for (int i = 0; i < 4; i++) copy[at + (size_t)i] = (uint8_t)(length >> (24 - 8 * i));
+      return copy;
+    }
+    if (box < 8 || box > size - at) return NULL;
+    at += (size_t)box;
+  }
+  return NULL;
 }
 
 // The box of type `type` among the boxes in data[from, to), as its payload's range; 0 if none.
@@ -67,49 +95,132 @@ static enum heif_chroma config_chroma(const uint8_t *data, size_t start, size_t 
   }
 }
 
-// How the primary image's coded samples are laid out: the codec configuration property the
-// item property association (`ipma`) gives the primary item (`pitm`), else the first in the
-// property container (a grid's tiles share theirs). libheif 1.15 has no call for it, and
-// asked for YCbCr without a chroma it upsamples to 4:4:4 by repeating samples.
-enum heif_chroma cimageio_heif_native_chroma(const uint8_t *data, size_t size) {
-  size_t meta, meta_end, iprp, iprp_end, ipco, ipco_end, ipma, ipma_end, pitm, pitm_end;
-  if (!find_box(data, 0, size, "meta", &meta, &meta_end) || meta_end - meta < 4) return heif_chroma_undefined;
-  meta += 4;
-  if (!find_box(data, meta, meta_end, "iprp", &iprp, &iprp_end) ||
-      !find_box(data, iprp, iprp_end, "ipco", &ipco, &ipco_end))
-    return heif_chroma_undefined;
-  // The property container's boxes, numbered from 1 as associations count them.
+// The primary item's properties: every box of the property container (`ipco`, numbered from
+// 1 as associations count them) and, in the order the association (`ipma`) lists them, the
+// indices the primary item (`pitm`) is given. 0 when the file has no property container.
+typedef struct {
+  size_t meta, meta_end;
+  int count;
   size_t starts[64], ends[64];
-  int av1[64], count = 0;
-  for (size_t at = ipco; count < 64 && at + 8 <= ipco_end; count++) {
+  char types[64][4];
+  int primary_count;
+  int primary[64];
+  uint32_t primary_id;
+  int has_primary_id;
+} primary_properties;
+
+static int read_primary_properties(const uint8_t *data, size_t size, primary_properties *p) {
+  size_t iprp, iprp_end, ipco, ipco_end, ipma, ipma_end, pitm, pitm_end;
+  memset(p, 0, sizeof *p);
+  if (!find_box(data, 0, size, "meta", &p->meta, &p->meta_end) || p->meta_end - p->meta < 4) return 0;
+  p->meta += 4;
+  if (find_box(data, p->meta, p->meta_end, "pitm", &pitm, &pitm_end) && pitm_end - pitm >= 6) {
+    p->primary_id = (uint32_t)cimageio_big_endian(data + pitm + 4, data[pitm] == 0 ? 2 : 4);
+    p->has_primary_id = 1;
+  }
+  if (!find_box(data, p->meta, p->meta_end, "iprp", &iprp, &iprp_end) ||
+      !find_box(data, iprp, iprp_end, "ipco", &ipco, &ipco_end))
+    return 0;
+  for (size_t at = ipco; p->count < 64 && at + 8 <= ipco_end; p->count++) {
     size_t box = (size_t)cimageio_big_endian(data + at, 4);
     if (box < 8 || box > ipco_end - at) break;
-    starts[count] = at + 8;
-    ends[count] = at + box;
-    av1[count] = memcmp(data + at + 4, "av1C", 4) == 0 ? 1 : memcmp(data + at + 4, "hvcC", 4) == 0 ? 0 : -1;
+    p->starts[p->count] = at + 8;
+    p->ends[p->count] = at + box;
+    memcpy(p->types[p->count], data + at + 4, 4);
     at += box;
   }
-  int chosen = -1;
-  if (find_box(data, meta, meta_end, "pitm", &pitm, &pitm_end) && pitm_end - pitm >= 6 &&
-      find_box(data, iprp, iprp_end, "ipma", &ipma, &ipma_end) && ipma_end - ipma >= 8) {
-    uint32_t primary = (uint32_t)cimageio_big_endian(data + pitm + 4, data[pitm] == 0 ? 2 : 4);
-    int version = data[ipma], wide = data[ipma + 3] & 1;
-    size_t at = ipma + 8;
-    for (uint32_t entries = (uint32_t)cimageio_big_endian(data + ipma + 4, 4); entries > 0 && chosen < 0; entries--) {
-      size_t id_size = version < 1 ? 2 : 4;
-      if (at + id_size + 1 > ipma_end) break;
-      uint32_t item = (uint32_t)cimageio_big_endian(data + at, (int)id_size);
-      unsigned associations = data[at + id_size];
-      at += id_size + 1;
-      for (unsigned i = 0; i < associations && at + 1 + (size_t)wide <= ipma_end; i++, at += 1 + (size_t)wide) {
-        int index = wide ? (int)(cimageio_big_endian(data + at, 2) & 0x7fff) : data[at] & 0x7f;
-        if (item == primary && index >= 1 && index <= count && av1[index - 1] >= 0) chosen = index - 1;
-      }
+  if (!p->has_primary_id || !find_box(data, iprp, iprp_end, "ipma", &ipma, &ipma_end) || ipma_end - ipma < 8) return 1;
+  int version = data[ipma], wide = data[ipma + 3] & 1;
+  size_t at = ipma + 8;
+  for (uint32_t entries = (uint32_t)cimageio_big_endian(data + ipma + 4, 4); entries > 0; entries--) {
+    size_t id_size = version < 1 ? 2 : 4;
+    if (at + id_size + 1 > ipma_end) break;
+    uint32_t item = (uint32_t)cimageio_big_endian(data + at, (int)id_size);
+    unsigned associations = data[at + id_size];
+    at += id_size + 1;
+    for (unsigned i = 0; i < associations && at + 1 + (size_t)wide <= ipma_end; i++, at += 1 + (size_t)wide) {
+      int index = wide ? (int)(cimageio_big_endian(data + at, 2) & 0x7fff) : data[at] & 0x7f;
+      if (item == p->primary_id && index >= 1 && index <= p->count && p->primary_count < 64)
+        p->primary[p->primary_count++] = index - 1;
     }
   }
-  for (int i = 0; chosen < 0 && i < count; i++)
-    if (av1[i] >= 0) chosen = i;
-  return chosen < 0 ? heif_chroma_undefined : config_chroma(data, starts[chosen], ends[chosen], av1[chosen]);
+  return 1;
+}
+
+// How the primary image's coded samples are laid out: the codec configuration property the
+// item property association gives the primary item, else the first in the property container
+// (a grid's tiles share theirs). libheif 1.15 has no call for it, and asked for YCbCr without
+// a chroma it upsamples to 4:4:4 by repeating samples.
+enum heif_chroma cimageio_heif_native_chroma(const uint8_t *data, size_t size) {
+  primary_properties p;
+  if (!read_primary_properties(data, size, &p)) return heif_chroma_undefined;
+  int chosen = -1;
+  for (int i = 0; chosen < 0 && i < p.primary_count; i++) {
+    int index = p.primary[i];
+    if (memcmp(p.types[index], "av1C", 4) == 0 || memcmp(p.types[index], "hvcC", 4) == 0) chosen = index;
+  }
+  for (int i = 0; chosen < 0 && i < p.count; i++)
+    if (memcmp(p.types[i], "av1C", 4) == 0 || memcmp(p.types[i], "hvcC", 4) == 0) chosen = i;
+  if (chosen < 0) return heif_chroma_undefined;
+  return config_chroma(data, p.starts[chosen], p.ends[chosen], memcmp(p.types[chosen], "av1C", 4) == 0);
+}
+
+// The primary image's transformative properties (`clap`, `irot`, `imir`), in the order the
+// association lists them, which ISO/IEC 23008-12 says is the order they apply in.
+int cimageio_heif_primary_transforms(const uint8_t *data, size_t size, heif_transforms *out) {
+  memset(out, 0, sizeof *out);
+  primary_properties p;
+  if (!read_primary_properties(data, size, &p)) return 0;
+  for (int i = 0; i < p.primary_count && out->count < 8; i++) {
+    int index = p.primary[i];
+    const uint8_t *box = data + p.starts[index];
+    size_t length = p.ends[index] - p.starts[index];
+    heif_transform *t = &out->steps[out->count];
+    if (memcmp(p.types[index], "clap", 4) == 0 && length >= 32) {
+      t->kind = 'c';
+      // Widths and denominators are unsigned; the two offsets' numerators are signed.
+      for (int k = 0; k < 8; k++) {
+        uint32_t field = (uint32_t)cimageio_big_endian(box + 4 * k, 4);
+        t->clap[k] = k == 4 || k == 6 ? (int64_t)(int32_t)field : (int64_t)field;
+      }
+      out->count++;
+    } else if (memcmp(p.types[index], "irot", 4) == 0 && length >= 1) {
+      t->kind = 'r';
+      t->value = box[0] & 3;
+      out->count++;
+    } else if (memcmp(p.types[index], "imir", 4) == 0 && length >= 1) {
+      t->kind = 'm';
+      t->value = box[0] & 1;
+      out->count++;
+    }
+  }
+  return out->count > 0;
+}
+
+// The primary item's type from the item information (`iinf`'s `infe`, version 2 or 3): `av01`,
+// `hvc1`, `grid`, or a coding artfit's libheif does not decode. 0 when it cannot be found.
+int cimageio_heif_primary_item_type(const uint8_t *data, size_t size, char type[5]) {
+  primary_properties p;
+  read_primary_properties(data, size, &p);
+  size_t iinf, iinf_end;
+  if (!p.has_primary_id || !find_box(data, p.meta, p.meta_end, "iinf", &iinf, &iinf_end) || iinf_end - iinf < 6)
+    return 0;
+  size_t at = iinf + 4 + (data[iinf] == 0 ? 2 : 4);
+  size_t infe, infe_end;
+  while (at < iinf_end && find_box(data, at, iinf_end, "infe", &infe, &infe_end)) {
+    int version = data[infe];
+    size_t id_size = version == 3 ? 4 : 2;
+    if (version >= 2 && infe_end - infe >= 4 + id_size + 2 + 4) {
+      uint32_t id = (uint32_t)cimageio_big_endian(data + infe + 4, (int)id_size);
+      if (id == p.primary_id) {
+        memcpy(type, data + infe + 4 + id_size + 2, 4);
+        type[4] = 0;
+        return 1;
+      }
+    }
+    at = infe_end;
+  }
+  return 0;
 }
 
 // The first extent of item `item`'s data from the item locations (`iloc`), in the file or in

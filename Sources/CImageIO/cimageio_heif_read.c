@@ -17,9 +17,29 @@
 #include <libheif/heif.h>
 
 #include "heif_boxes.h"
+#include "heif_transforms.h"
 #include "heif_ycbcr.h"
 
 static const char apple_gain_map[] = "urn:com:apple:photo:2020:aux:hdrgainmap";
+
+// The item codings libheif decodes here: AV1, HEVC, and images derived from them.
+static int decodable_coding(const char *coding) {
+  static const char *const known[] = {"av01", "hvc1", "grid", "iden", "iovl"};
+  for (size_t i = 0; i < sizeof known / sizeof *known; i++)
+    if (strcmp(coding, known[i]) == 0) return 1;
+  return 0;
+}
+
+// A coding by the name people know it.
+static const char *coding_name(const char *coding) {
+  if (strcmp(coding, "unci") == 0) return "uncompressed samples";
+  if (strcmp(coding, "jpeg") == 0) return "JPEG";
+  if (strcmp(coding, "j2k1") == 0) return "JPEG 2000";
+  if (strcmp(coding, "avc1") == 0) return "AVC (H.264)";
+  if (strcmp(coding, "vvc1") == 0) return "VVC (H.266)";
+  if (strcmp(coding, "mski") == 0) return "a mask";
+  return "a coding artfit does not know";
+}
 
 static int heif_failure(struct heif_error error, cimageio_error *err) {
   const char *message = error.message != NULL && error.message[0] != 0 ? error.message : "unknown error";
@@ -180,11 +200,14 @@ static void copy_interleaved(const struct heif_image *image, const struct heif_i
   }
 }
 
+// Decodes the image; `coded` asks for it without its transformative properties, which are
+// then artfit's to apply.
 static int decode_as(const struct heif_image_handle *handle, enum heif_colorspace space, enum heif_chroma chroma,
-                     struct heif_image **image, cimageio_error *err) {
+                     int coded, struct heif_image **image, cimageio_error *err) {
   struct heif_decoding_options *options = heif_decoding_options_alloc();
   if (options == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
   options->convert_hdr_to_8bit = 0;
+  options->ignore_transformations = coded ? 1 : 0;
   struct heif_error error = heif_decode_image(handle, image, space, chroma, options);
   heif_decoding_options_free(options);
   return error.code == heif_error_Ok ? CIMAGEIO_OK : heif_failure(error, err);
@@ -201,14 +224,14 @@ static int decoded_size_matches(const struct heif_image *image, enum heif_channe
 // conversion, which repeats chroma samples as libheif-based tools (libvips, ImageMagick) show
 // HEIC. Either way the previews are what that format's usual decoder gives.
 static int decode_pixels(const struct heif_image_handle *handle, enum heif_chroma chroma_format,
-                         const cimageio_info *info, int bits, const cimageio_region *region, void *pixels,
+                         const cimageio_info *info, int bits, const cimageio_region *region, void *pixels, int coded,
                          cimageio_error *err) {
   struct heif_image *image = NULL;
   int status = CIMAGEIO_OK;
   if (chroma_format != heif_chroma_undefined) {
     enum heif_colorspace native =
         chroma_format == heif_chroma_monochrome ? heif_colorspace_monochrome : heif_colorspace_YCbCr;
-    status = decode_as(handle, native, chroma_format, &image, err);
+    status = decode_as(handle, native, chroma_format, coded, &image, err);
     if (status != CIMAGEIO_OK) return status;
   }
   ycbcr_matrix matrix;
@@ -226,7 +249,7 @@ static int decode_pixels(const struct heif_image_handle *handle, enum heif_chrom
   enum heif_chroma chroma = info->bit_depth == 16
                                 ? (alpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE)
                                 : (alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB);
-  status = decode_as(handle, heif_colorspace_RGB, chroma, &image, err);
+  status = decode_as(handle, heif_colorspace_RGB, chroma, coded, &image, err);
   if (status != CIMAGEIO_OK) return status;
   int stride = 0;
   if (heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride) == NULL ||
@@ -239,6 +262,41 @@ static int decode_pixels(const struct heif_image_handle *handle, enum heif_chrom
   return status;
 }
 
+static int has_mirror(const heif_transforms *transforms) {
+  for (int i = 0; i < transforms->count; i++)
+    if (transforms->steps[i].kind == 'm') return 1;
+  return 0;
+}
+
+// The coded image decoded whole, its transformative properties applied by artfit, and
+// `region` of the result put into `pixels`. `info` is the transformed image's; `coded_width`
+// and `coded_height` the size libheif decodes.
+static int decode_transformed(const struct heif_image_handle *handle, enum heif_chroma chroma_format,
+                              const heif_transforms *transforms, uint32_t coded_width, uint32_t coded_height,
+                              const cimageio_info *info, int bits, const cimageio_region *region, void *pixels,
+                              cimageio_error *err) {
+  cimageio_info coded = *info;
+  coded.full_width = coded.width = coded_width;
+  coded.full_height = coded.height = coded_height;
+  size_t pixel_bytes = (size_t)info->channels * ((size_t)info->bit_depth / 8);
+  uint8_t *whole = malloc((size_t)coded_width * coded_height * pixel_bytes);
+  if (whole == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+  cimageio_region all = {0, 0, coded_width, coded_height};
+  int status = decode_pixels(handle, chroma_format, &coded, bits, &all, whole, 1, err);
+  uint8_t *result = NULL;
+  if (status == CIMAGEIO_OK)
+    status = cimageio_heif_apply_transforms(transforms, whole, coded_width, coded_height, pixel_bytes, &result, err);
+  if (status == CIMAGEIO_OK) {
+    size_t row = (size_t)region->width * pixel_bytes;
+    for (uint32_t y = 0; y < region->height; y++)
+      memcpy((uint8_t *)pixels + y * row,
+             result + ((size_t)(region->y + y) * info->full_width + region->x) * pixel_bytes, row);
+  }
+  if (result != NULL && result != whole) free(result);
+  free(whole);
+  return status;
+}
+
 static int read_primary(struct heif_context *context, const uint8_t *data, size_t size,
                         const cimageio_limits *limits, cimageio_info *info, void *pixels, size_t pixels_size,
                         uint8_t **icc, size_t *icc_size, const cimageio_region *region, cimageio_error *err) {
@@ -248,6 +306,25 @@ static int read_primary(struct heif_context *context, const uint8_t *data, size_
   int status = CIMAGEIO_OK;
   int width = heif_image_handle_get_width(handle), height = heif_image_handle_get_height(handle);
   int bits = heif_image_handle_get_luma_bits_per_pixel(handle);
+  // The size artfit draws is the coded size (ispe) with the item's clap, irot and imir applied
+  // by artfit itself, the same in a probe and a decode.
+  heif_transforms transforms;
+  int transformed = cimageio_heif_primary_transforms(data, size, &transforms);
+  uint32_t coded_width = 0, coded_height = 0;
+  if (transformed) {
+    int ispe_width = heif_image_handle_get_ispe_width(handle), ispe_height = heif_image_handle_get_ispe_height(handle);
+    coded_width = ispe_width > 0 ? (uint32_t)ispe_width : 0;
+    coded_height = ispe_height > 0 ? (uint32_t)ispe_height : 0;
+    uint32_t upright_width = 0, upright_height = 0;
+    if (coded_width == 0 || coded_height == 0 ||
+        cimageio_heif_transformed_size(&transforms, coded_width, coded_height, &upright_width, &upright_height, err) !=
+            CIMAGEIO_OK) {
+      heif_image_handle_release(handle);
+      return coded_width == 0 ? cimageio_fail(err, CIMAGEIO_CORRUPT, "the primary image has no size") : err->status;
+    }
+    width = (int)upright_width;
+    height = (int)upright_height;
+  }
   uint64_t canvas_width = 0, canvas_height = 0;
   info->full_width = info->width = width > 0 ? (uint32_t)width : 0;
   info->full_height = info->height = height > 0 ? (uint32_t)height : 0;
@@ -291,7 +368,12 @@ static int read_primary(struct heif_context *context, const uint8_t *data, size_
       status = cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "pixel buffer size");
     } else {
       enum heif_chroma chroma = info->format == CIMAGEIO_FORMAT_AVIF ? cimageio_heif_native_chroma(data, size) : heif_chroma_undefined;
-      status = decode_pixels(handle, chroma, info, info->source_bit_depth, r, pixels, err);
+      // libheif 1.15 attaches an alpha plane only to the image it transformed itself, which it
+      // does rightly for clap and irot; artfit applies imir, and everything for opaque images.
+      int own = transformed && (info->channels == 3 || has_mirror(&transforms));
+      status = own ? decode_transformed(handle, chroma, &transforms, coded_width, coded_height, info,
+                                        info->source_bit_depth, r, pixels, err)
+                   : decode_pixels(handle, chroma, info, info->source_bit_depth, r, pixels, 0, err);
       info->width = r->width;
       info->height = r->height;
     }
@@ -304,11 +386,23 @@ int cimageio_heif_read(const uint8_t *data, size_t size, const cimageio_limits *
                        void *pixels, size_t pixels_size, uint8_t **icc, size_t *icc_size,
                        const cimageio_region *region, cimageio_error *err) {
   info->format = cimageio_sniff(data, size);
-  info->orientation = 1;  // libheif applies irot and imir; HEIF's EXIF orientation is informative only
+  info->orientation = 1;  // artfit applies irot and imir; HEIF's EXIF orientation is informative only
   info->color = CIMAGEIO_COLOR_RGB;
   info->scale_denom = 1;
+  char coding[5];
+  if (cimageio_heif_primary_item_type(data, size, coding) && !decodable_coding(coding))
+    return cimageio_fail(err, CIMAGEIO_UNUSABLE,
+                         "its primary image is coded as %s (item type '%s'), which artfit does not decode; export it as HEIC or AVIF",
+                         coding_name(coding), coding);
+  // A top-level box of size 0 runs to the end of the file (ISO/IEC 14496-12), which libheif
+  // 1.15 refuses: it reads a copy with that size written out.
+  uint8_t *sized = cimageio_heif_with_sized_last_box(data, size);
+  if (sized != NULL) data = sized;
   struct heif_context *context = heif_context_alloc();
-  if (context == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+  if (context == NULL) {
+    free(sized);
+    return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+  }
   // libheif refuses a side at or above this before allocating; the pixel count is checked
   // against the caller's limit once the header is read.
   if (limits->max_pixels > 0)
@@ -325,5 +419,6 @@ int cimageio_heif_read(const uint8_t *data, size_t size, const cimageio_limits *
     status = heif_failure(error, err);
   }
   heif_context_free(context);
+  free(sized);
   return status;
 }

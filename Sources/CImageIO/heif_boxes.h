@@ -10,8 +10,33 @@
 /// Whether a top-level box runs past the end of `data` (a cut file, or a probe's prefix).
 int cimageio_heif_box_runs_past_end(const uint8_t *data, size_t size);
 
+/// A copy of `data` with a last top-level box of size 0 given its size; NULL when none.
+uint8_t *cimageio_heif_with_sized_last_box(const uint8_t *data, size_t size);
+
 /// How the primary image's coded samples are laid out (its `hvcC` or `av1C`), or undefined.
 enum heif_chroma cimageio_heif_native_chroma(const uint8_t *data, size_t size);
+
+/// One transformative property of an image: a clean aperture (`clap`, its eight numerator
+/// and denominator fields), a rotation (`irot`, quarter turns anticlockwise) or a mirroring
+/// (`imir`, 0 top and bottom exchanged, 1 left and right, as ISO/IEC 23008-12 as amended,
+/// libavif and browsers read it).
+typedef struct {
+  char kind;  // 'c', 'r' or 'm'
+  int value;
+  int64_t clap[8];
+} heif_transform;
+
+/// The transformative properties of the primary image, in the order they apply.
+typedef struct {
+  heif_transform steps[8];
+  int count;
+} heif_transforms;
+
+/// The primary image's `clap`, `irot` and `imir`, in association order; 0 when it has none.
+int cimageio_heif_primary_transforms(const uint8_t *data, size_t size, heif_transforms *out);
+
+/// The primary item's type (`av01`, `hvc1`, `grid`, `unci`, `jpeg`, …); 0 when not found.
+int cimageio_heif_primary_item_type(const uint8_t *data, size_t size, char type[5]);
 
 /// The largest canvas a grid or overlay item declares in its own data; 0 when there is none.
 int cimageio_heif_largest_derived_canvas(const uint8_t *data, size_t size, uint64_t *width, uint64_t *height);
