@@ -118,11 +118,34 @@ static int describe(TIFF *tif, page *p, cimageio_info *info, cimageio_error *err
     TIFFGetField(tif, TIFFTAG_TILEWIDTH, &p->tile_width);
     TIFFGetField(tif, TIFFTAG_TILELENGTH, &p->tile_height);
   }
+  // A valid file in a variant artfit does not read is named as such ("corrupt" is for data
+  // that breaks the format).
+  if (p->sample_format == SAMPLEFORMAT_IEEEFP)
+    return cimageio_fail(err, CIMAGEIO_UNUSABLE,
+                         "its samples are %u-bit floating point (an HDR master), which artfit does not read; export it as 16-bit RGB",
+                         p->bits);
   if (p->sample_format != SAMPLEFORMAT_UINT)
-    return cimageio_fail(err, CIMAGEIO_CORRUPT, "TIFF samples that are not unsigned integers (format %u) are not read",
+    return cimageio_fail(err, CIMAGEIO_UNUSABLE,
+                         "its samples are signed integers (sample format %u), which artfit does not read; export it as 8- or 16-bit RGB",
                          p->sample_format);
-  if (p->planar != PLANARCONFIG_CONTIG && p->samples > 1)
-    return cimageio_fail(err, CIMAGEIO_CORRUPT, "a TIFF with its channels in separate planes is not read");
+  {
+    uint16_t compression = COMPRESSION_NONE;
+    TIFFGetField(tif, TIFFTAG_COMPRESSION, &compression);
+    if (compression == COMPRESSION_OJPEG)
+      return cimageio_fail(err, CIMAGEIO_UNUSABLE,
+                           "it uses old-style JPEG compression (OJPEG, TIFF 6.0's withdrawn scheme), which artfit does not read; re-save it with JPEG, LZW or Deflate compression");
+  }
+  if (p->photometric == PHOTOMETRIC_LOGLUV || p->photometric == PHOTOMETRIC_LOGL)
+    return cimageio_fail(err, CIMAGEIO_UNUSABLE, "it is LogLuv HDR (photometric %u), which artfit does not read; export it as 16-bit RGB",
+                         p->photometric);
+  if (p->photometric == PHOTOMETRIC_CIELAB || p->photometric == PHOTOMETRIC_ICCLAB || p->photometric == PHOTOMETRIC_ITULAB)
+    return cimageio_fail(err, CIMAGEIO_UNUSABLE, "it is CIE L*a*b* (photometric %u), which artfit does not read; export it as RGB",
+                         p->photometric);
+  // Separate planes (Photoshop's "Per Channel" pixel order) are read a plane at a time and
+  // interleaved, at whole-byte sample sizes.
+  if (p->planar != PLANARCONFIG_CONTIG && p->samples > 1 && p->bits != 8 && p->bits != 16)
+    return cimageio_fail(err, CIMAGEIO_UNUSABLE,
+                         "its %u-bit channels lie in separate planes, which artfit reads only at 8 and 16 bits", p->bits);
 
   int base;  // colour samples before the extra ones
   info->bit_depth = 8;
@@ -263,10 +286,56 @@ static void convert_row(const page *p, const cimageio_info *info, const uint8_t 
   }
 }
 
+// Rows y0 … y0+height of a page whose channels lie in separate planes, in bands of whole
+// strips or tile rows (at most about 64 MB of samples at a time): each plane of a band read
+// in turn into whole interleaved rows, which are then converted as a contiguous page's are.
+static int read_planar_rows(TIFF *tif, const page *p, const cimageio_info *info, uint32_t x0, uint32_t y0,
+                            uint32_t width, uint32_t height, uint8_t *out, const cimageio_transform *cmyk_transform) {
+  size_t sample_bytes = p->bits / 8, pixel_bytes = sample_bytes * p->samples;
+  size_t raw_row = (size_t)p->width * pixel_bytes;
+  size_t out_row = (size_t)width * (size_t)info->channels * (size_t)(info->bit_depth / 8);
+  uint32_t rows_per_strip = p->height;
+  TIFFGetFieldDefaulted(tif, TIFFTAG_ROWSPERSTRIP, &rows_per_strip);
+  if (rows_per_strip == 0 || rows_per_strip > p->height) rows_per_strip = p->height;
+  uint32_t tw = p->tiled ? p->tile_width : p->width, unit = p->tiled ? p->tile_height : rows_per_strip;
+  if (tw == 0 || unit == 0) return 0;
+  uint64_t units = ((uint64_t)64 << 20) / ((uint64_t)unit * raw_row + 1);
+  uint32_t band = unit * (uint32_t)(units > 0 ? (units < 65536 ? units : 65536) : 1);
+  if ((uint64_t)band * raw_row > MAX_BUFFER) return 0;
+  tmsize_t plane_size = p->tiled ? TIFFTileSize(tif) : TIFFScanlineSize(tif);
+  uint8_t *raw = _TIFFmalloc((tmsize_t)((size_t)band * raw_row));
+  uint8_t *plane = plane_size > 0 && plane_size <= MAX_BUFFER ? _TIFFmalloc(plane_size) : NULL;
+  int ok = raw != NULL && plane != NULL;
+  for (uint32_t start = y0 / unit * unit; ok && start < y0 + height; start += band) {
+    uint32_t end = start + band < p->height ? start + band : p->height;
+    for (uint16_t sample = 0; ok && sample < p->samples; sample++) {
+      for (uint32_t ty = start; ok && ty < end; ty += p->tiled ? unit : 1) {
+        for (uint32_t tx = 0; ok && tx < p->width; tx += tw) {
+          ok = p->tiled ? TIFFReadTile(tif, plane, tx, ty, 0, sample) >= 0 : TIFFReadScanline(tif, plane, ty, sample) >= 0;
+          uint32_t rows = p->tiled ? unit : 1, columns = tx + tw <= p->width ? tw : p->width - tx;
+          for (uint32_t y = ty; ok && y < ty + rows && y < end; y++) {
+            const uint8_t *from = plane + (size_t)(y - ty) * tw * sample_bytes;
+            uint8_t *to = raw + (size_t)(y - start) * raw_row + (size_t)tx * pixel_bytes + sample * sample_bytes;
+            for (uint32_t x = 0; x < columns; x++) memcpy(to + x * pixel_bytes, from + x * sample_bytes, sample_bytes);
+          }
+        }
+      }
+    }
+    for (uint32_t y = start > y0 ? start : y0; ok && y < end && y < y0 + height; y++)
+      convert_row(p, info, raw + (size_t)(y - start) * raw_row, x0, width, out + (size_t)(y - y0) * out_row,
+                  cmyk_transform);
+  }
+  if (plane != NULL) _TIFFfree(plane);
+  if (raw != NULL) _TIFFfree(raw);
+  return ok;
+}
+
 // Decodes rows y0 … y0+height, columns x0 … x0+width of the page into `out`.
 static int read_rows(TIFF *tif, const page *p, const cimageio_info *info, uint32_t x0, uint32_t y0, uint32_t width,
                      uint32_t height, uint8_t *out, const cimageio_transform *cmyk_transform) {
   size_t out_row = (size_t)width * (size_t)info->channels * (size_t)(info->bit_depth / 8);
+  if (p->planar != PLANARCONFIG_CONTIG && p->samples > 1)
+    return read_planar_rows(tif, p, info, x0, y0, width, height, out, cmyk_transform);
   if (!p->tiled) {
     tmsize_t size = TIFFScanlineSize(tif);
     uint8_t *line = size > 0 && size <= MAX_BUFFER ? _TIFFmalloc(size) : NULL;
