@@ -124,5 +124,6 @@ if Context.environment["ARTFIT_FUZZ"] != nil {
     .executableTarget(name: "fuzz-pdf", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-pdf"),
     .executableTarget(name: "fuzz-manifest", dependencies: ["Artwork"], path: "Fuzz/fuzz-manifest"),
     .executableTarget(name: "fuzz-profile", dependencies: ["Artwork"], path: "Fuzz/fuzz-profile"),
+    .executableTarget(name: "fuzz-names", dependencies: ["Artwork"], path: "Fuzz/fuzz-names"),
   ]
 }

@@ -3,10 +3,10 @@
 /// the terminal (ESC sequences), or turn text around (bidi overrides). Every path in a line
 /// goes through `path(_:)`, every message about a path through `message(_:about:)`, and
 /// every line through `line(_:)` on its way out.
-enum TerminalText {
+package enum TerminalText {
   /// `path` with every control character, line break, backslash and bidi control written as
   /// a visible escape (`\n`, `\t`, `\e`, `\x7f`, `\u{202e}`, `\\`).
-  static func path(_ path: String) -> String {
+  package static func path(_ path: String) -> String {
     guard path.unicodeScalars.contains(where: { needsEscape($0) || $0 == "\\" }) else { return path }
     var text = ""
     for scalar in path.unicodeScalars {
@@ -17,14 +17,14 @@ enum TerminalText {
 
   /// A one-line message about `path`: the path in it escaped as `path(_:)` escapes it, and any
   /// other control character or line break made visible too.
-  static func message(_ message: String, about path: String) -> String {
+  package static func message(_ message: String, about path: String) -> String {
     let named = path.isEmpty || path == self.path(path) ? message : message.replacing(path, with: self.path(path))
     return line(named, keepingLineBreaks: false)
   }
 
   /// A line on its way to the terminal: control characters (but line breaks that artfit
   /// itself wrote, when `keepingLineBreaks`) and bidi controls made visible.
-  static func line(_ text: String, keepingLineBreaks: Bool = true) -> String {
+  package static func line(_ text: String, keepingLineBreaks: Bool = true) -> String {
     guard text.unicodeScalars.contains(where: { needsEscape($0) && !(keepingLineBreaks && $0 == "\n") }) else {
       return text
     }
