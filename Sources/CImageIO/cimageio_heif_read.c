@@ -262,6 +262,20 @@ static int decode_pixels(const struct heif_image_handle *handle, enum heif_chrom
   return status;
 }
 
+static int has_clap(const heif_transforms *transforms) {
+  for (int i = 0; i < transforms->count; i++)
+    if (transforms->steps[i].kind == 'c') return 1;
+  return 0;
+}
+
+// Whether the rotations add up to an odd number of quarter turns (the sides exchanged).
+static int quarter_turned(const heif_transforms *transforms) {
+  int turns = 0;
+  for (int i = 0; i < transforms->count; i++)
+    if (transforms->steps[i].kind == 'r') turns += transforms->steps[i].value;
+  return turns % 2;
+}
+
 static int has_mirror(const heif_transforms *transforms) {
   for (int i = 0; i < transforms->count; i++)
     if (transforms->steps[i].kind == 'm') return 1;
@@ -306,24 +320,33 @@ static int read_primary(struct heif_context *context, const uint8_t *data, size_
   int status = CIMAGEIO_OK;
   int width = heif_image_handle_get_width(handle), height = heif_image_handle_get_height(handle);
   int bits = heif_image_handle_get_luma_bits_per_pixel(handle);
-  // The size artfit draws is the coded size (ispe) with the item's clap, irot and imir applied
-  // by artfit itself, the same in a probe and a decode.
+  // The size drawn is libheif's (the coded size from the bitstream, clap and irot applied).
+  // artfit applies the transforms itself to the image decoded without them, whose size is
+  // the `ispe` property when that agrees with libheif's; a lying `ispe` leaves a rotation's
+  // coded size to follow from libheif's, and a clap to libheif's own transformation.
   heif_transforms transforms;
   int transformed = cimageio_heif_primary_transforms(data, size, &transforms);
   uint32_t coded_width = 0, coded_height = 0;
-  if (transformed) {
+  if (transformed && width > 0 && height > 0) {
     int ispe_width = heif_image_handle_get_ispe_width(handle), ispe_height = heif_image_handle_get_ispe_height(handle);
-    coded_width = ispe_width > 0 ? (uint32_t)ispe_width : 0;
-    coded_height = ispe_height > 0 ? (uint32_t)ispe_height : 0;
     uint32_t upright_width = 0, upright_height = 0;
-    if (coded_width == 0 || coded_height == 0 ||
-        cimageio_heif_transformed_size(&transforms, coded_width, coded_height, &upright_width, &upright_height, err) !=
-            CIMAGEIO_OK) {
-      heif_image_handle_release(handle);
-      return coded_width == 0 ? cimageio_fail(err, CIMAGEIO_CORRUPT, "the primary image has no size") : err->status;
+    cimageio_error ignored;
+    // An `ispe` over the pixel limit is not what libheif decodes (it sizes from the bitstream).
+    int plausible = limits->max_pixels == 0 || (uint64_t)ispe_width * (uint64_t)ispe_height <= limits->max_pixels;
+    int agrees = ispe_width > 0 && ispe_height > 0 && plausible &&
+                 cimageio_heif_transformed_size(&transforms, (uint32_t)ispe_width, (uint32_t)ispe_height,
+                                                &upright_width, &upright_height, &ignored) == CIMAGEIO_OK &&
+                 upright_width == (uint32_t)width && upright_height == (uint32_t)height;
+    if (agrees) {
+      coded_width = (uint32_t)ispe_width;
+      coded_height = (uint32_t)ispe_height;
+    } else if (!has_clap(&transforms)) {
+      int turned = quarter_turned(&transforms);
+      coded_width = (uint32_t)(turned ? height : width);
+      coded_height = (uint32_t)(turned ? width : height);
+    } else {
+      transformed = 0;
     }
-    width = (int)upright_width;
-    height = (int)upright_height;
   }
   uint64_t canvas_width = 0, canvas_height = 0;
   info->full_width = info->width = width > 0 ? (uint32_t)width : 0;
@@ -374,6 +397,10 @@ static int read_primary(struct heif_context *context, const uint8_t *data, size_
       status = own ? decode_transformed(handle, chroma, &transforms, coded_width, coded_height, info,
                                         info->source_bit_depth, r, pixels, err)
                    : decode_pixels(handle, chroma, info, info->source_bit_depth, r, pixels, 0, err);
+      // A coded image of another size than `ispe` said: libheif's own transformation, which
+      // sizes from the bitstream, where it can (it mirrors only 8-bit samples, about the other axis).
+      if (own && status == CIMAGEIO_CORRUPT && !has_mirror(&transforms))
+        status = decode_pixels(handle, chroma, info, info->source_bit_depth, r, pixels, 0, err);
       info->width = r->width;
       info->height = r->height;
     }
