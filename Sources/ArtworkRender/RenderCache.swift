@@ -25,7 +25,7 @@ final class RenderCache {
   static let fileName = ".artfit-cache.json"
   /// Names the layout of the entries; a cache of another layout (an earlier artfit's) has
   /// another key and is set aside whole.
-  static let layout = "render cache 4"
+  static let layout = "render cache 5"
 
   /// What an earlier run recorded of one artwork.
   struct Entry {
@@ -191,10 +191,7 @@ final class RenderCache {
   /// The files an artwork's report names (its crop map, previews and their thumbnails),
   /// each with its identity now; nil when one is missing.
   func outputs(of report: ArtworkReport) -> [Output]? {
-    var paths = report.cropMap.map { [$0] } ?? []
-    for result in report.results {
-      if let preview = result.preview { paths += [preview, PreviewThumbnail.path(for: preview)] }
-    }
+    let paths = Self.outputPaths(of: report)
     var outputs: [Output] = []
     outputs.reserveCapacity(paths.count)
     for path in paths {
@@ -202,6 +199,15 @@ final class RenderCache {
       outputs.append(Output(path: path, identity: identity))
     }
     return outputs
+  }
+
+  /// The files an artwork's report names, in the order the cache records their identities.
+  static func outputPaths(of report: ArtworkReport) -> [String] {
+    var paths = report.cropMap.map { [$0] } ?? []
+    for result in report.results {
+      if let preview = result.preview { paths += [preview, PreviewThumbnail.path(for: preview)] }
+    }
+    return paths
   }
 
   /// The earlier cache's next entry (kept in `waiting`), skipping any it cannot read; nil at
@@ -214,13 +220,12 @@ final class RenderCache {
         guard case .object(let fields) = try reader.readValue(),
           case .string(let content)? = fields.first(where: { $0.0 == "content" })?.1,
           case .string(let key)? = fields.first(where: { $0.0 == "key" })?.1,
-          case .array(let written)? = fields.first(where: { $0.0 == "outputs" })?.1,
+          case .string(let written)? = fields.first(where: { $0.0 == "outputs" })?.1,
           let value = fields.first(where: { $0.0 == "report" })?.1,
-          let report = try? ReportReader.artwork(value)
+          let report = try? ReportReader.artwork(value),
+          let outputs = Self.outputs(written, paths: Self.outputPaths(of: report))
         else { continue }
         let identity = fields.first(where: { $0.0 == "identity" }).flatMap { Self.identity($0.1) }
-        let outputs = written.compactMap(Self.output)
-        guard outputs.count == written.count else { continue }
         waiting = Entry(identity: identity, content: content, key: key, outputs: outputs, report: report)
         return waiting
       }
@@ -243,17 +248,14 @@ final class RenderCache {
     json.plain(fingerprint.content)
     json.key("key")
     json.plain(fingerprint.key)
+    // One string, "size.modified.changed.inode.device" a file in the order `outputPaths`
+    // lists the report's files: a rerun reads thousands of them, so one value, not thousands.
     json.key("outputs")
-    json.beginArray()
-    for output in outputs {
-      json.beginObject()
-      json.key("path")
-      json.string(output.path)
-      json.key("identity")
-      write(output.identity)
-      json.endObject()
-    }
-    json.endArray()
+    json.plain(
+      outputs.map { output in
+        let i = output.identity
+        return "\(i.size).\(i.modified).\(i.changed).\(i.inode).\(i.device)"
+      }.joined(separator: " "))
     json.key("report")
     report.write(to: &json)
     json.endObject()
@@ -275,12 +277,24 @@ final class RenderCache {
     json.endObject()
   }
 
-  /// An output as `record` writes it, or nil.
-  private static func output(_ value: JSONValue) -> Output? {
-    guard case .object(let fields) = value, case .string(let path)? = fields.first(where: { $0.0 == "path" })?.1,
-      let identity = fields.first(where: { $0.0 == "identity" }).flatMap({ Self.identity($0.1) })
-    else { return nil }
-    return Output(path: path, identity: identity)
+  /// The outputs `record` wrote as one string, paired with the report's files; nil when
+  /// they do not pair up.
+  private static func outputs(_ written: String, paths: [String]) -> [Output]? {
+    let identities = written.split(separator: " ")
+    guard identities.count == paths.count else { return nil }
+    var outputs: [Output] = []
+    outputs.reserveCapacity(paths.count)
+    for (path, text) in zip(paths, identities) {
+      let parts = text.split(separator: ".")
+      guard parts.count == 5, let size = Int(parts[0]), let modified = Int64(parts[1]), let changed = Int64(parts[2]),
+        let inode = UInt64(parts[3]), let device = UInt64(parts[4])
+      else { return nil }
+      outputs.append(
+        Output(
+          path: path,
+          identity: FileIdentity(size: size, modified: modified, changed: changed, inode: inode, device: device)))
+    }
+    return outputs
   }
 
   /// An identity as `record` writes it, or nil.

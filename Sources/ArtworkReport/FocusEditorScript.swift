@@ -384,6 +384,8 @@ enum FocusEditorScript {
       }
       window.addEventListener('beforeunload', function (event) {
         if (saved || Object.keys(changed).length === 0) return;
+        // A browser asks only a page someone has used; one driven by script alone is let go.
+        if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return;
         event.preventDefault();
         event.returnValue = '';
       });
