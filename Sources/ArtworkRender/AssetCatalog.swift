@@ -235,9 +235,8 @@ public struct AssetCatalog: Sendable {
     }
     Self.removeStale(
       earlier.artworks.values.map(\.identities), keeping: entries.flatMap { $0.2.flatMap(\.files) }, in: catalog)
-    // Each file as it is in place now, once on disk: a set is kept next time only while every
-    // one of its files is still the one this run left.
-    Folders.syncFileSystem(of: catalog)
+    // Each file as it is in place now: a set is kept next time only while every one of its
+    // files is still the one this run left.
     let json = Self.cacheJSON(key: key, entries: entries) { FileIdentity.of(catalog + "/" + $0) }
     try? AtomicFile.write(json.bytes() + [0x0a], to: cachePath)
     return results

@@ -320,10 +320,6 @@ int cimageio_vector_draw(cimageio_vector *vector, double doc_width, double doc_h
 
 void cimageio_vector_free(cimageio_vector *vector);
 
-// Flushes every file written on the file system holding `descriptor` (syncfs; fsync where
-// there is none). 0 on success, else -1 with errno.
-int cimageio_sync_file_system(int descriptor);
-
 #ifdef __cplusplus
 }
 #endif
