@@ -17,13 +17,6 @@ package enum FileBytes {
     try readWithIdentity(path, limit: limit, prefix: prefix).bytes
   }
 
-  /// Whether `path` (following links) is a regular file: a FIFO or a device is never opened,
-  /// since opening one can wait for ever.
-  package static func isRegularFile(_ path: String) -> Bool {
-    var status = stat()
-    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
-  }
-
   /// At most the first `count` bytes of the file, for telling what it is.
   package static func head(of path: String, count: Int) throws(ImageError) -> [UInt8] {
     try read(path, limit: Int.max, prefix: count)

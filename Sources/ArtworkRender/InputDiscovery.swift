@@ -165,19 +165,20 @@ public enum InputDiscovery {
 
     private mutating func visit(_ path: String, relative: String, name: String, visited: inout Set<String>) {
       let isArtworkName = FileKind.artworkExtensions.contains(FileKind.fileExtension(of: name))
+      // One lstat an entry; a link's target is looked at only for a link.
       var status = stat()
-      guard stat(path, &status) == 0 else {
-        if isSymbolicLink(path) {
-          let reason = "a symbolic link to nothing (broken or looping)"
-          if isArtworkName {
-            found.errors.append(InputError(source: path, message: "cannot read the file: \(reason)"))
-          } else {
-            found.skipped.append(SkippedFile(source: path, reason: reason))
-          }
+      guard lstat(path, &status) == 0 else { return }
+      let isLink = status.st_mode & S_IFMT == S_IFLNK
+      guard !isLink || stat(path, &status) == 0 else {
+        let reason = "a symbolic link to nothing (broken or looping)"
+        if isArtworkName {
+          found.errors.append(InputError(source: path, message: "cannot read the file: \(reason)"))
+        } else {
+          found.skipped.append(SkippedFile(source: path, reason: reason))
         }
         return
       }
-      if !followSymlinks && isSymbolicLink(path) {
+      if !followSymlinks && isLink {
         let target = CanonicalPath.of(path)
         if !(root == "/" || target == root || target.hasPrefix(root + "/")) {
           found.skipped.append(

@@ -29,21 +29,30 @@ static int clean_aperture(const heif_transform *t, uint32_t width, uint32_t heig
   return 1;
 }
 
+// The size after one step, and (a clap's) the rectangle it keeps in `rect`, which starts as
+// the whole image; 0 when a clap is not a rectangle inside the image.
+static int step_size(const heif_transform *step, uint32_t *width, uint32_t *height, uint32_t rect[4]) {
+  rect[0] = rect[1] = 0;
+  rect[2] = *width;
+  rect[3] = *height;
+  if (step->kind == 'c') {
+    if (!clean_aperture(step, *width, *height, rect)) return 0;
+    *width = rect[2];
+    *height = rect[3];
+  } else if (step->kind == 'r' && step->value % 2 == 1) {
+    uint32_t swap = *width;
+    *width = *height;
+    *height = swap;
+  }
+  return 1;
+}
+
 int cimageio_heif_transformed_size(const heif_transforms *t, uint32_t width, uint32_t height, uint32_t *out_width,
                                    uint32_t *out_height, cimageio_error *err) {
   for (int i = 0; i < t->count; i++) {
-    const heif_transform *step = &t->steps[i];
-    if (step->kind == 'c') {
-      uint32_t rect[4];
-      if (!clean_aperture(step, width, height, rect))
-        return cimageio_fail(err, CIMAGEIO_CORRUPT, "its clean aperture (clap) is not a whole-pixel rectangle inside the %ux%u image", width, height);
-      width = rect[2];
-      height = rect[3];
-    } else if (step->kind == 'r' && step->value % 2 == 1) {
-      uint32_t swap = width;
-      width = height;
-      height = swap;
-    }
+    uint32_t rect[4];
+    if (!step_size(&t->steps[i], &width, &height, rect))
+      return cimageio_fail(err, CIMAGEIO_CORRUPT, "its clean aperture (clap) is not a whole-pixel rectangle inside the %ux%u image", width, height);
   }
   *out_width = width;
   *out_height = height;
@@ -85,21 +94,13 @@ int cimageio_heif_apply_transforms(const heif_transforms *t, uint8_t *pixels, ui
   if (spare == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
   for (int i = 0; i < t->count; i++) {
     const heif_transform *step = &t->steps[i];
-    uint32_t rect[4] = {0, 0, width, height};
-    if (step->kind == 'c' && !clean_aperture(step, width, height, rect)) {
+    uint32_t rect[4], from_width = width, from_height = height;
+    if (!step_size(step, &width, &height, rect)) {
       free(current == pixels ? spare : current);
       return cimageio_fail(err, CIMAGEIO_CORRUPT, "its clean aperture (clap) is not a whole-pixel rectangle inside the image");
     }
     if (step->kind == 'r' && step->value == 0) continue;
-    apply_step(step, current, width, height, pixel_bytes, spare, rect);
-    if (step->kind == 'c') {
-      width = rect[2];
-      height = rect[3];
-    } else if (step->kind == 'r' && step->value % 2 == 1) {
-      uint32_t swap = width;
-      width = height;
-      height = swap;
-    }
+    apply_step(step, current, from_width, from_height, pixel_bytes, spare, rect);
     uint8_t *done = spare;
     spare = current;
     current = done;
