@@ -40,6 +40,10 @@ let package = Package(
     .systemLibrary(
       name: "CLibRSVG", path: "Sources/CLibRSVG", pkgConfig: "librsvg-2.0",
       providers: [.apt(["librsvg2-dev"])]),
+    // libxml2's SAX parser measures an SVG before librsvg (which parses with it too) builds it.
+    .systemLibrary(
+      name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"])]),
     .systemLibrary(
       name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib",
       providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
@@ -52,8 +56,8 @@ let package = Package(
     .target(
       name: "CImageIO",
       dependencies: [
-        "CLibPNG", "CLibJPEG", "CLibWebP", "CLibTIFF", "CLibHeif", "CLibRSVG", "CPoppler", "CLibDeflate", "CISAL",
-        "CLittleCMS", "CPUFeatures",
+        "CLibPNG", "CLibJPEG", "CLibWebP", "CLibTIFF", "CLibHeif", "CLibRSVG", "CLibXML2", "CPoppler", "CLibDeflate",
+        "CISAL", "CLittleCMS", "CPUFeatures",
       ]),
     // The library, in layers the compiler keeps apart (Documentation/Architecture.md).
     // Each depends only on the layers listed before it (and the C targets below and above);

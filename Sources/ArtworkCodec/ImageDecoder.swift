@@ -42,7 +42,9 @@ public enum ImageDecoder {
 
   /// Reads the header of an image whose bytes `refuseOtherFormats` has seen.
   static func probe(bytes: UnsafeRawBufferPointer, name: String, limits: ImageLimits) throws(ImageError) -> ImageInfo {
-    if sniffFormat(bytes)?.isVector == true { return try VectorDocument(bytes: Array(bytes), name: name).info }
+    if sniffFormat(bytes)?.isVector == true {
+      return try VectorDocument.probe(bytes: Array(bytes), name: name, limits: limits)
+    }
     let probed = try rawProbe(bytes, shrink: 1, limits: limits, file: name)
     var info = ImageInfo(probed.info)
     info.iccProfile = probed.icc

@@ -18,13 +18,16 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A well-formed document that gives nothing to draw: an SVG without a size, a PDF
   /// without pages or behind a password.
   case unusable(file: String, format: ImageFormat, reason: String)
+  /// An SVG or PDF over one of its bounds (`ImageLimits`): refused before, or stopped while,
+  /// spending it.
+  case overBudget(file: String, format: ImageFormat, budget: VectorBudget)
 
   /// The file the error is about.
   public var file: String {
     switch self {
     case .unreadable(let file, _), .notAnImage(let file, _), .truncated(let file, _),
       .corrupt(let file, _, _), .tooLarge(let file, _, _, _), .limitExceeded(let file, _),
-      .encodeFailed(let file, _), .unusable(let file, _, _):
+      .encodeFailed(let file, _), .unusable(let file, _, _), .overBudget(let file, _, _):
       file
     }
   }
@@ -44,6 +47,7 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
     case .limitExceeded(_, let detail): "refused: \(detail)"
     case .encodeFailed(_, let reason): "cannot write the file: \(reason)"
     case .unusable(_, let format, let reason): "\(FileKind.named(format.displayName)) artfit cannot draw: \(reason)"
+    case .overBudget(_, let format, let budget): "\(FileKind.named(format.displayName)) refused: \(budget.message)"
     }
   }
 

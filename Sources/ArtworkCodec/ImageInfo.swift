@@ -46,6 +46,8 @@ public struct ImageInfo: Sendable, Equatable {
   public var hdr: HDRTransfer? = nil
   /// An HDR gain map the file carries beside its SDR image; artfit draws the SDR image.
   public var gainMap: GainMap? = nil
+  /// What an SVG refers to outside itself, none of which is loaded (`SVGReferences`).
+  public var externalReferences: [String] = []
 
   /// The HDR transfer functions, by their ITU-T H.273 codes.
   public enum HDRTransfer: Int, Sendable, Equatable {

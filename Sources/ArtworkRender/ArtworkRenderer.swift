@@ -53,10 +53,12 @@ struct ArtworkRenderer {
     _ file: ArtworkFile, bytes: [UInt8]?, stats: inout RenderStats, onOutput: @Sendable () -> Void
   ) throws(ArtworkFailure) -> ArtworkReport {
     let info = try probe(file, bytes: bytes, stats: &stats)
-    let document = info.format.isVector ? try open(file, bytes: bytes, stats: &stats) : nil
     let source = Size(Double(info.width), Double(info.height))
     let settings = options.settings(for: file)
     let findFocus = options.autoFocus && settings.focus == nil
+    // A check that looks at no pixels takes a vector's size from its probe, never building it.
+    let drawsPixels = options.writePreviews || options.trimBars || findFocus
+    let document = info.format.isVector && drawsPixels ? try open(file, bytes: bytes, stats: &stats) : nil
     let colour = ArtworkColour(info: info, choice: options.profile, intent: options.intent, cache: colours)
 
     // Trimming and auto-focus need pixels before the geometry.
@@ -120,7 +122,9 @@ struct ArtworkRenderer {
       report.warnings.append(ArtworkWarning(.profile, "\(problem); treated as untagged sRGB"))
     }
     report.warnings += Self.contentWarnings(info)
-    if let refused = document?.referencesWarning { report.warnings.append(ArtworkWarning(.externalReference, refused)) }
+    if let refused = VectorDocument.referencesWarning(document?.externalReferences ?? info.externalReferences) {
+      report.warnings.append(ArtworkWarning(.externalReference, refused))
+    }
     if let note = document?.note { report.warnings.append(ArtworkWarning(.document, note)) }
   }
 
@@ -144,7 +148,7 @@ struct ArtworkRenderer {
       return try MonotonicClock.timed(&stats.probe) { () throws(ImageError) in
         let data: [UInt8]
         if let bytes { data = bytes } else { data = try FileBytes.read(file.path, limit: options.limits.maxFileBytes) }
-        return try VectorDocument(bytes: data, name: file.path)
+        return try VectorDocument(bytes: data, name: file.path, limits: options.limits)
       }
     } catch { throw .image(error) }
   }

@@ -117,7 +117,7 @@ public struct AssetCatalog: Sendable {
     if info.format.isVector {
       let bytes = try FileBytes.read(file.path, limit: limits.maxFileBytes)
       if !rasterizeVectors { return try writeVectorSet(file, bytes: bytes, format: info.format, into: catalog) }
-      let document = try VectorDocument(bytes: bytes, name: file.path)
+      let document = try VectorDocument(bytes: bytes, name: file.path, limits: limits)
       picture = .vector(document)
       source = Size(Double(document.pixelWidth), Double(document.pixelHeight))
       box = source  // a vector's intrinsic size is its size in points
@@ -155,7 +155,8 @@ public struct AssetCatalog: Sendable {
   private func writeVectorSet(_ file: ArtworkFile, bytes: [UInt8], format: ImageFormat, into catalog: String) throws
     -> [Entry]
   {
-    let document = try VectorDocument(bytes: bytes, name: file.path)  // refuses what Xcode could not draw either
+    // Refuses what Xcode could not draw either.
+    let document = try VectorDocument(bytes: bytes, name: file.path, limits: limits)
     let (set, name, groupFiles) = try writeGroups(file, into: catalog)
     let filename = name + "." + format.fileExtension
     try AtomicFile.write(bytes, to: OutputFolder.path(set + filename, in: catalog))

@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "internal.h"
 #include "vector.h"
@@ -72,8 +73,45 @@ int cimageio_vector_open(const uint8_t *data, size_t size, cimageio_vector **out
   return status;
 }
 
+// A drawing's time budget, looked at after each of cairo's operations: once spent, the surface
+// drawn on is finished, so every later operation on it, and every surface made like it for a
+// group, fails at once (neither librsvg 2.54 nor poppler's GLib interface can be cancelled).
+typedef struct {
+  double deadline;
+  int spent;
+} draw_budget;
+
+static double monotonic_seconds(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+}
+
+static void look_at_budget(cairo_surface_t *observer, cairo_surface_t *target, void *data) {
+  (void)target;
+  draw_budget *budget = data;
+  if (budget->spent || monotonic_seconds() < budget->deadline) return;
+  budget->spent = 1;
+  cairo_surface_finish(observer);
+}
+
+// The surface to draw on: `target` itself, or an observer of it that keeps `budget`.
+static cairo_surface_t *budgeted(cairo_surface_t *target, double seconds, draw_budget *budget) {
+  budget->spent = 0;
+  if (!(seconds > 0)) return cairo_surface_reference(target);
+  budget->deadline = monotonic_seconds() + seconds;
+  cairo_surface_t *observer = cairo_surface_create_observer(target, CAIRO_SURFACE_OBSERVER_NORMAL);
+  cairo_surface_observer_add_paint_callback(observer, look_at_budget, budget);
+  cairo_surface_observer_add_mask_callback(observer, look_at_budget, budget);
+  cairo_surface_observer_add_fill_callback(observer, look_at_budget, budget);
+  cairo_surface_observer_add_stroke_callback(observer, look_at_budget, budget);
+  cairo_surface_observer_add_glyphs_callback(observer, look_at_budget, budget);
+  return observer;
+}
+
 int cimageio_vector_draw(cimageio_vector *vector, double doc_width, double doc_height, double x, double y, double w,
-                         double h, uint32_t width, uint32_t height, uint8_t *rgba, int *channels, cimageio_error *err) {
+                         double h, uint32_t width, uint32_t height, double seconds, uint8_t *rgba, int *channels,
+                         cimageio_error *err) {
   if (vector == NULL || rgba == NULL || channels == NULL)
     return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "no document or no pixel buffer");
   if (width == 0 || height == 0 || width > 32767 || height > 32767)
@@ -88,9 +126,12 @@ int cimageio_vector_draw(cimageio_vector *vector, double doc_width, double doc_h
   memset(rgba, 0, (size_t)width * height * 4);
   cairo_surface_t *surface =
       cairo_image_surface_create_for_data(rgba, CAIRO_FORMAT_ARGB32, (int)width, (int)height, stride);
-  cairo_t *cr = cairo_create(surface);
+  draw_budget budget;
+  cairo_surface_t *drawn = budgeted(surface, seconds, &budget);
+  cairo_t *cr = cairo_create(drawn);
   if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
     cairo_destroy(cr);
+    cairo_surface_destroy(drawn);
     cairo_surface_destroy(surface);
     return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "cairo could not start a drawing");
   }
@@ -103,11 +144,14 @@ int cimageio_vector_draw(cimageio_vector *vector, double doc_width, double doc_h
   int status = vector->draw(vector, cr, err);
   cimageio_vector_catch_logs(NULL);
   cairo_surface_flush(surface);
+  if (budget.spent)
+    status = cimageio_fail(err, CIMAGEIO_OVER_BUDGET, "drawing it would take more than %g s", seconds);
   if (status == CIMAGEIO_OK && cairo_status(cr) != CAIRO_STATUS_SUCCESS)
     status = cimageio_fail(err, CIMAGEIO_CORRUPT, "cairo: %s", cairo_status_to_string(cairo_status(cr)));
   if (status == CIMAGEIO_OK && logged.severe)
     status = cimageio_fail(err, CIMAGEIO_CORRUPT, "%s", logged.message);
   cairo_destroy(cr);
+  cairo_surface_destroy(drawn);
   cairo_surface_destroy(surface);
   if (status != CIMAGEIO_OK) return status;
   // Native-endian premultiplied 0xAARRGGBB words become straight R, G, B, A bytes, in place.

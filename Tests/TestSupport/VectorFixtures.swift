@@ -40,3 +40,26 @@ public enum VectorFixtures {
     return Array(text.utf8)
   }
 }
+
+extension VectorFixtures {
+  /// A `<use>` bomb: `levels` groups, each using the one before `fanOut` times, so drawing it
+  /// walks fanOut^levels rectangles from a document of a few kilobytes.
+  public static func useBomb(levels: Int = 10, fanOut: Int = 10) -> [UInt8] {
+    var body = "<defs><rect id=\"l0\" width=\"2\" height=\"2\" fill=\"red\"/>"
+    for level in 1..<levels {
+      body += "<g id=\"l\(level)\">"
+      body += (0..<fanOut).map { "<use href=\"#l\(level - 1)\" x=\"\($0)\"/>" }.joined()
+      body += "</g>"
+    }
+    return svg("width=\"400\" height=\"300\"", body + "</defs><use href=\"#l\(levels - 1)\"/>")
+  }
+
+  /// `count` half-transparent circles over a 4000 × 3000 document: few bytes an element, and
+  /// slow to draw (librsvg composites each as a group of its own).
+  public static func translucentCircles(_ count: Int) -> [UInt8] {
+    let body = (0..<count).map { index in
+      "<circle cx=\"\(index * 37 % 4000)\" cy=\"\(index * 53 % 3000)\" r=\"60\" fill=\"#3a7\" opacity=\"0.5\"/>"
+    }
+    return svg("width=\"4000\" height=\"3000\"", body.joined(separator: "\n"))
+  }
+}

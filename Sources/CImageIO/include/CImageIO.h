@@ -39,6 +39,8 @@ typedef enum {
   CIMAGEIO_LIMIT = 8,
   /// A well-formed document that gives nothing to draw (no size, no pages, a password).
   CIMAGEIO_UNUSABLE = 9,
+  /// A vector drawing ran past its time budget and was stopped.
+  CIMAGEIO_OVER_BUDGET = 10,
 } cimageio_status;
 
 typedef enum {
@@ -314,11 +316,39 @@ int cimageio_vector_open(const uint8_t *data, size_t size, cimageio_vector **out
 /// of those pixels in `width` × `height` output pixels: straight (not premultiplied) RGBA, 8
 /// bits a sample, sRGB, transparent where the document draws nothing, into `rgba`
 /// (width × height × 4 bytes). When every pixel came out opaque, alpha is dropped and the
-/// first width × height × 3 bytes hold RGB; `*channels` says which (3 or 4).
+/// first width × height × 3 bytes hold RGB; `*channels` says which (3 or 4). A drawing still
+/// running after `seconds` (when above 0) is stopped at cairo's next operation and fails with
+/// CIMAGEIO_OVER_BUDGET.
 int cimageio_vector_draw(cimageio_vector *vector, double doc_width, double doc_height, double x, double y, double w,
-                         double h, uint32_t width, uint32_t height, uint8_t *rgba, int *channels, cimageio_error *err);
+                         double h, uint32_t width, uint32_t height, double seconds, uint8_t *rgba, int *channels,
+                         cimageio_error *err);
 
 void cimageio_vector_free(cimageio_vector *vector);
+
+/// What one streaming pass over an SVG finds before librsvg builds it (cimageio_svg_measure.c).
+typedef struct {
+  /// Elements walked to draw it, every `<use>`, `href="#id"` and `url(#id)` expanded (a
+  /// gradient counts one); at most limit + 1, which means "more than the limit".
+  uint64_t elements;
+  /// Whether libxml2 read the whole document; if not, `parse_error` holds its first error and
+  /// the other fields are unset (librsvg, which parses with libxml2 too, will refuse it).
+  int well_formed;
+  char parse_error[200];
+  /// Offset of the `>` (or of the `/>`, `root_empty`) closing the root's start tag, 0 when
+  /// unknown (an encoding other than UTF-8); with `root_name`, the root alone is
+  /// bytes[0 ... root_end] + "</root_name>".
+  size_t root_end;
+  int root_empty;
+  char root_name[128];
+  /// A `<style>` element, a `style` attribute on the root or an external entity: the size, or
+  /// whether librsvg reads the document at all, needs the whole document.
+  int needs_whole;
+} cimageio_svg_measure_info;
+
+/// Measures the SVG `data`, stopping once it holds more than `limit` elements before expansion.
+/// Nothing outside the document is loaded; internal entities are expanded.
+int cimageio_svg_measure(const uint8_t *data, size_t size, uint64_t limit, cimageio_svg_measure_info *info,
+                         cimageio_error *err);
 
 #ifdef __cplusplus
 }

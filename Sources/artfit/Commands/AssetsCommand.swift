@@ -32,6 +32,7 @@ struct AssetsCommand: Command {
         "--png-level", "N", "PNG effort 0...9 (as render's): 1 fastest, 9 smallest; files that ship in the app.",
         default: "8"),
       .option("--jobs", "N", "Worker threads.", default: "cores"),
+    ] + LimitArguments.options + [
       .flag(
         "--rasterize-vectors",
         "SVG and PDF as @1x/@2x/@3x PNGs drawn at each scale, instead of the file itself with Preserve Vector Data."),
@@ -114,6 +115,7 @@ struct AssetsCommand: Command {
     catalog.kernel = try arguments.parsed("--kernel", ResampleKernel.parse) ?? catalog.kernel
     catalog.profile = try arguments.parsed("--profile", OutputProfile.parse)!
     catalog.intent = try arguments.parsed("--intent", RenderingIntent.parse)!
+    catalog.limits = try LimitArguments.limits(arguments)
     if let text = arguments.value("--png-level") {
       catalog.pngEffort = try PNGEffort(
         rawValue: ValueParsers.integer(text, option: "--png-level", range: PNGEffort.range))!

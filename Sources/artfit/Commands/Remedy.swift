@@ -13,7 +13,7 @@ enum Remedy {
 
   /// An input error as printed, with the flag that helps where one does.
   static func inputError(_ error: InputError) -> String {
-    if case .tooLarge? = error.cause { return error.message + " (raise it with --max-pixels)" }
-    return error.message
+    guard let cause = error.cause, let remedy = LimitArguments.remedy(cause) else { return error.message }
+    return remedy.hasPrefix("or ") ? error.message + " " + remedy : error.message + " (\(remedy))"
   }
 }

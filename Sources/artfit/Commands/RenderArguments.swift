@@ -8,63 +8,64 @@ enum RenderArguments {
   /// says what a run without the option does.
   private static let defaults = RenderOptions()
 
-  static let sharedOptions: [OptionSpec] = [
-    .option("--out", "DIR", "Where previews and reports go.", defaultValue: defaults.outputFolder),
-    .option(
-      "--targets", "LIST",
-      "Families (iphone, ipad, ipod, tv, video, split, all), device names or slugs, or canvases WxH@S.",
-      default: Catalog.defaultFamilies.map(\.rawValue).joined(separator: ",")
-    ).completing(Completion.targets),
-    .option(
-      "--orientations", "LIST", "portrait, landscape, landscape-right",
-      defaultValue: defaults.orientations.map(\.rawValue).joined(separator: ",")
-    ).completing(ScreenOrientation.allCases.map(\.rawValue)),
-    .option(
-      "--modes", "LIST", "fit, fill, auto (Apple's video gravity rule)",
-      defaultValue: defaults.modes.map(\.rawValue).joined(separator: ",")
-    ).completing(FitMode.allCases.map(\.rawValue)),
-    .option("--scales", "LIST", "native, or scale factors such as 2,3", default: "native").completing([
-      "native", "1", "2", "3",
-    ]),
-    .option(
-      "--gravity", "G", "center, top, bottom, left, right, top-left, top-right, bottom-left, bottom-right, focus",
-      default: "focus with a focus region, else center"
-    ).completing(Gravity.allCases.map(\.rawValue)),
-    .option("--focus", "X,Y,W,H", "The important region, as fractions 0...1 of the source."),
-    .option("--max-crop-loss", "P", "Fail a target whose crop loss exceeds P (25% or 0.25)."),
-    .flag("--require-focus", "Fail a target whose focus region is not wholly inside the visible safe area."),
-    .flag(
-      "--auto-focus", "Find the important region from the pixels (edges, rare colours, skin tones) when none is given."),
-    .flag(
-      "--trim-bars",
-      "Find letterbox/pillarbox bars baked into the artwork and solve every target on the content inside them."),
-    .option(
-      "--manifest", "FILE", "Per-artwork settings (artfit.json).",
-      default: "artfit.json in the input folder, if present"),
-    catalogOption,
-    .option("--jobs", "N", "Worker threads.", default: "cores"),
-    .option(
-      "--max-pixels", "N", "Refuse inputs larger than N pixels, from the header.",
-      defaultValue: String(defaults.limits.maxPixels)),
-    .option(
-      "--shard", "I/N",
-      "Process only the I-th of N deterministic slices of the inputs (1-based, for CI matrices); merge-reports joins them.",
-      default: "all"),
-    .option(
-      "--shard-index", "I",
-      "The same slice counted from 0 (with --shard-count N), as a Kubernetes Indexed Job's JOB_COMPLETION_INDEX is."),
-    .option("--shard-count", "N", "How many slices --shard-index counts."),
-    Diagnostics.option,
-    FolderLock.noWaitOption,
-    .option(
-      "--baseline", "FILE", "An earlier run's report.json: the failures it already had, no worse, do not fail this run."
-    ),
-    excludeOption,
-    followSymlinksOption,
-    .flag("--allow-empty", "Exit 0 when the inputs hold no artwork (otherwise that is bad usage, exit 2)."),
-    .flag("--json", "Print the report JSON to stdout instead of the summary."),
-    .flag("--quiet", "No progress, no summary; errors still go to stderr."),
-  ]
+  static let sharedOptions: [OptionSpec] =
+    [
+      .option("--out", "DIR", "Where previews and reports go.", defaultValue: defaults.outputFolder),
+      .option(
+        "--targets", "LIST",
+        "Families (iphone, ipad, ipod, tv, video, split, all), device names or slugs, or canvases WxH@S.",
+        default: Catalog.defaultFamilies.map(\.rawValue).joined(separator: ",")
+      ).completing(Completion.targets),
+      .option(
+        "--orientations", "LIST", "portrait, landscape, landscape-right",
+        defaultValue: defaults.orientations.map(\.rawValue).joined(separator: ",")
+      ).completing(ScreenOrientation.allCases.map(\.rawValue)),
+      .option(
+        "--modes", "LIST", "fit, fill, auto (Apple's video gravity rule)",
+        defaultValue: defaults.modes.map(\.rawValue).joined(separator: ",")
+      ).completing(FitMode.allCases.map(\.rawValue)),
+      .option("--scales", "LIST", "native, or scale factors such as 2,3", default: "native").completing([
+        "native", "1", "2", "3",
+      ]),
+      .option(
+        "--gravity", "G", "center, top, bottom, left, right, top-left, top-right, bottom-left, bottom-right, focus",
+        default: "focus with a focus region, else center"
+      ).completing(Gravity.allCases.map(\.rawValue)),
+      .option("--focus", "X,Y,W,H", "The important region, as fractions 0...1 of the source."),
+      .option("--max-crop-loss", "P", "Fail a target whose crop loss exceeds P (25% or 0.25)."),
+      .flag("--require-focus", "Fail a target whose focus region is not wholly inside the visible safe area."),
+      .flag(
+        "--auto-focus",
+        "Find the important region from the pixels (edges, rare colours, skin tones) when none is given."),
+      .flag(
+        "--trim-bars",
+        "Find letterbox/pillarbox bars baked into the artwork and solve every target on the content inside them."),
+      .option(
+        "--manifest", "FILE", "Per-artwork settings (artfit.json).",
+        default: "artfit.json in the input folder, if present"),
+      catalogOption,
+      .option("--jobs", "N", "Worker threads.", default: "cores"),
+    ] + LimitArguments.options + [
+      .option(
+        "--shard", "I/N",
+        "Process only the I-th of N deterministic slices of the inputs (1-based, for CI matrices); merge-reports joins them.",
+        default: "all"),
+      .option(
+        "--shard-index", "I",
+        "The same slice counted from 0 (with --shard-count N), as a Kubernetes Indexed Job's JOB_COMPLETION_INDEX is."),
+      .option("--shard-count", "N", "How many slices --shard-index counts."),
+      Diagnostics.option,
+      FolderLock.noWaitOption,
+      .option(
+        "--baseline", "FILE",
+        "An earlier run's report.json: the failures it already had, no worse, do not fail this run."
+      ),
+      excludeOption,
+      followSymlinksOption,
+      .flag("--allow-empty", "Exit 0 when the inputs hold no artwork (otherwise that is bad usage, exit 2)."),
+      .flag("--json", "Print the report JSON to stdout instead of the summary."),
+      .flag("--quiet", "No progress, no summary; errors still go to stderr."),
+    ]
 
   /// `--catalog`, shared with `fit`, `template` and `devices`.
   static let catalogOption = OptionSpec.option(
@@ -310,8 +311,7 @@ enum RenderArguments {
     if let text = arguments.value("--jobs") {
       options.jobs = try ValueParsers.integer(text, option: "--jobs", range: 1...256)
     }
-    let maxPixels = arguments.value("--max-pixels")!
-    options.limits.maxPixels = try ValueParsers.integer(maxPixels, option: "--max-pixels", range: 1...(1 << 40))
+    options.limits = try LimitArguments.limits(arguments)
     options.excludes = arguments.all("--exclude")
     options.followSymlinks = arguments.has("--follow-symlinks")
     options.trimBars = arguments.has("--trim-bars")

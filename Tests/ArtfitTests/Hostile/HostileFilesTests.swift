@@ -159,4 +159,38 @@ import Testing
     ])
     #expect(followed.text.contains("out-link/b.png"), "\(followed.text)")
   }
+
+  /// Vector documents that would spend minutes or gigabytes: each refused by name, with the
+  /// flag that raises its bound, by `check` and `render` alike, in seconds.
+  @Test(arguments: ["bomb", "crowd", "heavy", "slow"])
+  func aVectorDocumentOverItsBoundsIsNamed(name: String) throws {
+    defer { folder.remove() }
+    let (bytes, flags, words, flag): ([UInt8], [String], String, String) =
+      switch name {
+      case "bomb": (VectorFixtures.useBomb(), [], "more than 100000 elements", "--max-vector-elements")
+      case "crowd":
+        (
+          VectorFixtures.svg(
+            "width=\"900\" height=\"600\"", String(repeating: "<rect width=\"1\" height=\"1\"/>", count: 120_000)),
+          [], "more than 100000 elements", "--max-vector-elements"
+        )
+      case "heavy":
+        (VectorFixtures.halves, ["--max-vector-bytes", "64"], "more than the limit of 64", "--max-vector-bytes")
+      default:
+        (
+          VectorFixtures.translucentCircles(5_000), ["--max-vector-seconds", "0.5"], "would take more than 0.5 s",
+          "--max-vector-seconds"
+        )
+      }
+    try FileManager.default.createDirectory(atPath: folder.path("art"), withIntermediateDirectories: true)
+    _ = folder.write(bytes, to: "art/\(name).svg")
+    for command in ["check", "render"] {
+      if command == "check" && flag == "--max-vector-seconds" { continue }  // check draws nothing
+      let run = try bounded(
+        [command, folder.path("art"), "--out", folder.path(command), "--targets", "iphone-16-pro"] + flags)
+      #expect(run.status == 3, "\(command): \(run.text)")
+      let line = run.text.split(separator: "\n").first { $0.hasPrefix("artfit: " + folder.path("art/\(name).svg")) }
+      #expect(line?.contains(words) == true && line?.contains("raise " + flag) == true, "\(command): \(run.text)")
+    }
+  }
 }

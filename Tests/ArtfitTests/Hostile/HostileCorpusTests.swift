@@ -10,7 +10,7 @@ extension Slow {
   struct HostileCorpusTests {
     static let script = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Scripts/make_hostile_corpus.py")
+      .deletingLastPathComponent().appendingPathComponent("Scripts/make_hostile_corpus.py")
 
     struct Expectation {
       var name: String
