@@ -6,6 +6,8 @@ import Artwork
 public func fuzzVector(_ input: [UInt8], magic: [UInt8], format: ImageFormat) {
   let sniffed = FileKind.of(head: Array(input.prefix(FileKind.headLength)), name: "fuzz")
   let bytes = sniffed == .artwork(format) ? input : magic + input
+  // The probe's path: an SVG measured, then its root alone read for the size.
+  _ = try? ImageDecoder.probe(data: bytes, name: "fuzz")
   let document: VectorDocument
   do {
     document = try VectorDocument(bytes: bytes, name: "fuzz")
