@@ -37,8 +37,9 @@ extension Slow {
           continue
         }
         // Left open in issue 43: at a hard chroma edge (a 3 px line across saturated colour)
-        // artfit's bilinear 4:2:0 upsampling and avifdec's differ by up to 6 levels in a block
-        // mean, though both weigh the chroma samples 9:3:3:1.
+        // artfit's AVIF decode is up to 6 levels (a block mean) from avifdec's, while a
+        // textbook 9:3:3:1 upsampling of avifdec's own planes is within 2 levels of avifdec:
+        // the fault is artfit's (its planes from libheif, or their conversion), not found yet.
         withKnownIssue("AVIF 4:2:0 chroma upsampling at hard edges differs from avifdec's", isIntermittent: true) {
           #expect(difference <= 1.5, "\(entry.name) (\(entry.tools)): \(difference) levels from the reference")
         }
