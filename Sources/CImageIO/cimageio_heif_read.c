@@ -1,4 +1,5 @@
-// HEIF/HEIC and AVIF through libheif (HEVC through libde265, AV1 through dav1d): the primary
+// HEIF/HEIC and AVIF through libheif (HEVC through libde265; an AVIF's planes through libavif,
+// cimageio_avif_planes.c): the primary
 // image with its `irot`, `imir` and `clap` applied (libheif's handle already gives the
 // oriented size), alpha made straight, 10- and 12-bit samples widened to 16 bits, the ICC
 // profile or else the colour description (nclx) built into a profile, PQ and HLG tone-mapped
@@ -16,6 +17,7 @@
 
 #include <libheif/heif.h>
 
+#include "heif_avif.h"
 #include "heif_boxes.h"
 #include "heif_transforms.h"
 #include "heif_ycbcr.h"
@@ -200,6 +202,15 @@ static void copy_interleaved(const struct heif_image *image, const struct heif_i
   }
 }
 
+// Where an AVIF's planes come from libavif: the file, the limits, and whether it has
+// transformative properties (libavif applies none of them).
+typedef struct {
+  const uint8_t *data;
+  size_t size;
+  const cimageio_limits *limits;
+  int transformed;
+} avif_source;
+
 // Decodes the image; `coded` asks for it without its transformative properties, which are
 // then artfit's to apply.
 static int decode_as(const struct heif_image_handle *handle, enum heif_colorspace space, enum heif_chroma chroma,
@@ -225,10 +236,14 @@ static int decoded_size_matches(const struct heif_image *image, enum heif_channe
 // HEIC. Either way the previews are what that format's usual decoder gives.
 static int decode_pixels(const struct heif_image_handle *handle, enum heif_chroma chroma_format,
                          const cimageio_info *info, int bits, const cimageio_region *region, void *pixels, int coded,
-                         cimageio_error *err) {
+                         const avif_source *avif, cimageio_error *err) {
   struct heif_image *image = NULL;
   int status = CIMAGEIO_OK;
-  if (chroma_format != heif_chroma_undefined) {
+  if (chroma_format != heif_chroma_undefined && avif != NULL && (coded || !avif->transformed)) {
+    // libavif's planes, which it decodes without the transformative properties.
+    status = cimageio_avif_planes(avif->data, avif->size, avif->limits, &image, err);
+    if (status != CIMAGEIO_OK) return status;
+  } else if (chroma_format != heif_chroma_undefined) {
     enum heif_colorspace native =
         chroma_format == heif_chroma_monochrome ? heif_colorspace_monochrome : heif_colorspace_YCbCr;
     status = decode_as(handle, native, chroma_format, coded, &image, err);
@@ -288,7 +303,7 @@ static int has_mirror(const heif_transforms *transforms) {
 static int decode_transformed(const struct heif_image_handle *handle, enum heif_chroma chroma_format,
                               const heif_transforms *transforms, uint32_t coded_width, uint32_t coded_height,
                               const cimageio_info *info, int bits, const cimageio_region *region, void *pixels,
-                              cimageio_error *err) {
+                              const avif_source *avif, cimageio_error *err) {
   cimageio_info coded = *info;
   coded.full_width = coded.width = coded_width;
   coded.full_height = coded.height = coded_height;
@@ -296,7 +311,7 @@ static int decode_transformed(const struct heif_image_handle *handle, enum heif_
   uint8_t *whole = malloc((size_t)coded_width * coded_height * pixel_bytes);
   if (whole == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
   cimageio_region all = {0, 0, coded_width, coded_height};
-  int status = decode_pixels(handle, chroma_format, &coded, bits, &all, whole, 1, err);
+  int status = decode_pixels(handle, chroma_format, &coded, bits, &all, whole, 1, avif, err);
   uint8_t *result = NULL;
   if (status == CIMAGEIO_OK)
     status = cimageio_heif_apply_transforms(transforms, whole, coded_width, coded_height, pixel_bytes, &result, err);
@@ -390,17 +405,21 @@ static int read_primary(struct heif_context *context, const uint8_t *data, size_
     } else if (pixels_size != expected) {
       status = cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "pixel buffer size");
     } else {
-      enum heif_chroma chroma = info->format == CIMAGEIO_FORMAT_AVIF ? cimageio_heif_native_chroma(data, size) : heif_chroma_undefined;
+      int is_avif = info->format == CIMAGEIO_FORMAT_AVIF;
+      enum heif_chroma chroma = is_avif ? cimageio_heif_native_chroma(data, size) : heif_chroma_undefined;
+      avif_source source = {data, size, limits, transformed};
+      const avif_source *avif = is_avif ? &source : NULL;
       // libheif 1.15 attaches an alpha plane only to the image it transformed itself, which it
-      // does rightly for clap and irot; artfit applies imir, and everything for opaque images.
-      int own = transformed && (info->channels == 3 || has_mirror(&transforms));
+      // does rightly for clap and irot; artfit applies imir, and everything for opaque images
+      // and for AVIF (whose planes, alpha included, come from libavif).
+      int own = transformed && (info->channels == 3 || has_mirror(&transforms) || is_avif);
       status = own ? decode_transformed(handle, chroma, &transforms, coded_width, coded_height, info,
-                                        info->source_bit_depth, r, pixels, err)
-                   : decode_pixels(handle, chroma, info, info->source_bit_depth, r, pixels, 0, err);
+                                        info->source_bit_depth, r, pixels, avif, err)
+                   : decode_pixels(handle, chroma, info, info->source_bit_depth, r, pixels, 0, avif, err);
       // A coded image of another size than `ispe` said: libheif's own transformation, which
       // sizes from the bitstream, where it can (it mirrors only 8-bit samples, about the other axis).
       if (own && status == CIMAGEIO_CORRUPT && !has_mirror(&transforms))
-        status = decode_pixels(handle, chroma, info, info->source_bit_depth, r, pixels, 0, err);
+        status = decode_pixels(handle, chroma, info, info->source_bit_depth, r, pixels, 0, NULL, err);
       info->width = r->width;
       info->height = r->height;
     }

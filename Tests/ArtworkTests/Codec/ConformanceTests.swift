@@ -32,18 +32,7 @@ extension Slow {
         let difference = ConformanceCorpus.largestBlockDifference(
           (image.layout.channels, Self.eightBit(image)), (reference.channels, reference.samples), width: image.width,
           height: image.height)
-        guard entry.name.hasSuffix(".avif") else {
-          #expect(difference <= 1.5, "\(entry.name) (\(entry.tools)): \(difference) levels from the reference")
-          continue
-        }
-        // Left open in issue 43: libheif 1.15 hands artfit other YCbCr planes for heif-enc's
-        // AVIF than libavif decodes from the same AV1 data (with either of libavif's decoders,
-        // aom and dav1d); libavif's match the source and artfit's conversion of them is within
-        // 2 levels of avifdec, so artfit's decode is up to 6 levels (a block mean) from
-        // avifdec at a hard chroma edge. Decoding AVIF through libavif would close it.
-        withKnownIssue("AVIF 4:2:0 chroma upsampling at hard edges differs from avifdec's", isIntermittent: true) {
-          #expect(difference <= 1.5, "\(entry.name) (\(entry.tools)): \(difference) levels from the reference")
-        }
+        #expect(difference <= 1.5, "\(entry.name) (\(entry.tools)): \(difference) levels from the reference")
       }
     }
 
