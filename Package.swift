@@ -60,8 +60,8 @@ let package = Package(
     .target(
       name: "CImageIO",
       dependencies: [
-        "CLibPNG", "CLibJPEG", "CLibWebP", "CLibTIFF", "CLibHeif", "CLibAVIF", "CLibRSVG", "CLibXML2", "CPoppler", "CLibDeflate",
-        "CISAL", "CLittleCMS", "CPUFeatures",
+        "CLibPNG", "CLibJPEG", "CLibWebP", "CLibTIFF", "CLibHeif", "CLibAVIF", "CLibRSVG", "CLibXML2", "CPoppler",
+        "CLibDeflate", "CISAL", "CLittleCMS", "CPUFeatures",
       ]),
     // The library, in layers the compiler keeps apart (Documentation/Architecture.md).
     // Each depends only on the layers listed before it (and the C targets below and above);
