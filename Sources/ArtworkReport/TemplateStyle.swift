@@ -25,8 +25,7 @@ public enum TemplateStyle {
   /// The family whose colour a region is drawn in: its first screen's (an iPod touch is
   /// drawn as an iPhone).
   public static func family(of region: Template.Region) -> Family {
-    let family = region.results[0].screen.target.family
-    return family == .ipod ? .iphone : family
+    region.results[0].screen.target.family.traits.legendFamily
   }
 
   /// A readable layer name for the region numbered `number`: its first screen, orientation

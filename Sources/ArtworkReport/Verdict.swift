@@ -43,16 +43,7 @@ public enum Verdict {
 
   /// "iPhones in landscape": the family and orientation a result on `screen` speaks for.
   static func group(_ screen: Screen) -> String {
-    let family =
-      switch screen.target.family {
-      case .iphone: "iPhones"
-      case .ipad: "iPads"
-      case .ipod: "iPods"
-      case .tv: "Apple TVs"
-      case .split: "split windows"
-      case .video: "video canvases"
-      case .custom: "canvases"
-      }
+    let family = screen.target.family.traits.plural
     return "\(family) in \(screen.orientation.rawValue)"
   }
 

@@ -10,7 +10,7 @@ public enum Catalog {
   public static let builtIn = TargetCatalog(all)
 
   /// The families `render` and `check` use when `--targets` is not given.
-  public static let defaultFamilies: [Family] = [.iphone, .ipad, .tv, .video]
+  public static let defaultFamilies: [Family] = Family.inDefaultRun
 
   /// The built-in targets of one family, in catalog order.
   public static func targets(in family: Family) -> [Target] { builtIn.targets(in: family) }

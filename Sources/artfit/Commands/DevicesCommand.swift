@@ -34,7 +34,7 @@ struct DevicesCommand: Command {
     families = []
     for name in ValueText.list(arguments.value("--family")!) {
       if name.lowercased() == "all" {
-        families = Family.allCases.filter { $0 != .custom }
+        families = Family.selectable
       } else if let family = Family(rawValue: name.lowercased()), family != .custom {
         if !families.contains(family) { families.append(family) }
       } else {

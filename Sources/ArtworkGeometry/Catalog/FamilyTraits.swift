@@ -1,0 +1,78 @@
+/// What artfit says and does for a family, in one place: adding a family is its case in
+/// `Family`, its row here and its devices' data; the default run, the legends, the crop map's
+/// colours, the verdicts' words, `devices`, help and completions all follow from this table.
+public struct FamilyTraits: Sendable, Equatable {
+  /// Whether `--targets` and `devices --family` take it by name (a custom canvas is not chosen
+  /// by family).
+  public var selectable: Bool
+  /// Whether the default `--targets` holds it.
+  public var inDefaultRun: Bool
+  /// The family a legend draws it as: itself, or another (iPod touch is drawn as an iPhone).
+  public var legendFamily: Family
+  /// Where a legend lists it (families drawn as another are not listed).
+  public var legendPosition: Int
+  /// The word a legend uses ("iPhone", "split window").
+  public var legendLabel: String
+  /// Its screens' outline colour on the crop map and the template, as 8-bit sRGB.
+  public var outline: (red: UInt8, green: UInt8, blue: UInt8)
+  /// How a verdict speaks of its screens together ("iPhones", "video canvases").
+  public var plural: String
+
+  public static func == (a: FamilyTraits, b: FamilyTraits) -> Bool {
+    a.selectable == b.selectable && a.inDefaultRun == b.inDefaultRun && a.legendFamily == b.legendFamily
+      && a.legendPosition == b.legendPosition && a.legendLabel == b.legendLabel && a.outline == b.outline
+      && a.plural == b.plural
+  }
+}
+
+extension Family {
+  /// This family's row of the table.
+  public var traits: FamilyTraits {
+    switch self {
+    case .iphone:
+      FamilyTraits(
+        selectable: true, inDefaultRun: true, legendFamily: .iphone, legendPosition: 0, legendLabel: "iPhone",
+        outline: (255, 59, 48),
+        plural: "iPhones")
+    case .ipad:
+      FamilyTraits(
+        selectable: true, inDefaultRun: true, legendFamily: .ipad, legendPosition: 1, legendLabel: "iPad",
+        outline: (10, 132, 255),
+        plural: "iPads")
+    case .ipod:
+      FamilyTraits(
+        selectable: true, inDefaultRun: false, legendFamily: .iphone, legendPosition: 0, legendLabel: "iPhone",
+        outline: (255, 59, 48),
+        plural: "iPods")
+    case .tv:
+      FamilyTraits(
+        selectable: true, inDefaultRun: true, legendFamily: .tv, legendPosition: 2, legendLabel: "Apple TV",
+        outline: (52, 199, 89),
+        plural: "Apple TVs")
+    case .split:
+      FamilyTraits(
+        selectable: true, inDefaultRun: false, legendFamily: .split, legendPosition: 4, legendLabel: "split window",
+        outline: (255, 159, 10), plural: "split windows")
+    case .video:
+      FamilyTraits(
+        selectable: true, inDefaultRun: true, legendFamily: .video, legendPosition: 3, legendLabel: "video",
+        outline: (191, 90, 242),
+        plural: "video canvases")
+    case .custom:
+      FamilyTraits(
+        selectable: false, inDefaultRun: false, legendFamily: .custom, legendPosition: 5, legendLabel: "canvas",
+        outline: (255, 255, 255), plural: "canvases")
+    }
+  }
+
+  /// The families `--targets` and `devices --family` take by name, in declaration order.
+  public static var selectable: [Family] { allCases.filter(\.traits.selectable) }
+
+  /// The families a legend lists, in its order: every family drawn as itself.
+  public static var legend: [Family] {
+    allCases.filter { $0.traits.legendFamily == $0 }.sorted { $0.traits.legendPosition < $1.traits.legendPosition }
+  }
+
+  /// The families the default `--targets` holds.
+  public static var inDefaultRun: [Family] { allCases.filter(\.traits.inDefaultRun) }
+}
