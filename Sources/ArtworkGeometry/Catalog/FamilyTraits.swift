@@ -18,6 +18,8 @@ public struct FamilyTraits: Sendable, Equatable {
   /// How a verdict speaks of its screens together ("iPhones", "video canvases").
   public var plural: String
 
+  /// Whether two rows say the same in every field (the colour is a tuple, which is not
+  /// `Equatable` by itself).
   public static func == (a: FamilyTraits, b: FamilyTraits) -> Bool {
     a.selectable == b.selectable && a.inDefaultRun == b.inDefaultRun && a.legendFamily == b.legendFamily
       && a.legendPosition == b.legendPosition && a.legendLabel == b.legendLabel && a.outline == b.outline
