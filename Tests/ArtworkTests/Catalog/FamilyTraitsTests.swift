@@ -17,8 +17,10 @@ struct FamilyTraitsTests {
   }
 
   @Test func theLegendListsEachFamilyOnceInItsOrder() {
-    let positions = Family.legend.map(\.traits.legendPosition)
-    #expect(positions == positions.sorted() && Set(positions).count == positions.count)
+    let drawnAsThemselves = Family.allCases.filter { $0.traits.legendFamily == $0 }
+    #expect(Set(Family.legend) == Set(drawnAsThemselves) && Family.legend.count == drawnAsThemselves.count)
+    let positions = drawnAsThemselves.map(\.traits.legendPosition)
+    #expect(Set(positions).count == positions.count, "no two families the legend lists share a place")
     let colours = Family.legend.map { "\($0.traits.outline)" }
     #expect(Set(colours).count == colours.count, "each family the legend lists has its own colour")
   }
