@@ -113,17 +113,17 @@ def device_literal(dev):
     cut = dev["cutout"]
     if cut["type"] == "notch" and cut["notch"]:
         n = cut["notch"]
-        sensor = (f"SensorHousing(shape: .notch, rect: Rect(x: {number(n['x'])}, y: {number(n['y'])}, "
-                  f"width: {number(n['width'])}, height: {number(n['height'])}))")
+        sensor = (f"[ScreenRegion(.occlusion, .notch, rect: Rect(x: {number(n['x'])}, y: {number(n['y'])}, "
+                  f"width: {number(n['width'])}, height: {number(n['height'])}))]")
     elif cut["type"] == "dynamic_island":
         i = cut["dynamic_island"]
         rect = "nil" if i is None else (f"Rect(x: {number(i['x'])}, y: {number(i['y'])}, "
                                         f"width: {number(i['width'])}, height: {number(i['height'])})")
-        sensor = f"SensorHousing(shape: .island, rect: {rect})"
+        sensor = f"[ScreenRegion(.occlusion, .island, rect: {rect})]"
     elif cut["type"] == "notch":
-        sensor = "SensorHousing(shape: .notch, rect: nil)"
+        sensor = "[ScreenRegion(.occlusion, .notch, rect: nil)]"
     else:
-        sensor = "nil"
+        sensor = None
     hi = dev["home_indicator"]
     home = "nil" if hi is None else (f"HomeIndicator(width: {number(hi['width'])}, "
                                      f"height: {number(hi['height'])}, bottom: {number(hi['bottom_offset'])})")
@@ -141,8 +141,7 @@ def device_literal(dev):
       cornerRadius: {number(dev['display_corner_radius'])},
       safeArea: {main},
       safeAreaAlternate: {alternate},
-      sensorHousing: {sensor},
-      homeIndicator: {home},
+{"" if sensor is None else f"      regions: {sensor},{chr(10)}"}      homeIndicator: {home},
       statusBarPortrait: {number(dev['status_bar']['portrait'])}, statusBarLandscape: {number(dev['status_bar']['landscape'])},
       sizeClassesPortrait: {size_classes(dev['size_class']['portrait'])}, sizeClassesLandscape: {size_classes(dev['size_class']['landscape'])},
       orientations: {orientations},

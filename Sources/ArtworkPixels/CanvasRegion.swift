@@ -10,6 +10,8 @@ public enum CanvasRegion: Sendable {
   case rect(Rect)
   /// A rect with circular corners of the given radius (capped at half the short side).
   case roundedRect(Rect, radius: Double)
+  /// A rect with each corner its own circular radius (each capped at half the short side).
+  case roundedCorners(Rect, CornerRadii)
   /// The ring between two shapes: what `outer` covers and `inner` does not.
   indirect case difference(CanvasRegion, minus: CanvasRegion)
   /// Everything `shape` does not cover.
@@ -35,6 +37,11 @@ public enum CanvasRegion: Sendable {
       if dx == 0 || dy == 0 { return base }
       let distance = (dx * dx + dy * dy).squareRoot() - r
       return min(base, Float(min(1, max(0, 0.5 - distance))))
+    case .roundedCorners(let rect, let radii):
+      let right = Double(x) + 0.5 > rect.midX
+      let bottom = Double(y) + 0.5 > rect.midY
+      let radius = bottom ? (right ? radii.bottomRight : radii.bottomLeft) : (right ? radii.topRight : radii.topLeft)
+      return CanvasRegion.roundedRect(rect, radius: radius).coverage(x, y)
     case .difference(let outer, let inner):
       return max(0, outer.coverage(x, y) - inner.coverage(x, y))
     case .outside(let shape):
@@ -46,7 +53,7 @@ public enum CanvasRegion: Sendable {
   func bounds(in size: PixelSize) -> PixelRect {
     let canvas = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
     switch self {
-    case .rect(let rect), .roundedRect(let rect, _):
+    case .rect(let rect), .roundedRect(let rect, _), .roundedCorners(let rect, _):
       let x0 = max(0, Int(rect.x.rounded(.down)))
       let y0 = max(0, Int(rect.y.rounded(.down)))
       let x1 = min(size.width, Int(rect.maxX.rounded(.up)))

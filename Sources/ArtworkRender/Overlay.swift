@@ -8,7 +8,8 @@ public enum Overlay: String, Sendable, Hashable, CaseIterable, Codable {
   case safeArea = "safe-area"
   /// The display's rounded corners: the area outside them is black.
   case corners
-  /// The notch or Dynamic Island, solid black.
+  /// Every reserved region: occlusions (notch, Dynamic Island, camera hole, housing) solid
+  /// black, divisions (folds, hinges) as a line.
   case sensor
   /// The Home indicator pill.
   case homeIndicator = "home-indicator"
@@ -23,6 +24,7 @@ public enum Overlay: String, Sendable, Hashable, CaseIterable, Codable {
   static let focusColour = RGB(255, 214, 10)
   static let homeIndicatorColour = RGB(255, 255, 255)
   static let outlineColour = RGB(20, 20, 20)
+  static let divisionColour = RGB(235, 250, 255)
 }
 
 /// The colours overlays are drawn in: defined in sRGB, converted into a preview's profile.
@@ -37,8 +39,10 @@ public struct OverlayColours: Sendable, Equatable {
   public var homeIndicator = Overlay.homeIndicatorColour
   /// The dark edge around the Home indicator pill, so it shows on light artwork.
   public var outline = Overlay.outlineColour
-  /// Corners and the sensor housing.
+  /// Corners and occlusions.
   public var black = RGB(0, 0, 0)
+  /// Divisions: a fold or a hinge.
+  public var division = Overlay.divisionColour
 
   /// The default colours, in sRGB.
   public init() {}
@@ -46,7 +50,7 @@ public struct OverlayColours: Sendable, Equatable {
   /// Every colour passed through `convert`.
   public func converted(_ convert: (RGB) -> RGB) -> OverlayColours {
     var colours = self
-    for path in [\OverlayColours.safeAreaTint, \.statusBar, \.focus, \.homeIndicator, \.outline, \.black] {
+    for path in [\OverlayColours.safeAreaTint, \.statusBar, \.focus, \.homeIndicator, \.outline, \.black, \.division] {
       colours[keyPath: path] = convert(self[keyPath: path])
     }
     return colours
@@ -90,8 +94,7 @@ public struct OverlayPainter: Sendable {
         for side in frame(safe, width: line) { canvas.fill(side, colours.safeAreaTint, opacity: 0.9) }
       }
     }
-    if overlays.contains(.statusBar) && screen.statusBarHeight > 0 {
-      let band = Rect(x: 0, y: 0, width: bounds.width, height: screen.statusBarHeight)
+    if overlays.contains(.statusBar), let band = screen.statusBar {
       for side in frame(band, width: max(1, point)) { canvas.fill(side, colours.statusBar, opacity: 0.85) }
     }
     if overlays.contains(.focus), let focus {
@@ -103,16 +106,47 @@ public struct OverlayPainter: Sendable {
       canvas.fill(.roundedRect(pill.expanded(by: border), radius: radius + border), colours.outline, opacity: 0.5)
       canvas.fill(.roundedRect(pill, radius: radius), colours.homeIndicator, opacity: 0.95)
     }
-    if overlays.contains(.sensor), let housing = screen.sensorHousing, let shape = screen.target.sensorHousing?.shape {
-      canvas.fill(sensorRegion(housing, shape: shape, orientation: screen.orientation), colours.black)
+    if overlays.contains(.sensor) {
+      for region in screen.regions { paint(region, on: &canvas, point: point) }
     }
-    if overlays.contains(.corners) && screen.cornerRadius > 0 {
-      let r = screen.cornerRadius
-      let outside = CanvasRegion.outside(.roundedRect(bounds, radius: r))
-      let side = Int(r.rounded(.up)) + 1
-      for (x, y) in [(0, 0), (size.width - side, 0), (0, size.height - side), (size.width - side, size.height - side)] {
-        canvas.fill(outside, colours.black, within: PixelRect(x: x, y: y, width: side, height: side))
-      }
+    if overlays.contains(.corners) { paintCorners(screen.corners, on: &canvas) }
+  }
+
+  /// An occlusion solid black; a division as a light line two points wide (or its own width)
+  /// with a dark edge, so it shows on light and dark artwork alike.
+  func paint(_ region: ScreenRegion, on canvas: inout Canvas, point: Double) {
+    guard let rect = region.rect else { return }
+    switch region.kind {
+    case .occlusion:
+      canvas.fill(occlusionShape(rect, shape: region.shape, canvas: canvas.size.size), colours.black)
+    case .division:
+      let line = max(2, 2 * point)
+      let band =
+        rect.width < rect.height
+        ? Rect(x: rect.midX - max(rect.width, line) / 2, y: rect.y, width: max(rect.width, line), height: rect.height)
+        : Rect(x: rect.x, y: rect.midY - max(rect.height, line) / 2, width: rect.width, height: max(rect.height, line))
+      let edge = max(1, point / 2)
+      canvas.fill(.rect(band.expanded(by: edge)), colours.outline, opacity: 0.6)
+      canvas.fill(.rect(band), colours.division, opacity: 0.9)
+    }
+  }
+
+  /// Black outside the display's rounded corners, each corner its own radius.
+  func paintCorners(_ corners: CornerRadii, on canvas: inout Canvas) {
+    guard corners.largest > 0 else { return }
+    let size = canvas.size
+    let bounds = Rect.of(size.size)
+    let outside = CanvasRegion.outside(
+      corners.uniform.map { .roundedRect(bounds, radius: $0) } ?? .roundedCorners(bounds, corners))
+    let placed = [
+      (corners.topLeft, false, false), (corners.topRight, true, false), (corners.bottomLeft, false, true),
+      (corners.bottomRight, true, true),
+    ]
+    for (radius, right, bottom) in placed where radius > 0 {
+      let side = Int(radius.rounded(.up)) + 1
+      let x = right ? size.width - side : 0
+      let y = bottom ? size.height - side : 0
+      canvas.fill(outside, colours.black, within: PixelRect(x: x, y: y, width: side, height: side))
     }
   }
 
@@ -120,26 +154,40 @@ public struct OverlayPainter: Sendable {
   /// (so filling it visits only the ring's pixels).
   func frame(_ rect: Rect, width: Double) -> [CanvasRegion] { rect.ring(width: width).map(CanvasRegion.rect) }
 
-  /// A capsule for the Dynamic Island; for a notch, a rect whose inner corners are rounded
-  /// (the edge it hangs from is extended past the screen so only the inner corners show).
-  func sensorRegion(_ rect: Rect, shape: SensorHousing.Shape, orientation: ScreenOrientation) -> CanvasRegion {
+  /// A capsule for the Dynamic Island and a camera hole; for a notch or a Mac's housing, a rect
+  /// whose inner corners are rounded (the edge it hangs from, the canvas edge it touches, is
+  /// extended past the screen so only the inner corners show).
+  func occlusionShape(_ rect: Rect, shape: ScreenRegion.Shape, canvas: Size) -> CanvasRegion {
     switch shape {
-    case .island:
+    case .island, .hole:
       return .roundedRect(rect, radius: min(rect.width, rect.height) / 2)
-    case .notch:
-      let depth = orientation == .portrait ? rect.height : rect.width
-      let radius = depth * 0.6
-      switch orientation {
-      case .portrait:
+    case .rect, .fold:
+      return .rect(rect)
+    case .notch, .housing:
+      let edge = Self.edgeTouched(by: rect, canvas: canvas)
+      let depth = edge == .top || edge == .bottom ? rect.height : rect.width
+      let radius = depth * (shape == .notch ? 0.6 : 0.3)
+      switch edge {
+      case .top:
         return .roundedRect(
           Rect(x: rect.x, y: rect.y - radius, width: rect.width, height: rect.height + radius), radius: radius)
-      case .landscape:
+      case .left:
         return .roundedRect(
           Rect(x: rect.x - radius, y: rect.y, width: rect.width + radius, height: rect.height), radius: radius)
-      case .landscapeRight:
+      case .right:
         return .roundedRect(Rect(x: rect.x, y: rect.y, width: rect.width + radius, height: rect.height), radius: radius)
+      case .bottom:
+        return .roundedRect(Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height + radius), radius: radius)
       }
     }
+  }
+
+  /// The canvas edge a region hangs from: the one it lies nearest.
+  static func edgeTouched(by rect: Rect, canvas: Size) -> ScreenEdge {
+    let gaps: [(ScreenEdge, Double)] = [
+      (.top, rect.y), (.left, rect.x), (.bottom, canvas.height - rect.maxY), (.right, canvas.width - rect.maxX),
+    ]
+    return gaps.min { $0.1 < $1.1 }!.0
   }
 
   /// What distinguishes this screen's overlays, for sharing identical previews.
@@ -149,12 +197,17 @@ public struct OverlayPainter: Sendable {
       let s = screen.safeInsets
       key += [1, s.top, s.left, s.bottom, s.right]
     }
-    if overlays.contains(.corners) { key += [2, screen.cornerRadius] }
-    if overlays.contains(.sensor), let r = screen.sensorHousing {
-      key += [3, r.x, r.y, r.width, r.height, screen.target.sensorHousing?.shape == .island ? 1 : 0]
+    if overlays.contains(.corners) { key += [2] + screen.corners.all }
+    if overlays.contains(.sensor) {
+      for region in screen.regions {
+        guard let r = region.rect else { continue }
+        let kind = Double(ScreenRegion.Kind.allCases.firstIndex(of: region.kind)!)
+        let shape = Double(ScreenRegion.Shape.allCases.firstIndex(of: region.shape)!)
+        key += [3, r.x, r.y, r.width, r.height, kind, shape]
+      }
     }
     if overlays.contains(.homeIndicator), let r = screen.homeIndicator { key += [4, r.x, r.y, r.width, r.height] }
-    if overlays.contains(.statusBar) { key += [5, screen.statusBarHeight] }
+    if overlays.contains(.statusBar), let r = screen.statusBar { key += [5, r.x, r.y, r.width, r.height] }
     if overlays.contains(.focus) { key += [6, screen.scale] }
     return key
   }

@@ -6,7 +6,7 @@ import ArtworkGeometry
 /// reported whole at once.
 struct CatalogEntry {
   /// The families an entry may belong to (a raw canvas is given on the command line).
-  static let families: [Family] = [.iphone, .ipad, .ipod, .tv, .split, .video]
+  static let families: [Family] = Family.selectable
   static let fractions = ["1/3", "1/2", "2/3", "slide-over"]
 
   var target: Target?
@@ -64,25 +64,20 @@ struct CatalogEntry {
     self.target = target
   }
 
-  /// Corners, safe areas, sensor housing, Home indicator, status bar, size classes: each
+  /// Corners, safe areas, regions, Home indicator, status bar, size classes: each
   /// checked against the screen when its size is known.
   private func readScreen(_ fields: inout CatalogFields, into target: inout Target, checked: Bool) {
     let portrait = target.canvasPoints(in: .portrait)
-    if let radius = fields.number("corner_radius", atLeast: 0) {
-      let most = min(portrait.width, portrait.height) / 2
-      if checked && radius > most {
-        fields.problems.append(
-          "corner_radius: \(formatNumber(radius)) exceeds half the shorter side, \(formatNumber(most))")
-      }
-      target.cornerRadius = radius
-    }
+    target.corners = fields.corners(on: portrait, checked: checked)
     target.safeArea = fields.safeArea("safe_area", target: target, checked: checked, basisKey: "safe_area_basis")
     target.safeAreaAlternate = fields.safeArea("safe_area_alternate", target: target, checked: checked, basisKey: nil)
-    target.sensorHousing = fields.sensorHousing(on: portrait, checked: checked)
+    target.regions = fields.regions(on: target.points, checked: checked)
     target.homeIndicator = fields.homeIndicator(on: portrait, checked: checked)
     target.statusBarPortrait = fields.statusBar("status_bar", height: portrait.height, checked: checked)
     target.statusBarLandscape = fields.statusBar(
       "status_bar_landscape", height: target.canvasPoints(in: .landscape).height, checked: checked)
+    target.statusBarEdge = fields.edge("status_bar_edge")
+    target.statusBarLandscapeEdge = fields.edge("status_bar_landscape_edge")
     let classes = fields.sizeClasses()
     target.sizeClassesPortrait = classes.portrait
     target.sizeClassesLandscape = classes.landscape

@@ -177,7 +177,7 @@ struct CatalogFields {
   /// The orientations, by default both for a device, the shape's own for a fixed canvas.
   mutating func orientations(family: Family?, points: Size?) -> [ScreenOrientation] {
     let fixed: [ScreenOrientation] = [(points.map { $0.width > $0.height } ?? true) ? .landscape : .portrait]
-    let fallback: [ScreenOrientation] = [.iphone, .ipad, .ipod].contains(family) ? [.portrait, .landscape] : fixed
+    let fallback: [ScreenOrientation] = family?.traits.turns == true ? [.portrait, .landscape] : fixed
     guard let names = strings("orientations") else { return fallback }
     var result: [ScreenOrientation] = []
     for name in names {
@@ -241,30 +241,99 @@ struct CatalogFields {
     }
   }
 
-  mutating func sensorHousing(on screen: Size, checked: Bool) -> SensorHousing? {
-    let key = "sensor_housing"
-    guard let value = take(key) else { return nil }
+  /// The corners' radii: version 2's `corners`, each its own, or version 1's `corner_radius`,
+  /// one for all; each at most half the screen's shorter side.
+  mutating func corners(on screen: Size, checked: Bool) -> CornerRadii? {
+    let uniform = number("corner_radius", atLeast: 0)
+    var radii = uniform.map { CornerRadii(uniform: $0) }
+    var key = "corner_radius"
+    if let value = take("corners") {
+      if uniform != nil { problems.append("corners, corner_radius: give one (version 2 writes \"corners\")") }
+      key = "corners"
+      guard let values = numbers(value, at: key, CornerRadii.keys, positive: false) else { return nil }
+      radii = CornerRadii(topLeft: values[0], topRight: values[1], bottomRight: values[2], bottomLeft: values[3])
+    }
+    let most = min(screen.width, screen.height) / 2
+    if checked, let radii, radii.largest > most {
+      problems.append("\(key): \(formatNumber(radii.largest)) exceeds half the shorter side, \(formatNumber(most))")
+    }
+    return radii
+  }
+
+  /// The reserved regions: version 2's `regions`, or version 1's `sensor_housing` (a notch or
+  /// an island, an occlusion); each inside the screen of `screen` points.
+  mutating func regions(on screen: Size, checked: Bool) -> [ScreenRegion] {
+    var regions: [ScreenRegion] = []
+    if let housing = take("sensor_housing") {
+      regions +=
+        region(
+          housing, at: "sensor_housing", kind: .occlusion, shapes: [.notch, .island], on: screen, checked: checked
+        )
+        .map { [$0] } ?? []
+    }
+    guard let value = take("regions") else { return regions }
+    if !regions.isEmpty { problems.append("regions, sensor_housing: give one (version 2 writes \"regions\")") }
+    guard case .array(let items) = value else {
+      problems.append("regions: expected a list of region objects")
+      return regions
+    }
+    for (index, item) in items.enumerated() {
+      if let region = region(
+        item, at: "regions[\(index)]", kind: nil, shapes: ScreenRegion.Shape.allCases, on: screen, checked: checked)
+      {
+        regions.append(region)
+      }
+    }
+    return regions
+  }
+
+  /// One region object: its kind (given, or fixed by version 1's key), shape and rect.
+  private mutating func region(
+    _ value: JSONValue, at key: String, kind fixedKind: ScreenRegion.Kind?, shapes: [ScreenRegion.Shape],
+    on screen: Size,
+    checked: Bool
+  ) -> ScreenRegion? {
     guard case .object(let members) = value else {
-      problems.append("\(key): expected an object with \"shape\" and \"x\", \"y\", \"w\", \"h\"")
+      problems.append("\(key): expected an object with \"kind\", \"shape\" and \"x\", \"y\", \"w\", \"h\"")
       return nil
     }
-    guard case .string(let name) = members.first(where: { $0.0 == "shape" })?.1 ?? .null,
-      let shape = SensorHousing.Shape(rawValue: name)
-    else {
-      problems.append("\(key).shape: expected \"notch\" or \"island\"")
-      return nil
+    let names = (fixedKind == nil ? ["kind"] : []) + ["shape", "x", "y", "w", "h"]
+    for (name, _) in members where !names.contains(name) { problems.append("\(key): unknown key \"\(name)\"") }
+    var kind = fixedKind
+    if fixedKind == nil {
+      let name = members.first { $0.0 == "kind" }?.1
+      kind = name.flatMap { if case .string(let text) = $0 { ScreenRegion.Kind(rawValue: text) } else { nil } }
+      if kind == nil { problems.append("\(key).kind: expected \"occlusion\" or \"division\"") }
     }
-    let corners = members.filter { ["x", "y", "w", "h"].contains($0.0) && $0.1 != .null }
-    for (name, _) in members where !["shape", "x", "y", "w", "h"].contains(name) {
-      problems.append("\(key): unknown key \"\(name)\"")
+    let shapeName = members.first { $0.0 == "shape" }?.1
+    let shape = shapeName.flatMap { if case .string(let text) = $0 { ScreenRegion.Shape(rawValue: text) } else { nil } }
+      .flatMap { shapes.contains($0) ? $0 : nil }
+    if shape == nil {
+      problems.append("\(key).shape: expected one of \(shapes.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
     }
-    guard !corners.isEmpty else { return SensorHousing(shape: shape, rect: nil) }
-    guard let xywh = numbers(.object(corners), at: key, ["x", "y", "w", "h"], positive: false) else { return nil }
+    guard let kind, let shape else { return nil }
+    let edges = members.filter { ["x", "y", "w", "h"].contains($0.0) && $0.1 != .null }
+    guard !edges.isEmpty else { return ScreenRegion(kind, shape, rect: nil) }
+    guard let xywh = numbers(.object(edges), at: key, ["x", "y", "w", "h"], positive: false) else { return nil }
     let rect = Rect(x: xywh[0], y: xywh[1], width: xywh[2], height: xywh[3])
-    if checked && !Rect.of(screen).contains(rect) {
-      problems.append("\(key): \(rect) reaches outside the portrait screen \(screen)")
+    if kind == .occlusion ? rect.isEmpty : (rect.width == 0 && rect.height == 0) {
+      problems.append("\(key): \(rect) covers nothing (an occlusion needs an area, a division a length)")
     }
-    return SensorHousing(shape: shape, rect: rect)
+    if checked && !Rect.of(screen).contains(rect) {
+      problems.append("\(key): \(rect) reaches outside the screen \(screen)")
+    }
+    return ScreenRegion(kind, shape, rect: rect)
+  }
+
+  /// The edge a status bar runs along (top when not given).
+  mutating func edge(_ key: String) -> ScreenEdge {
+    guard let name = string(key) else { return .top }
+    guard let edge = ScreenEdge(rawValue: name) else {
+      problems.append(
+        "\(key): \"\(name)\" is not an edge (\(ScreenEdge.allCases.map(\.rawValue).joined(separator: ", ")))")
+      return .top
+    }
+    return edge
   }
 
   mutating func homeIndicator(on screen: Size, checked: Bool) -> HomeIndicator? {

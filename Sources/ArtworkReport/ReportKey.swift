@@ -28,6 +28,7 @@ struct ReportKey {
   static let failures = ReportKey("failures")
   static let family = ReportKey("family")
   static let focus = ReportKey("focus")
+  static let focusDivided = ReportKey("focus_divided")
   static let focusLoss = ReportKey("focus_loss")
   static let focusVisible = ReportKey("focus_visible")
   static let format = ReportKey("format")

@@ -139,6 +139,8 @@ public enum ReportReader {
     let crop = try rect(fields.value(.crop))
     var visible: Bool? = nil
     if case .bool(let flag) = try fields.value(.focusVisible) { visible = flag }
+    var divided: Bool? = nil
+    if case .bool(let flag)? = fields.members[ReportKey.focusDivided.text] { divided = flag }
     let placement = Placement(
       requestedMode: requested, mode: mode, gravity: gravity, source: Size(crop.width, crop.height),
       canvas: PixelSize(try canvas.integer(.w), try canvas.integer(.h)),
@@ -151,7 +153,7 @@ public enum ReportReader {
         right: try barFields.integer(.right)),
       barsFraction: try fields.number(.barsFraction), cropLoss: try fields.number(.cropLoss),
       safeCropLoss: try fields.number(.safeCropLoss), safeArea: screen.safeArea, visibleSafeSource: crop,
-      focus: nil, focusVisible: visible, focusLoss: try fields.optionalNumber(.focusLoss))
+      focus: nil, focusVisible: visible, focusLoss: try fields.optionalNumber(.focusLoss), focusDivided: divided)
     var failures: [CheckFailure] = []
     for item in try fields.array(.failures) { failures.append(try failure(item, of: source, placement: placement)) }
     var result = ReportedResult(
@@ -187,6 +189,8 @@ public enum ReportReader {
       return .focusOutside(loss: loss)
     case .focusUnknown:
       return .focusUnknown
+    case .focusDivided:
+      return .focusDivided
     }
   }
 

@@ -17,9 +17,9 @@ extension Target {
       (
         "native_pixels", nativePixels.map { .object([("w", .integer($0.width)), ("h", .integer($0.height))]) } ?? .null
       ),
-      ("corner_radius", cornerRadius.map { .compact($0, 2) } ?? .null),
+      ("corners", corners.map(cornersJSON) ?? .null),
       ("safe_area", safeArea.map(safeAreaJSON) ?? .null),
-      ("sensor_housing", sensorHousing.map(sensorJSON) ?? .null),
+      ("regions", .array(regions.map(regionJSON))),
       (
         "home_indicator",
         homeIndicator.map {
@@ -27,6 +27,7 @@ extension Target {
         } ?? .null
       ),
       ("status_bar", statusBarPortrait.map { .compact($0, 2) } ?? .null),
+      ("status_bar_edge", .string(statusBarEdge.rawValue)),
       ("size_classes", sizeClassesJSON),
       ("orientations", .array(orientations.map { .string($0.rawValue) })),
     ]
@@ -45,6 +46,7 @@ extension Target {
         } ?? .null
       ),
       ("status_bar_landscape", statusBarLandscape.map { .compact($0, 2) } ?? .null),
+      ("status_bar_landscape_edge", .string(statusBarLandscapeEdge.rawValue)),
       ("sources", .object(sources.keys.sorted().map { ($0, .array(sources[$0]!.map(JSONValue.string))) })),
       ("confidence", .object(confidence.keys.sorted().map { ($0, .string(confidence[$0]!)) })),
       ("notes", .array(notes.map(JSONValue.string))),
@@ -77,13 +79,22 @@ private func safeAreaMembers(_ area: Target.SafeArea) -> [(String, JSONValue)] {
 
 private func safeAreaJSON(_ area: Target.SafeArea) -> JSONValue { .object(safeAreaMembers(area)) }
 
-private func sensorJSON(_ sensor: SensorHousing) -> JSONValue {
-  let rect = sensor.rect
+private func cornersJSON(_ corners: CornerRadii) -> JSONValue {
+  .object(zip(CornerRadii.keys, corners.all).map { ($0, .compact($1, 2)) })
+}
+
+private func regionJSON(_ region: ScreenRegion) -> JSONValue {
+  let rect = region.rect
   return .object([
-    ("shape", .string(sensor.shape.rawValue)),
+    ("kind", .string(region.kind.rawValue)), ("shape", .string(region.shape.rawValue)),
     ("x", rect.map { .compact($0.x, 2) } ?? .null), ("y", rect.map { .compact($0.y, 2) } ?? .null),
     ("w", rect.map { .compact($0.width, 2) } ?? .null), ("h", rect.map { .compact($0.height, 2) } ?? .null),
   ])
+}
+
+extension CornerRadii {
+  /// The keys catalog version 2 names the corners by, in the order of `all`.
+  static let keys = ["top_left", "top_right", "bottom_right", "bottom_left"]
 }
 
 extension SizeClasses {

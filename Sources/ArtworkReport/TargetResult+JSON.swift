@@ -110,6 +110,10 @@ extension TargetResult {
     if let visible = placement.focusVisible { json.bool(visible) } else { json.null() }
     json.key(.focusLoss)
     if let loss = placement.focusLoss { json.rounded(loss, 4) } else { json.null() }
+    if let divided = placement.focusDivided {  // only on a screen with a fold or hinge
+      json.key(.focusDivided)
+      json.bool(divided)
+    }
   }
 
   /// Whether it passed, whether a baseline excuses it, and each failure.

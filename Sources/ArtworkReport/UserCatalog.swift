@@ -7,6 +7,11 @@ import Foundation
 /// with `"replaces": "<built-in slug>"`, a correction of a built-in one. Checked whole before
 /// anything runs.
 public struct UserCatalog: Sendable {
+  /// The catalog schema `artfit devices --json` writes: 2 gives each corner its radius and
+  /// lists reserved regions (`corners`, `regions`, `status_bar_edge`); version 1's
+  /// `corner_radius` and `sensor_housing` are still read.
+  public static let schemaVersion = 2
+
   /// Why a catalog cannot be used: every problem found, each naming the entry and the key.
   public struct Failure: Error, Equatable, CustomStringConvertible {
     /// The catalog's path.
@@ -89,7 +94,12 @@ public struct UserCatalog: Sendable {
           continue
         }
         entries = items
-      case "version", "generator", "references": continue  // as 'artfit devices --json' prints them
+      case "version":
+        if case .integer(let version) = value, (1...schemaVersion).contains(version) { continue }
+        problems.append(
+          "\"version\": this artfit reads catalog versions 1 to \(schemaVersion) (got \(value.serialized(pretty: false)))"
+        )
+      case "generator", "references": continue  // as 'artfit devices --json' prints them
       default: problems.append("unknown key \"\(key)\" (a catalog has \"targets\")")
       }
     }

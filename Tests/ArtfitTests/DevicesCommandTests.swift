@@ -9,12 +9,12 @@ struct DevicesCommandTests {
     let run = try ArtfitRun(["devices", "--json"])
     #expect(run.status == 0)
     let document = try #require(try run.json() as? [String: Any])
-    #expect(document["version"] as? Int == 1)
+    #expect(document["version"] as? Int == 2)
     let targets = try #require(document["targets"] as? [[String: Any]])
     #expect(targets.count == Catalog.all.count)
     let fields = [
       "name", "aliases", "slug", "family", "points", "scale", "pixels", "native_scale", "native_pixels",
-      "corner_radius", "safe_area", "sensor_housing", "home_indicator", "status_bar", "size_classes", "sources",
+      "corners", "safe_area", "regions", "home_indicator", "status_bar", "status_bar_edge", "size_classes", "sources",
     ]
     for target in targets {
       for field in fields { #expect(target[field] != nil, "\(target["name"] ?? "?") has \(field)") }

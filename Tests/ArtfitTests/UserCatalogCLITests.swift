@@ -142,8 +142,8 @@ extension Slow {
           "targets[0] (i): safe_area.portrait: top 900 + bottom 30 exceeds the height 880"
         ),
         (
-          #"{"targets": [{"name": "F", "slug": "f", "family": "watch", "points": {"w": 400, "h": 800}, "scale": 3}]}"#,
-          "targets[0] (f): family: unknown family \"watch\""
+          #"{"targets": [{"name": "F", "slug": "f", "family": "toaster", "points": {"w": 400, "h": 800}, "scale": 3}]}"#,
+          "targets[0] (f): family: unknown family \"toaster\""
         ),
         (#"{"targets": [{"name": "T", "slug": "t", "fam"#, "not valid JSON: line 1, column "),
       ]

@@ -2,9 +2,10 @@
 /// ratios. Pure data, built once; see Research/ for where every figure comes from.
 public enum Catalog {
   /// Every built-in target, in catalog order: iPhones and iPod, iPads, Apple TV, video,
-  /// split windows.
+  /// split windows, then Apple Watch, Mac, Vision Pro, CarPlay, App Store and Top Shelf.
   public static let all: [Target] =
-    recentPhones + earlierPhones + ipads + televisions + videoCanvases + splitWindows
+    recentPhones + earlierPhones + ipads + televisions + videoCanvases + splitWindows + watches + macs
+    + visionWindows + carPlayScreens + appStoreCanvases + topShelf
 
   /// The built-in targets as a catalog a run chooses from.
   public static let builtIn = TargetCatalog(all)

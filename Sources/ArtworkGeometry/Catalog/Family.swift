@@ -1,4 +1,5 @@
-/// The groups targets belong to; `--targets iphone,video` selects by family.
+/// The groups targets belong to; `--targets iphone,video` selects by family. What artfit says
+/// and does for each is its row of `FamilyTraits`.
 public enum Family: String, Sendable, Hashable, Codable, CaseIterable {
   /// iPhones.
   case iphone
@@ -12,6 +13,18 @@ public enum Family: String, Sendable, Hashable, Codable, CaseIterable {
   case split
   /// Video and social aspect ratios (16:9, 2.39:1, 9:16, 1:1, …).
   case video
+  /// Apple Watch displays, each a rounded rectangle a full-screen photo fills.
+  case watch
+  /// Mac displays at their default sizes, with the camera housing where there is one.
+  case mac
+  /// Apple Vision Pro: a window at its default size.
+  case vision
+  /// CarPlay screens, as the CarPlay Simulator offers them.
+  case carplay
+  /// App Store screenshot and app preview sizes: canvases with no safe area.
+  case appstore
+  /// Apple TV Top Shelf: the static image and each dynamic item, with its safe zone.
+  case topshelf
   /// A raw canvas given on the command line (`390x844@3`, `1920x1080`).
   case custom
 }

@@ -7,6 +7,9 @@ public struct FamilyTraits: Sendable, Equatable {
   public var selectable: Bool
   /// Whether the default `--targets` holds it.
   public var inDefaultRun: Bool
+  /// Whether its screens are held both ways (portrait and landscape) unless an entry says
+  /// otherwise; a fixed canvas stands as its shape.
+  public var turns: Bool
   /// The family a legend draws it as: itself, or another (iPod touch is drawn as an iPhone).
   public var legendFamily: Family
   /// Where a legend lists it (families drawn as another are not listed).
@@ -21,7 +24,8 @@ public struct FamilyTraits: Sendable, Equatable {
   /// Whether two rows say the same in every field (the colour is a tuple, which is not
   /// `Equatable` by itself).
   public static func == (a: FamilyTraits, b: FamilyTraits) -> Bool {
-    a.selectable == b.selectable && a.inDefaultRun == b.inDefaultRun && a.legendFamily == b.legendFamily
+    a.selectable == b.selectable && a.inDefaultRun == b.inDefaultRun && a.turns == b.turns
+      && a.legendFamily == b.legendFamily
       && a.legendPosition == b.legendPosition && a.legendLabel == b.legendLabel && a.outline == b.outline
       && a.plural == b.plural
   }
@@ -33,37 +37,56 @@ extension Family {
     switch self {
     case .iphone:
       FamilyTraits(
-        selectable: true, inDefaultRun: true, legendFamily: .iphone, legendPosition: 0, legendLabel: "iPhone",
-        outline: (255, 59, 48),
-        plural: "iPhones")
+        selectable: true, inDefaultRun: true, turns: true, legendFamily: .iphone, legendPosition: 0,
+        legendLabel: "iPhone", outline: (255, 59, 48), plural: "iPhones")
     case .ipad:
       FamilyTraits(
-        selectable: true, inDefaultRun: true, legendFamily: .ipad, legendPosition: 1, legendLabel: "iPad",
-        outline: (10, 132, 255),
-        plural: "iPads")
+        selectable: true, inDefaultRun: true, turns: true, legendFamily: .ipad, legendPosition: 1,
+        legendLabel: "iPad", outline: (10, 132, 255), plural: "iPads")
     case .ipod:
       FamilyTraits(
-        selectable: true, inDefaultRun: false, legendFamily: .iphone, legendPosition: 0, legendLabel: "iPhone",
-        outline: (255, 59, 48),
-        plural: "iPods")
+        selectable: true, inDefaultRun: false, turns: true, legendFamily: .iphone, legendPosition: 0,
+        legendLabel: "iPhone", outline: (255, 59, 48), plural: "iPods")
     case .tv:
       FamilyTraits(
-        selectable: true, inDefaultRun: true, legendFamily: .tv, legendPosition: 2, legendLabel: "Apple TV",
-        outline: (52, 199, 89),
-        plural: "Apple TVs")
+        selectable: true, inDefaultRun: true, turns: false, legendFamily: .tv, legendPosition: 2,
+        legendLabel: "Apple TV", outline: (52, 199, 89), plural: "Apple TVs")
     case .split:
       FamilyTraits(
-        selectable: true, inDefaultRun: false, legendFamily: .split, legendPosition: 4, legendLabel: "split window",
-        outline: (255, 159, 10), plural: "split windows")
+        selectable: true, inDefaultRun: false, turns: false, legendFamily: .split, legendPosition: 4,
+        legendLabel: "split window", outline: (255, 159, 10), plural: "split windows")
     case .video:
       FamilyTraits(
-        selectable: true, inDefaultRun: true, legendFamily: .video, legendPosition: 3, legendLabel: "video",
-        outline: (191, 90, 242),
-        plural: "video canvases")
+        selectable: true, inDefaultRun: true, turns: false, legendFamily: .video, legendPosition: 3,
+        legendLabel: "video", outline: (191, 90, 242), plural: "video canvases")
+    case .watch:
+      FamilyTraits(
+        selectable: true, inDefaultRun: false, turns: false, legendFamily: .watch, legendPosition: 5,
+        legendLabel: "Apple Watch", outline: (94, 92, 230), plural: "Apple Watches")
+    case .mac:
+      FamilyTraits(
+        selectable: true, inDefaultRun: false, turns: false, legendFamily: .mac, legendPosition: 6,
+        legendLabel: "Mac", outline: (172, 142, 104), plural: "Macs")
+    case .vision:
+      FamilyTraits(
+        selectable: true, inDefaultRun: false, turns: false, legendFamily: .vision, legendPosition: 7,
+        legendLabel: "Vision Pro", outline: (48, 176, 199), plural: "Vision Pro windows")
+    case .carplay:
+      FamilyTraits(
+        selectable: true, inDefaultRun: false, turns: false, legendFamily: .carplay, legendPosition: 8,
+        legendLabel: "CarPlay", outline: (255, 55, 95), plural: "CarPlay screens")
+    case .appstore:
+      FamilyTraits(
+        selectable: true, inDefaultRun: false, turns: false, legendFamily: .appstore, legendPosition: 9,
+        legendLabel: "App Store", outline: (0, 199, 190), plural: "App Store canvases")
+    case .topshelf:
+      FamilyTraits(
+        selectable: true, inDefaultRun: false, turns: false, legendFamily: .tv, legendPosition: 2,
+        legendLabel: "Apple TV", outline: (52, 199, 89), plural: "Top Shelf slots")
     case .custom:
       FamilyTraits(
-        selectable: false, inDefaultRun: false, legendFamily: .custom, legendPosition: 5, legendLabel: "canvas",
-        outline: (255, 255, 255), plural: "canvases")
+        selectable: false, inDefaultRun: false, turns: false, legendFamily: .custom, legendPosition: 10,
+        legendLabel: "canvas", outline: (255, 255, 255), plural: "canvases")
     }
   }
 

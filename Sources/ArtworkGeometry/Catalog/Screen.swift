@@ -29,21 +29,39 @@ public struct Screen: Sendable, Hashable {
   /// The safe area in canvas pixels.
   public var safeArea: Rect { Rect.of(canvas.size).inset(by: safeInsets) }
 
-  /// The sensor housing in canvas pixels, when its rect is known.
-  public var sensorHousing: Rect? {
-    target.sensorHousing?.rect(in: orientation, portrait: target.points)?.scaled(by: scale)
+  /// Every region with a known place, turned with the screen and in canvas pixels.
+  public var regions: [ScreenRegion] {
+    target.regions.compactMap { region in
+      guard let rect = region.rect else { return nil }
+      let turned =
+        target.turnsWithOrientation ? PortraitTurn.rect(rect, in: orientation, portrait: target.points) : rect
+      return ScreenRegion(region.kind, region.shape, rect: turned.scaled(by: scale))
+    }
   }
+
+  /// Where nothing shows, in canvas pixels.
+  public var occlusions: [Rect] { regions.filter { $0.kind == .occlusion }.compactMap(\.rect) }
+
+  /// Where content reads badly across (folds, hinges), in canvas pixels.
+  public var divisions: [Rect] { regions.filter { $0.kind == .division }.compactMap(\.rect) }
 
   /// The Home indicator pill in canvas pixels.
   public var homeIndicator: Rect? {
     target.homeIndicator?.rect(on: points).scaled(by: scale)
   }
 
-  /// The display's corner radius in canvas pixels (0 for square corners or unknown).
-  public var cornerRadius: Double { (target.cornerRadius ?? 0) * scale }
+  /// The display's corner radii in canvas pixels, turned with the screen (0 for square corners
+  /// or unknown).
+  public var corners: CornerRadii {
+    let radii = (target.corners ?? CornerRadii(uniform: 0)).scaled(by: scale)
+    return target.turnsWithOrientation ? PortraitTurn.corners(radii, in: orientation) : radii
+  }
 
-  /// The status bar band's height in canvas pixels (0 when hidden or unknown).
-  public var statusBarHeight: Double { (target.statusBarHeight(in: orientation) ?? 0) * scale }
+  /// The status bar band in canvas pixels, along its edge; nil when hidden or unknown.
+  public var statusBar: Rect? {
+    guard let height = target.statusBarHeight(in: orientation), height > 0 else { return nil }
+    return target.statusBarEdge(in: orientation).band(of: height * scale, in: Rect.of(canvas.size))
+  }
 
   /// The size classes an app gets on this screen, when known.
   public var sizeClasses: SizeClasses? { target.sizeClasses(in: orientation) }

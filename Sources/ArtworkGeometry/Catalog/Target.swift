@@ -57,20 +57,26 @@ public struct Target: Sendable, Hashable {
   public var nativeScale: Double?
   /// The physical panel in portrait pixels where it differs from points × scale.
   public var nativePixels: PixelSize?
-  /// Display corner radius in points (0 = square corners, nil = unknown).
-  public var cornerRadius: Double?
+  /// The display's corner radii in points, clockwise from the top left of `points` (0 = a
+  /// square corner, nil = unknown).
+  public var corners: CornerRadii?
   /// The safe area artfit uses (iOS 26 where the research has it, else iOS 14–18).
   public var safeArea: SafeArea?
   /// The other era's safe area where the sources record a different one.
   public var safeAreaAlternate: SafeArea?
-  /// The camera housing at the top of the screen (a notch or the Dynamic Island), when it has one.
-  public var sensorHousing: SensorHousing?
+  /// What hardware hides or divides (a notch, the Dynamic Island, a camera hole, a Mac's camera
+  /// housing, a fold), in the points of `points`.
+  public var regions: [ScreenRegion]
   /// The Home indicator at the bottom, when it has one.
   public var homeIndicator: HomeIndicator?
   /// Status bar height in points in portrait (0 = hidden, nil = unknown or none).
   public var statusBarPortrait: Double?
   /// Status bar height in points in landscape (0 = hidden, nil = unknown or none).
   public var statusBarLandscape: Double?
+  /// The edge the status bar runs along in portrait.
+  public var statusBarEdge: ScreenEdge
+  /// The edge the status bar runs along in landscape.
+  public var statusBarLandscapeEdge: ScreenEdge
   /// The size classes an app gets full-screen in portrait, when known.
   public var sizeClassesPortrait: SizeClasses?
   /// The size classes an app gets full-screen in landscape, when known.
@@ -86,13 +92,15 @@ public struct Target: Sendable, Hashable {
   /// What the research says about figures that need a word (an estimate, a disputed value).
   public var notes: [String]
 
-  /// A target from its figures; what no source gives stays nil.
+  /// A target from its figures; what no source gives stays nil. `cornerRadius` is the same
+  /// radius at every corner, `corners` each its own (give one).
   public init(
     name: String, aliases: [String] = [], slug: String, family: Family, points: Size,
     scale: Double, nativeScale: Double? = nil, nativePixels: PixelSize? = nil,
-    cornerRadius: Double? = nil, safeArea: SafeArea? = nil, safeAreaAlternate: SafeArea? = nil,
-    sensorHousing: SensorHousing? = nil, homeIndicator: HomeIndicator? = nil,
-    statusBarPortrait: Double? = nil, statusBarLandscape: Double? = nil,
+    cornerRadius: Double? = nil, corners: CornerRadii? = nil, safeArea: SafeArea? = nil,
+    safeAreaAlternate: SafeArea? = nil, regions: [ScreenRegion] = [], homeIndicator: HomeIndicator? = nil,
+    statusBarPortrait: Double? = nil, statusBarLandscape: Double? = nil, statusBarEdge: ScreenEdge = .top,
+    statusBarLandscapeEdge: ScreenEdge = .top,
     sizeClassesPortrait: SizeClasses? = nil, sizeClassesLandscape: SizeClasses? = nil,
     orientations: [ScreenOrientation] = [.portrait, .landscape], split: SplitWindow? = nil,
     sources: [String: [String]] = [:], confidence: [String: String] = [:], notes: [String] = []
@@ -105,13 +113,15 @@ public struct Target: Sendable, Hashable {
     self.scale = scale
     self.nativeScale = nativeScale
     self.nativePixels = nativePixels
-    self.cornerRadius = cornerRadius
+    self.corners = corners ?? cornerRadius.map { CornerRadii(uniform: $0) }
     self.safeArea = safeArea
     self.safeAreaAlternate = safeAreaAlternate
-    self.sensorHousing = sensorHousing
+    self.regions = regions
     self.homeIndicator = homeIndicator
     self.statusBarPortrait = statusBarPortrait
     self.statusBarLandscape = statusBarLandscape
+    self.statusBarEdge = statusBarEdge
+    self.statusBarLandscapeEdge = statusBarLandscapeEdge
     self.sizeClassesPortrait = sizeClassesPortrait
     self.sizeClassesLandscape = sizeClassesLandscape
     self.orientations = orientations
@@ -146,6 +156,14 @@ public struct Target: Sendable, Hashable {
   public func statusBarHeight(in orientation: ScreenOrientation) -> Double? {
     orientation == .portrait ? statusBarPortrait : statusBarLandscape
   }
+
+  /// The edge the status bar runs along in `orientation`.
+  public func statusBarEdge(in orientation: ScreenOrientation) -> ScreenEdge {
+    orientation == .portrait ? statusBarEdge : statusBarLandscapeEdge
+  }
+
+  /// Whether figures given in `points` turn with the screen: only a device held both ways.
+  public var turnsWithOrientation: Bool { orientations.count > 1 }
 
   /// Every name the target answers to: name, slug and aliases.
   public var allNames: [String] { [name, slug] + aliases }

@@ -21,7 +21,8 @@ public enum TargetSelection {
     }
   }
 
-  static let familyNames = "iphone, ipad, ipod, tv, video, split, all"
+  /// Every family `--targets` takes by name, and `all`, as help and errors list them.
+  public static let familyNames = (Family.selectable.map(\.rawValue) + ["all"]).joined(separator: ", ")
 
   /// The targets of `catalog` named by `items`, each once, in the order first named.
   public static func resolve(_ items: [String], in catalog: TargetCatalog = Catalog.builtIn) throws(Failure)

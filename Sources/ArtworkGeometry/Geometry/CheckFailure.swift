@@ -11,6 +11,8 @@ public enum CheckFailure: Sendable, Hashable, CustomStringConvertible {
   case focusOutside(loss: Double)
   /// `--require-focus` on an artwork with no focus region at all.
   case focusUnknown
+  /// `--require-focus`: a division of the screen (a fold, a hinge) crosses the focus region.
+  case focusDivided
 
   /// The check that failed.
   public var check: Check {
@@ -18,6 +20,7 @@ public enum CheckFailure: Sendable, Hashable, CustomStringConvertible {
     case .cropLoss: .cropLoss
     case .focusOutside: .focus
     case .focusUnknown: .focusUnknown
+    case .focusDivided: .focusDivided
     }
   }
 
@@ -26,7 +29,7 @@ public enum CheckFailure: Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .cropLoss(let value, _): value
     case .focusOutside(let loss): loss
-    case .focusUnknown: nil
+    case .focusUnknown, .focusDivided: nil
     }
   }
 
@@ -35,7 +38,7 @@ public enum CheckFailure: Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .cropLoss(_, let limit): limit
     case .focusOutside: 0
-    case .focusUnknown: nil
+    case .focusUnknown, .focusDivided: nil
     }
   }
 
@@ -46,6 +49,7 @@ public enum CheckFailure: Sendable, Hashable, CustomStringConvertible {
     case .focusOutside(let loss):
       "focus \(Checks.percent(loss)) outside the visible safe area (required wholly inside)"
     case .focusUnknown: "focus required but none is known"
+    case .focusDivided: "focus crossed by a fold or hinge of the screen"
     }
   }
 
@@ -60,6 +64,8 @@ public enum CheckFailure: Sendable, Hashable, CustomStringConvertible {
     case focus
     /// `--require-focus` was given but the artwork has no focus region.
     case focusUnknown = "focus_unknown"
+    /// A division of the screen (a fold, a hinge) crosses the focus region (`--require-focus`).
+    case focusDivided = "focus_divided"
 
     /// The check's name in report.json, junit.xml and the baseline ("crop_loss").
     public var name: String { rawValue }

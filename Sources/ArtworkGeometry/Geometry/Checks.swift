@@ -2,7 +2,8 @@
 public struct Checks: Sendable, Hashable {
   /// Fail when crop loss exceeds this fraction.
   public var maxCropLoss: Double?
-  /// Fail when the focus region is not wholly inside the visible safe area.
+  /// Fail when the focus region is not wholly inside the visible safe area, clear of every
+  /// occlusion, or when a division crosses it.
   public var requireFocus: Bool
 
   /// Checks with these limits; none by default.
@@ -23,6 +24,7 @@ public struct Checks: Sendable, Hashable {
       } else if placement.focus == nil {
         failures.append(.focusUnknown)
       }
+      if placement.focusDivided == true { failures.append(.focusDivided) }
     }
     return failures
   }

@@ -15,27 +15,30 @@ public enum FitSolver {
   ///   - gravity: where a fill crop sits (`focus` needs `focus`, else it centres).
   ///   - focus: the important region, if known.
   ///   - maxCropLoss: under `auto`, fill is refused when it would lose more than this.
+  ///   - regions: the screen's reserved regions in canvas pixels: occlusions hide what is
+  ///     under them, divisions split what they cross.
   public static func solve(
     source: Size, canvas: PixelSize, safeArea: Insets = .zero, mode: FitMode,
-    gravity: Gravity = .center, focus: FocusRegion? = nil, maxCropLoss: Double? = nil
+    gravity: Gravity = .center, focus: FocusRegion? = nil, maxCropLoss: Double? = nil,
+    regions: [ScreenRegion] = []
   ) -> Placement {
     precondition(source.width > 0 && source.height > 0, "source has no pixels")
     precondition(canvas.width > 0 && canvas.height > 0, "canvas has no pixels")
     switch mode {
     case .fit, .fill:
-      return place(source, canvas, safeArea, mode, gravity, focus, requested: mode)
+      return place(source, canvas, safeArea, mode, gravity, focus, regions, requested: mode)
     case .auto:
-      let fill = place(source, canvas, safeArea, .fill, gravity, focus, requested: .auto)
+      let fill = place(source, canvas, safeArea, .fill, gravity, focus, regions, requested: .auto)
       let ratio = source.longOverShort
       let wide = ratio >= videoFillRange.lowerBound - 1e-9 && ratio <= videoFillRange.upperBound + 1e-9
       if wide && fill.cropLoss <= (maxCropLoss ?? 1) + 1e-12 { return fill }
-      return place(source, canvas, safeArea, .fit, gravity, focus, requested: .auto)
+      return place(source, canvas, safeArea, .fit, gravity, focus, regions, requested: .auto)
     }
   }
 
   private static func place(
     _ source: Size, _ canvas: PixelSize, _ insets: Insets, _ mode: FitMode, _ gravity: Gravity,
-    _ focus: FocusRegion?, requested: FitMode
+    _ focus: FocusRegion?, _ regions: [ScreenRegion], requested: FitMode
   ) -> Placement {
     let target = canvas.size
     let scaleX = target.width / source.width
@@ -81,17 +84,37 @@ public enum FitSolver {
       x: (onCanvas.x - placement.x) / scale, y: (onCanvas.y - placement.y) / scale,
       width: onCanvas.width / scale, height: onCanvas.height / scale
     ).intersection(sourceBounds)
-    let safeCropLoss = clampUnit(1 - visibleSafe.area / source.area)
+    let toSource = { (rect: Rect) in
+      Rect(
+        x: (rect.x - placement.x) / scale, y: (rect.y - placement.y) / scale, width: rect.width / scale,
+        height: rect.height / scale)
+    }
+    let hidden = regions.filter { $0.kind == .occlusion }.compactMap(\.rect).map {
+      toSource($0).intersection(visibleSafe)
+    }
+    .filter { !$0.isEmpty }
+    let safeCropLoss = clampUnit(1 - (visibleSafe.area - RectSet.unionArea(hidden)) / source.area)
 
     let focusRect = focus?.rect(in: source)
-    let focusLoss = focusRect.map { clampUnit(1 - $0.intersection(visibleSafe).area / $0.area) }
+    var focusLoss: Double?
+    var focusVisible: Bool?
+    if let focusRect {
+      let shown = focusRect.intersection(visibleSafe)
+      let hiddenOfFocus = RectSet.unionArea(hidden.map { $0.intersection(shown) })
+      focusLoss = clampUnit(1 - (shown.area - hiddenOfFocus) / focusRect.area)
+      focusVisible = visibleSafe.contains(focusRect, tolerance: 1e-6) && hiddenOfFocus <= 1e-9 * focusRect.area
+    }
+    let divisions = regions.filter { $0.kind == .division }.compactMap(\.rect).map(toSource)
+    let focusDivided = focusRect.flatMap { focus in
+      divisions.isEmpty ? nil : divisions.contains { RectSet.crosses(focus.intersection(crop), $0) }
+    }
     return Placement(
       requestedMode: requested, mode: mode, gravity: gravity, source: source, canvas: canvas,
       scaleFactor: scale, imageRect: placement, crop: crop, renderedImageRect: renderedPlacement,
       renderedCrop: crop.rounded, boxing: boxing, bars: bars, barsFraction: barsFraction,
       cropLoss: cropLoss, safeCropLoss: safeCropLoss, safeArea: safe, visibleSafeSource: visibleSafe,
-      focus: focusRect, focusVisible: focusRect.map { visibleSafe.contains($0, tolerance: 1e-6) },
-      focusLoss: focusLoss)
+      focus: focusRect, focusVisible: focusVisible, focusLoss: focusLoss, hiddenSource: hidden,
+      focusDivided: focusDivided)
   }
 
   /// The visible rect of a fill, placed by gravity and clamped inside the source.

@@ -32,7 +32,8 @@ public struct Placement: Sendable, Hashable {
   public var barsFraction: Double
   /// 1 − visible source area / source area.
   public var cropLoss: Double
-  /// Like crop loss, counting only what lands inside the safe area.
+  /// Like crop loss, counting only what lands inside the safe area and is not hidden by an
+  /// occlusion (a notch, a camera hole, a housing).
   public var safeCropLoss: Double
   /// The safe area on the canvas.
   public var safeArea: Rect
@@ -40,17 +41,22 @@ public struct Placement: Sendable, Hashable {
   public var visibleSafeSource: Rect
   /// The focus region in source pixels, when one is known.
   public var focus: Rect?
-  /// Whether the focus region lies wholly inside the visible safe area.
+  /// Whether the focus region lies wholly inside the visible safe area, clear of occlusions.
   public var focusVisible: Bool?
-  /// The fraction of the focus region outside the visible safe area.
+  /// The fraction of the focus region outside the visible safe area or under an occlusion.
   public var focusLoss: Double?
+  /// The parts of `visibleSafeSource` that occlusions hide, in source pixels (may overlap).
+  public var hiddenSource: [Rect]
+  /// Whether a division (a fold, a hinge) crosses the visible focus region; nil when there
+  /// is no focus or the screen has no division.
+  public var focusDivided: Bool?
 
   /// A placement from its figures, as the solver or a report read back gives them.
   public init(
     requestedMode: FitMode, mode: FitMode, gravity: Gravity, source: Size, canvas: PixelSize, scaleFactor: Double,
     imageRect: Rect, crop: Rect, renderedImageRect: PixelRect, renderedCrop: PixelRect, boxing: Boxing, bars: Bars,
     barsFraction: Double, cropLoss: Double, safeCropLoss: Double, safeArea: Rect, visibleSafeSource: Rect, focus: Rect?,
-    focusVisible: Bool?, focusLoss: Double?
+    focusVisible: Bool?, focusLoss: Double?, hiddenSource: [Rect] = [], focusDivided: Bool? = nil
   ) {
     self.requestedMode = requestedMode
     self.mode = mode
@@ -72,6 +78,8 @@ public struct Placement: Sendable, Hashable {
     self.focus = focus
     self.focusVisible = focusVisible
     self.focusLoss = focusLoss
+    self.hiddenSource = hiddenSource
+    self.focusDivided = focusDivided
   }
 }
 
@@ -83,6 +91,7 @@ extension Placement {
     moved.crop = crop.offsetBy(dx: dx, dy: dy)
     moved.visibleSafeSource = visibleSafeSource.offsetBy(dx: dx, dy: dy)
     moved.focus = focus?.offsetBy(dx: dx, dy: dy)
+    moved.hiddenSource = hiddenSource.map { $0.offsetBy(dx: dx, dy: dy) }
     moved.renderedCrop = PixelRect(
       x: renderedCrop.x + Int(dx.rounded()), y: renderedCrop.y + Int(dy.rounded()),
       width: renderedCrop.width, height: renderedCrop.height)

@@ -5,11 +5,12 @@ import ArtworkGeometry
 struct DevicesCommand: Command {
   static let spec = CommandSpec(
     name: "devices",
-    abstract: "List the target catalog: iPhones, iPads, Apple TV, video ratios, iPad split windows.",
+    abstract:
+      "List the target catalog: iPhones, iPads, Apple TV, Apple Watch, Macs, Vision Pro, CarPlay, App Store and Top Shelf slots, video ratios, iPad split windows.",
     usage: "artfit devices [--family LIST] [--json]",
     options: [
       .option(
-        "--family", "LIST", "Only these families: iphone, ipad, ipod, tv, video, split, all", defaultValue: "all"
+        "--family", "LIST", "Only these families: \(TargetSelection.familyNames)", defaultValue: "all"
       ).completing(Completion.families + ["all"]),
       .flag("--json", "Print the full catalog as JSON, with every figure's sources."),
       RenderArguments.catalogOption,
@@ -38,7 +39,7 @@ struct DevicesCommand: Command {
       } else if let family = Family(rawValue: name.lowercased()), family != .custom {
         if !families.contains(family) { families.append(family) }
       } else {
-        throw UsageError("--family: unknown family '\(name)'; families are iphone, ipad, ipod, tv, video, split, all")
+        throw UsageError("--family: unknown family '\(name)'; families are \(TargetSelection.familyNames)")
       }
     }
   }
@@ -51,7 +52,7 @@ struct DevicesCommand: Command {
         return (id, .object([("title", .string(reference.title)), ("location", .string(reference.location))]))
       }
       let document = JSONValue.object([
-        ("version", .integer(1)),
+        ("version", .integer(UserCatalog.schemaVersion)),
         ("generator", .string(ArtfitVersion.generator)),
         ("targets", .array(targets.map(\.json))),
         ("references", .object(references)),

@@ -7,6 +7,7 @@ enum Remedy {
   static func failure(_ failure: CheckFailure) -> String {
     switch failure {
     case .focusUnknown: failure.message + " (give --focus, a manifest focus or --auto-focus)"
+    case .focusDivided: failure.message + " (place the subject on one side of the fold; --focus says where it is)"
     case .cropLoss, .focusOutside: failure.message
     }
   }

@@ -13,7 +13,7 @@ enum RenderArguments {
       .option("--out", "DIR", "Where previews and reports go.", defaultValue: defaults.outputFolder),
       .option(
         "--targets", "LIST",
-        "Families (iphone, ipad, ipod, tv, video, split, all), device names or slugs, or canvases WxH@S.",
+        "Families (\(TargetSelection.familyNames)), device names or slugs, or canvases WxH@S.",
         default: Catalog.defaultFamilies.map(\.rawValue).joined(separator: ",")
       ).completing(Completion.targets),
       .option(

@@ -99,23 +99,25 @@ struct CatalogTests {
       #expect(target.points.width < target.points.height, "devices are listed in portrait")
       #expect(target.safeArea?.portrait != nil && target.sizeClassesPortrait != nil)
     }
-    if let rect = target.sensorHousing?.rect {
-      #expect(Rect.of(target.points).contains(rect), "sensor housing inside the screen")
-      #expect(abs(rect.midX - target.points.width / 2) < 1, "sensor housing is centred")
+    for region in target.regions {
+      guard let rect = region.rect else { continue }
+      #expect(Rect.of(target.points).contains(rect), "every region inside the screen")
     }
     if let home = target.homeIndicator {
       #expect(Rect.of(target.points).contains(home.rect(on: target.points)))
     }
-    if target.sensorHousing != nil {
-      #expect(
-        (target.safeArea?.portrait?.top ?? 0) >= (target.sensorHousing?.rect?.maxY ?? 0), "safe area clears the housing"
-      )
+    for region in target.regions where region.kind == .occlusion && target.safeArea != nil {
+      for orientation in target.orientations {
+        let screen = Screen(target: target, orientation: orientation)
+        let clear = screen.occlusions.allSatisfy { $0.intersection(screen.safeArea).isEmpty }
+        #expect(clear, "the \(orientation) safe area clears every occlusion of \(target.name)")
+      }
     }
   }
 
   @Test func unknownFiguresStayUnknown() throws {
     let pro17 = try #require(Catalog.target(named: "iPhone 17 Pro"))
-    #expect(pro17.sensorHousing?.shape == .island && pro17.sensorHousing?.rect == nil)
+    #expect(pro17.regions == [ScreenRegion(.occlusion, .island, rect: nil)])
     #expect(pro17.confidence["cutout"] == "unknown")
     #expect(pro17.statusBarPortrait == nil)
   }

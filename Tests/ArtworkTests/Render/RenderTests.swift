@@ -109,7 +109,7 @@ extension Slow {
 
       let (island, islandResult) = try preview("iphone-16-pro")
       let screen = islandResult.screen
-      let sensor = try #require(screen.sensorHousing)
+      let sensor = try #require(screen.occlusions.first)
       #expect(island.pixel(x: Int(sensor.midX), y: Int(sensor.midY)) == [0, 0, 0], "island is solid black")
       let safe = screen.safeArea
       #expect(island.pixel(x: Int(safe.midX), y: Int(safe.midY)) == art, "inside the safe area the art is untouched")
@@ -123,12 +123,12 @@ extension Slow {
       #expect(island.pixel(x: 0, y: 0) == [0, 0, 0], "the rounded corner is masked")
 
       let (notch, notchResult) = try preview("iphone-x")
-      let notchRect = try #require(notchResult.screen.sensorHousing)
+      let notchRect = try #require(notchResult.screen.occlusions.first)
       #expect(notch.pixel(x: Int(notchRect.midX), y: 5) == [0, 0, 0], "the notch is black")
       #expect(notch.pixel(x: Int(notchRect.maxX) + 30, y: 5) != [0, 0, 0], "beside it the status bar area shows")
 
       let (plainPhone, plainResult) = try preview("iphone-4-7")
-      #expect(plainResult.screen.sensorHousing == nil)
+      #expect(plainResult.screen.regions.isEmpty)
       let top = plainPhone.pixel(x: plainPhone.width / 2, y: 5)
       #expect(top != [0, 0, 0] && top[0] > art[0], "no sensor on a notch-less phone, only the status-bar tint: \(top)")
       #expect(plainPhone.pixel(x: 0, y: 0) != [0, 0, 0], "square corners are not masked")

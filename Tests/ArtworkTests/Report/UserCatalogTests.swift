@@ -38,9 +38,10 @@ struct UserCatalogTests {
     let phone = try #require(catalog.catalog.target(named: "TP1"))
     #expect(phone.name == "Test Phone 1" && phone.family == .iphone && phone.pixels == PixelSize(1200, 2640))
     #expect(phone.safeArea?.portrait == Insets(top: 70, left: 0, bottom: 30, right: 0))
-    #expect(phone.sensorHousing == SensorHousing(shape: .island, rect: Rect(x: 137, y: 12, width: 126, height: 37)))
+    #expect(phone.regions == [ScreenRegion(.occlusion, .island, rect: Rect(x: 137, y: 12, width: 126, height: 37))])
     #expect(phone.homeIndicator == HomeIndicator(width: 140, height: 5, bottom: 8))
-    #expect(phone.cornerRadius == 55 && phone.statusBarPortrait == 60 && phone.statusBarLandscape == nil)
+    #expect(
+      phone.corners == CornerRadii(uniform: 55) && phone.statusBarPortrait == 60 && phone.statusBarLandscape == nil)
     #expect(phone.sizeClassesLandscape == SizeClasses(.compact, .compact))
     // After the last built-in iPhone, before the iPod: `iphone` lists it.
     let iphones = catalog.catalog.targets(in: .iphone)
@@ -57,7 +58,7 @@ struct UserCatalogTests {
     )
     let kiosk = try #require(catalog.targets.first)
     #expect(
-      kiosk.safeArea == nil && kiosk.sensorHousing == nil && kiosk.homeIndicator == nil && kiosk.cornerRadius == nil)
+      kiosk.safeArea == nil && kiosk.regions.isEmpty && kiosk.homeIndicator == nil && kiosk.corners == nil)
     #expect(kiosk.orientations == [.portrait], "a fixed canvas stands as its shape")
   }
 
@@ -90,7 +91,7 @@ struct UserCatalogTests {
     let expected = [
       "mine.json: targets[0] (test-phone-1): safe_area.portrait: top 900 + bottom 30 exceeds the height 880",
       "mine.json: targets[1] (neg): points.w: -3 must be above 0",
-      "mine.json: targets[2] (fam): family: unknown family \"phone\" (one of iphone, ipad, ipod, tv, split, video)",
+      "mine.json: targets[2] (fam): family: unknown family \"phone\" (one of \(Family.selectable.map(\.rawValue).joined(separator: ", ")))",
       "mine.json: targets[3] (test-phone-1): slug: \"test-phone-1\" is already targets[0] (test-phone-1)'s",
       "mine.json: targets[4] (mine): name: \"iPhone 16 Pro\" is already the built-in iPhone 16 Pro (iphone-16-pro)'s; add \"replaces\" to swap it",
       "mine.json: targets[5] (home): home_indicator: width 500 exceeds the screen's width 400",
