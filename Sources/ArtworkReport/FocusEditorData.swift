@@ -63,7 +63,8 @@ enum FocusEditorData {
   }
 
   /// A screen as the script reads it: slug, name, family, orientation, canvas width and
-  /// height, safe insets (top, left, bottom, right).
+  /// height, safe insets (top, left, bottom, right), and its reserved regions when it has any
+  /// (kind "o" or "d", x, y, width, height in canvas pixels).
   private static func writeScreen(_ result: TargetResult, to json: inout JSONStream) {
     let insets = result.screen.safeInsets
     json.beginArray()
@@ -76,6 +77,23 @@ enum FocusEditorData {
     json.beginArray(inline: true)
     for value in [insets.top, insets.left, insets.bottom, insets.right] { json.exact(value) }
     json.endArray()
+    // An occlusion outside the safe area changes no figure: only those inside it, and every
+    // division, are the script's to know (a screen without them reads as before).
+    let safe = result.screen.safeArea
+    let regions = result.screen.regions.filter { region in
+      region.kind == .division || region.rect.map { !$0.intersection(safe).isEmpty } == true
+    }
+    if !regions.isEmpty {
+      json.beginArray()
+      for region in regions {
+        guard let rect = region.rect else { continue }
+        json.beginArray(inline: true)
+        json.plain(region.kind == .occlusion ? "o" : "d")
+        for value in [rect.x, rect.y, rect.width, rect.height] { json.exact(value) }
+        json.endArray()
+      }
+      json.endArray()
+    }
     json.endArray()
   }
 
@@ -143,11 +161,13 @@ private struct ScreenKey: Hashable {
   var orientation: ScreenOrientation
   var canvas: PixelSize
   var insets: Insets
+  var regions: [ScreenRegion]
 
   init(_ result: TargetResult) {
     slug = result.screen.target.slug
     orientation = result.screen.orientation
     canvas = result.placement.canvas
     insets = result.screen.safeInsets
+    regions = result.screen.regions  // the key may hold more than is written: it only tells screens apart
   }
 }

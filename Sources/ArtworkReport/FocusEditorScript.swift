@@ -68,8 +68,59 @@ enum FocusEditorScript {
         return rect((W - vw) * a[0], (H - vh) * a[1], vw, vh);
       }
 
-      // One source of W×H on a canvas of cw×ch with safe insets [top, left, bottom, right].
-      function place(W, H, cw, ch, ins, mode, gravity, focus) {
+      // RectSet's figures: the area a few rects cover, whether a line or rect crosses another,
+      // and the largest rect of a region that meets no hole.
+      function unionArea(rs) {
+        var solid = rs.filter(function (r) { return r.w > 0 && r.h > 0; });
+        if (solid.length <= 1) return solid.length ? area(solid[0]) : 0;
+        var xs = sortedUnique([].concat.apply([], solid.map(function (r) { return [r.x, r.x + r.w]; })));
+        var total = 0;
+        for (var i = 0; i + 1 < xs.length; i++) {
+          var l = xs[i], r = xs[i + 1];
+          var spans = solid.filter(function (q) { return q.x < r && q.x + q.w > l; })
+            .map(function (q) { return [q.y, q.y + q.h]; })
+            .sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
+          var length = 0, reach = -Infinity;
+          spans.forEach(function (sp) { if (sp[1] > reach) { length += sp[1] - Math.max(sp[0], reach); reach = sp[1]; } });
+          total += (r - l) * length;
+        }
+        return total;
+      }
+      function sortedUnique(values) {
+        return values.sort(function (a, b) { return a - b; }).filter(function (v, i, all) { return i === 0 || v !== all[i - 1]; });
+      }
+      function spanMeets(lo, hi, olo, ohi) {
+        if (lo < hi && olo < ohi) return ohi > lo && olo < hi;
+        if (lo < hi) return olo > lo && olo < hi;
+        if (olo < ohi) return lo > olo && lo < ohi;
+        return false;
+      }
+      function crosses(a, b) { return spanMeets(a.x, a.x + a.w, b.x, b.x + b.w) && spanMeets(a.y, a.y + a.h, b.y, b.y + b.h); }
+      function largestAvoiding(holes, bounds) {
+        var inside = holes.map(function (h) { return meet(h, bounds); }).filter(function (h) { return h.w > 0 && h.h > 0; });
+        if (!inside.length) return bounds;
+        var xs = sortedUnique([bounds.x, bounds.x + bounds.w].concat([].concat.apply([], inside.map(function (h) { return [h.x, h.x + h.w]; }))));
+        var best = rect(bounds.x, bounds.y, 0, 0);
+        function consider(c) {
+          if (!(c.w > 0 && c.h > 0)) return;
+          var a = area(c), b = area(best);
+          if (a > b || (a === b && (c.y < best.y || (c.y === best.y && c.x < best.x)))) best = c;
+        }
+        for (var i = 0; i < xs.length; i++) {
+          for (var j = i + 1; j < xs.length; j++) {
+            var l = xs[i], r = xs[j];
+            var blocking = inside.filter(function (h) { return h.x < r && h.x + h.w > l; }).sort(function (a, b) { return a.y - b.y; });
+            var top = bounds.y;
+            blocking.forEach(function (h) { consider(rect(l, top, r - l, h.y - top)); top = Math.max(top, h.y + h.h); });
+            consider(rect(l, top, r - l, bounds.y + bounds.h - top));
+          }
+        }
+        return best;
+      }
+
+      // One source of W×H on a canvas of cw×ch with safe insets [top, left, bottom, right] and
+      // reserved regions [kind ('o' occlusion, 'd' division), x, y, w, h] in canvas pixels.
+      function place(W, H, cw, ch, ins, mode, gravity, focus, regions) {
         var sx = cw / W, sy = ch / H, same = W * ch === H * cw;
         var s = mode === 'fit' ? Math.min(sx, sy) : Math.max(sx, sy);
         var bounds = rect(0, 0, W, H), placed, crop;
@@ -86,10 +137,24 @@ enum FocusEditorScript {
         var safe = rect(ins[1], ins[0], Math.max(0, cw - ins[1] - ins[3]), Math.max(0, ch - ins[0] - ins[2]));
         var on = meet(safe, placed);
         var seen = meet(rect((on.x - placed.x) / s, (on.y - placed.y) / s, on.w / s, on.h / s), bounds);
-        var f = focus ? inPixels(focus, W, H) : null;
+        function toSource(r) { return rect((r[1] - placed.x) / s, (r[2] - placed.y) / s, r[3] / s, r[4] / s); }
+        var hidden = regions.filter(function (r) { return r[0] === 'o'; })
+          .map(function (r) { return meet(toSource(r), seen); }).filter(function (h) { return h.w > 0 && h.h > 0; });
+        var divisions = regions.filter(function (r) { return r[0] === 'd'; }).map(toSource);
+        var f = focus ? inPixels(focus, W, H) : null, visible = null, loss = null, divided = null;
+        if (f) {
+          var shown = meet(f, seen);
+          var hiddenOfFocus = unionArea(hidden.map(function (h) { return meet(h, shown); }));
+          loss = unit(1 - (area(shown) - hiddenOfFocus) / area(f));
+          visible = holds(seen, f, 1e-6) && hiddenOfFocus <= 1e-9 * area(f);
+          if (divisions.length) {
+            var across = meet(f, crop);
+            divided = divisions.some(function (d) { return crosses(across, d); });
+          }
+        }
         return {
-          crop: crop, seen: seen, cropLoss: same || mode === 'fit' ? 0 : unit(1 - area(crop) / (W * H)),
-          visible: f ? holds(seen, f, 1e-6) : null, loss: f ? unit(1 - area(meet(f, seen)) / area(f)) : null
+          crop: crop, seen: seen, hidden: hidden, cropLoss: same || mode === 'fit' ? 0 : unit(1 - area(crop) / (W * H)),
+          visible: visible, loss: loss, divided: divided
         };
       }
 
@@ -106,10 +171,11 @@ enum FocusEditorScript {
       function solve(art, screen, mode, focus) {
         var c = art.content, whole = c[0] === 0 && c[1] === 0 && c[2] === art.w && c[3] === art.h;
         var gravity = art.gravity || (focus ? 'focus' : 'center');
-        var p = place(c[2], c[3], screen[4], screen[5], screen[6], mode, gravity, whole || !focus ? focus : within(focus, c, art.w, art.h));
+        var p = place(c[2], c[3], screen[4], screen[5], screen[6], mode, gravity, whole || !focus ? focus : within(focus, c, art.w, art.h), screen[7] || []);
         if (c[0] !== 0 || c[1] !== 0) {
           p.crop = rect(p.crop.x + c[0], p.crop.y + c[1], p.crop.w, p.crop.h);
           p.seen = rect(p.seen.x + c[0], p.seen.y + c[1], p.seen.w, p.seen.h);
+          p.hidden = p.hidden.map(function (h) { return rect(h.x + c[0], h.y + c[1], h.w, h.h); });
         }
         return p;
       }
@@ -196,20 +262,23 @@ enum FocusEditorScript {
         this.box.style.width = f.w * 100 + '%';
         this.box.style.height = f.h * 100 + '%';
         this.box.setAttribute('aria-valuetext', 'x ' + pct(f.x) + ', y ' + pct(f.y) + ', ' + pct(f.w) + ' by ' + pct(f.h));
-        var safe = 0, region = null, shown = {}, crops = [];
+        var safe = 0, region = null, hidden = [], shown = {}, crops = [];
         for (var i = 0; i < this.rows.length; i++) {
           var item = this.rows[i], p = solve(art, item.screen, item.mode, f), row = item.row;
           item.p = p;
           row.setAttribute('data-crop', [p.crop.x, p.crop.y, p.crop.w, p.crop.h].join(','));
           row.setAttribute('data-focus-visible', p.visible === null ? '' : String(p.visible));
           row.setAttribute('data-focus-loss', p.loss === null ? '' : String(p.loss));
-          if (p.visible) safe++;
+          row.setAttribute('data-focus-divided', p.divided === null ? '' : String(p.divided));
+          if (p.visible && !p.divided) safe++;
           region = region ? meet(region, p.seen) : p.seen;
+          hidden = hidden.concat(p.hidden);
           var key = item.mode === 'fill' ? px(p.crop) + item.screen[2] : null;
           if (key && !shown[key]) { shown[key] = true; crops.push([p.crop, item.screen[2]]); }
         }
         this.drawCrops(crops);
         this.paint();
+        if (region && region.w > 1e-9 && region.h > 1e-9) region = largestAvoiding(hidden, region);
         var everywhere = region && region.w > 1e-9 && region.h > 1e-9 ? region : null;
         if (everywhere) { setRect(this.safeRect, everywhere); this.safeRect.style.display = ''; }
         else this.safeRect.style.display = 'none';
@@ -233,11 +302,11 @@ enum FocusEditorScript {
           var item = this.rows[i], p = item.p;
           if (item.painted === p) continue;
           item.painted = p;
-          var cells = item.row.children, lost = p.visible === false;
+          var cells = item.row.children, lost = p.visible === false || p.divided === true;
           if (lost !== item.lost) { item.row.classList.toggle('lost', lost); item.lost = lost; }
           words(cells[3], px(p.crop));
           words(cells[4], item.mode !== 'fill' ? 'whole' : (p.cropLoss > 0 && p.cropLoss < 0.0005 ? '<0.1 %' : pct(p.cropLoss)) + ' cut');
-          words(cells[5], p.visible === null ? '' : p.visible ? 'safe' : pct(p.loss) + ' outside');
+          words(cells[5], p.visible === null ? '' : !p.visible ? pct(p.loss) + ' outside' : p.divided ? 'on a fold' : 'safe');
         }
       };
 

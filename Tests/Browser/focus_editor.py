@@ -110,7 +110,7 @@ def live(driver, source):
         const rows = document.querySelectorAll('[data-artwork="' + CSS.escape(arguments[0]) + '"] [data-live-result]');
         return Array.from(rows, r => ({slug: r.dataset.slug, orientation: r.dataset.orientation, mode: r.dataset.mode,
           requested: r.dataset.requestedMode || r.dataset.mode, crop: r.dataset.crop,
-          visible: r.dataset.focusVisible, loss: r.dataset.focusLoss}));""", source)
+          visible: r.dataset.focusVisible, loss: r.dataset.focusLoss, divided: r.dataset.focusDivided}));""", source)
 
 
 def half_away(value, places):
@@ -131,13 +131,15 @@ def target_name(slug):
 class Reference:
     """`artfit fit --json` for a source, targets, mode, gravity and focus, cached."""
 
-    def __init__(self, artfit):
+    def __init__(self, artfit, catalog=None):
         self.artfit = artfit
+        self.catalog = catalog
         self.calls = 0
+        self.shaped = 0  # results on the foldable compared
 
     def results(self, size, slugs, mode, gravity, focus, max_crop_loss):
         args = ["fit", "--source", "%dx%d" % size, "--target", ",".join(map(target_name, slugs)), "--mode", mode,
-                "--gravity", gravity, "--focus", focus, "--json"]
+                "--gravity", gravity, "--focus", focus, "--json"] + (["--catalog", self.catalog] if self.catalog else [])
         if max_crop_loss is not None:
             args += ["--max-crop-loss", str(max_crop_loss)]
         self.calls += 1
@@ -174,6 +176,11 @@ def compare(driver, reference, art, focus, gravity, max_crop_loss):
             fail("%s: focus visible %r on the page, %r from artfit fit" % (where, visible, want["focus_visible"]))
         if want["focus_loss"] is not None and abs(half_away(float(row["loss"]), 4) - want["focus_loss"]) > 1e-9:
             fail("%s: focus loss %s on the page, %r from artfit fit" % (where, row["loss"], want["focus_loss"]))
+        divided = VISIBLE[row["divided"] or ""]
+        if row["slug"] == "test-foldable":
+            reference.shaped += 1
+        if divided != want.get("focus_divided"):
+            fail("%s: focus divided %r on the page, %r from artfit fit" % (where, divided, want.get("focus_divided")))
     return len(rows)
 
 
@@ -206,8 +213,23 @@ def random_focus(rng):
     return [rng.uniform(0, 1 - w), rng.uniform(0, 1 - h), w, h]
 
 
+# A screen with a camera hole inside its safe area and a fold, so the page's occlusion and
+# division geometry meets artfit fit's too (catalog version 2, as the README shows it).
+FOLDABLE = {"targets": [{
+    "name": "Test Foldable", "slug": "test-foldable", "family": "iphone", "points": {"w": 400, "h": 800}, "scale": 2,
+    "corners": {"top_left": 8, "top_right": 50, "bottom_right": 50, "bottom_left": 8},
+    "safe_area": {"portrait": {"top": 20, "left": 0, "bottom": 20, "right": 0},
+                  "landscape": {"top": 0, "left": 20, "bottom": 0, "right": 20}},
+    "regions": [{"kind": "occlusion", "shape": "hole", "x": 300, "y": 40, "w": 40, "h": 40},
+                {"kind": "occlusion", "shape": "rect", "x": 120, "y": 300, "w": 60, "h": 30},
+                {"kind": "division", "shape": "fold", "x": 0, "y": 400, "w": 400, "h": 0}]}]}
+
+
 def random_cases(artfit, driver, work, rng, cases, catalog):
-    reference = Reference(artfit)
+    foldable = os.path.join(work, "foldable.json")
+    with open(foldable, "w") as f:
+        json.dump(FOLDABLE, f)
+    reference = Reference(artfit, foldable)
     done = compared = runs = 0
     per_artwork = 12
     while done < cases:
@@ -218,6 +240,8 @@ def random_cases(artfit, driver, work, rng, cases, catalog):
         for index, size in enumerate(sizes):
             png(os.path.join(folder, "art-%d.png" % index), *size)
         targets = rng.sample(catalog, rng.randint(3, 9))
+        if rng.random() < 0.5:
+            targets.append("test-foldable")
         if rng.random() < 0.4:
             targets.append("%dx%d@%d" % (rng.randint(200, 2000), rng.randint(200, 2000), rng.randint(1, 3)))
         orientations = rng.choice(["portrait", "landscape", "portrait,landscape"])
@@ -226,7 +250,7 @@ def random_cases(artfit, driver, work, rng, cases, catalog):
         max_crop_loss = rng.choice([None, round(rng.uniform(0.05, 0.9), 2)])
         out = os.path.join(work, "random-%d-out" % runs)
         args = ["check", folder, "--out", out, "--quiet", "--targets", ",".join(targets), "--orientations",
-                orientations, "--modes", modes]
+                orientations, "--modes", modes, "--catalog", foldable]
         if gravity:
             args += ["--gravity", gravity]
         if max_crop_loss is not None:
@@ -241,8 +265,11 @@ def random_cases(artfit, driver, work, rng, cases, catalog):
                 done += 1
         if driver.get_log("browser"):
             fail("the page logged to the console while editing")
+    if not reference.shaped:
+        fail("no result on the foldable (hole, fold) was compared")
     print("random: %d focus rectangles on %d artworks of %d runs, %d live results equal to artfit fit "
-          "(%d fit calls)" % (done, runs * 3, runs, compared, reference.calls))
+          "(%d fit calls; %d on a screen with a hole and a fold)" % (done, runs * 3, runs, compared, reference.calls,
+                                                                     reference.shaped))
 
 
 def corner(driver, source, name):
