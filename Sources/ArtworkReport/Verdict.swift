@@ -28,17 +28,21 @@ public enum Verdict {
     } else {
       parts.append("no part is safe on every screen")
     }
-    var lost: [String] = []
-    for result in results where result.placement.focusVisible == false && !lost.contains(group(result.screen)) {
-      lost.append(group(result.screen))
-    }
-    if !lost.isEmpty {
-      let named = lost.prefix(3).joined(separator: ", ") + (lost.count > 3 ? " and \(lost.count - 3) more" : "")
-      parts.append("the focus leaves the safe area on \(named)")
-    }
+    let lost = groups(of: results.filter { $0.placement.focusVisible == false })
+    if !lost.isEmpty { parts.append("the focus leaves the safe area on \(lost)") }
+    let divided = groups(of: results.filter { $0.placement.focusDivided == true })
+    if !divided.isEmpty { parts.append("a fold crosses the focus on \(divided)") }
     let failed = results.filter { !$0.passed }.count
     if failed > 0 { parts.append("\(failed) of \(results.count) results fail") }
     return parts.joined(separator: "; ")
+  }
+
+  /// The groups `results` speak for, each once, the first three named: "iPhones in
+  /// landscape, iPads in portrait and 2 more"; empty for no results.
+  static func groups(of results: [ReportedResult]) -> String {
+    var named: [String] = []
+    for result in results where !named.contains(group(result.screen)) { named.append(group(result.screen)) }
+    return named.prefix(3).joined(separator: ", ") + (named.count > 3 ? " and \(named.count - 3) more" : "")
   }
 
   /// "iPhones in landscape": the family and orientation a result on `screen` speaks for.

@@ -53,4 +53,17 @@ struct VerdictTests {
     report.safeEverywhere = nil
     #expect(Verdict.of(report).contains("no part is safe on every screen"))
   }
+
+  @Test func saysWhereAFoldCrossesTheFocus() throws {
+    // The test foldable: a fold across the middle of its 400x800 pt portrait screen.
+    let screen = Screen(target: ScreenRegionTests.phone, orientation: .portrait)
+    let across = try #require(FocusRegion(x: 0.2, y: 0.45, width: 0.3, height: 0.1, origin: .option))
+    let result = TargetResult.solve(
+      source: Size(400, 800), screen: screen, mode: .fill, gravity: .center, focus: across,
+      checks: Checks(requireFocus: true))
+    let report = ArtworkReport(
+      file: ArtworkFile(path: "a.png", stem: "a"), width: 400, height: 800, focus: across,
+      results: [ReportedResult(result)])
+    #expect(Verdict.of(report).contains("a fold crosses the focus on canvases in portrait"), "\(Verdict.of(report))")
+  }
 }
