@@ -4,6 +4,9 @@
 #   Documentation/family-watch.png     a watch fill (Series 7-9, 45 mm)
 #   Documentation/family-mac.png       a MacBook Pro 14-inch with its camera housing
 #   Documentation/family-topshelf.png  a Top Shelf poster, focused and unfocused side by side
+#   Documentation/family-vision.png    the Vision Pro window at its default size
+#   Documentation/family-carplay.png   the CarPlay high-resolution screen
+#   Documentation/family-appstore.png  the 886x1920 app preview canvas
 #   bash Scripts/make_family_previews.sh [path/to/artfit]
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -33,4 +36,15 @@ for state in focused unfocused; do
 done
 pnmcat -white -lr "$WORK/focused.ppm" <(ppmmake white 16 360) "$WORK/unfocused.ppm" | pnmtopng -compression 9 \
   > "$ROOT/Documentation/family-topshelf.png"
+render pastel-hills-key-art.webp vision-pro-window vision
+shrink "$WORK/vision/pastel-hills-key-art/vision-pro-window-landscape-fill@2x.png" 240 \
+  "$ROOT/Documentation/family-vision.png"
+
+render forest-path-scope.jpg carplay-high-resolution carplay
+shrink "$WORK/carplay/forest-path-scope/carplay-high-resolution-landscape-fill@3x.png" 160 \
+  "$ROOT/Documentation/family-carplay.png"
+
+render honeywave-onboarding.heic appstore-preview-886x1920 appstore
+shrink "$WORK/appstore/honeywave-onboarding/appstore-preview-886x1920-portrait-fill@1x.png" 360 \
+  "$ROOT/Documentation/family-appstore.png"
 ls -l "$ROOT"/Documentation/family-*.png
