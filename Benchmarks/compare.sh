@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Side-by-side benchmark of artfit against libvips (pyvips), Pillow and OpenCV, in one run.
 #
-#   bash Benchmarks/compare.sh [resize|render|single|batch|vector|encode|all] [IMAGE_FOLDER]
+#   bash Benchmarks/compare.sh [resize|render|single|batch|vector|encode|check|all] [IMAGE_FOLDER]
 #
 # resize: one 5K JPEG (decoded once, not timed) to the 30 iPhone/iPad/video canvases of
 #         Benchmarks/targets.json, fill and fit, Lanczos3 (OpenCV: Lanczos4), at 1 thread and at
@@ -24,6 +24,11 @@
 # encode: artfit's PNG writer at each --png-level 0...9 on a portrait iPhone preview of each
 #         corpus image (no overlays), against libpng's adaptive filters with zlib at the same
 #         level (artfit-bench encode); one pass each, on ~95 MB of rows.
+# check:  the build gate: `artfit check` of 1,000 hard links of one 5K PNG (headers only) with
+#         --targets iphone,ipad, 7 alternating runs of BEFORE=/path/to/an/earlier/artfit (when
+#         given) and this build: median wall, cpu and peak, and the bytes each writes; then
+#         Benchmarks/scale.py at 5,000 and 50,000 tiny artworks (peak at 50k over peak at 5k).
+#         Needs no peer: run it alone with `compare.sh check`.
 # Peers live in a virtual environment ($VENV, default /tmp/artfit-bench-venv) from PyPI.
 # RENDER_PEERS="pyvips" limits the render peers (Pillow takes about 12 minutes on 2 cores).
 set -euo pipefail
@@ -33,6 +38,42 @@ WHAT="${1:-all}"
 VENV="${VENV:-/tmp/artfit-bench-venv}"
 WORK="${WORK:-/tmp/artfit-bench}"
 PY="$VENV/bin/python"
+
+if [ "$WHAT" = check ]; then
+  (cd "$ROOT" && swift build -c release --product artfit) >&2
+  ARTFIT="${ARTFIT:-$ROOT/.build/release/artfit}"
+  HEADERS="${HEADERS:-/tmp/artfit-check-1000}"
+  SOURCE="${CHECK_IMAGE:-/tmp/artfit-bench-batch/altai-5120x2880.png}"
+  [ -f "$SOURCE" ] || { echo "no 5K PNG at $SOURCE (make_corpus.sh batch, or CHECK_IMAGE=...)" >&2; exit 2; }
+  if [ ! -d "$HEADERS" ]; then
+    mkdir -p "$HEADERS"
+    for i in $(seq -w 1 1000); do ln "$SOURCE" "$HEADERS/a$i.png"; done
+  fi
+  echo "## check: 1,000 5K PNG headers, --targets iphone,ipad (median of 7 alternating runs)"
+  printf '| build | wall (s) | cpu (s) | peak (MB) | bytes written |\n|---|---:|---:|---:|---:|\n'
+  declare -A WALLS CPUS PEAKS BYTES
+  BUILDS=("$ARTFIT")
+  [ -n "${BEFORE:-}" ] && BUILDS=("$BEFORE" "$ARTFIT")
+  for round in 1 2 3 4 5 6 7; do
+    for build in "${BUILDS[@]}"; do
+      rm -rf "$WORK/check-out"
+      read -r wall cpu peak < <(/usr/bin/time -f "%e %U %S %M" "$build" check "$HEADERS" --targets iphone,ipad \
+        --out "$WORK/check-out" --quiet 2>&1 >/dev/null | tail -1 | awk '{printf "%s %.2f %.0f\n", $1, $2 + $3, $4 / 1024}')
+      WALLS[$build]+="$wall "
+      CPUS[$build]+="$cpu "
+      PEAKS[$build]+="$peak "
+      BYTES[$build]=$(du -sb "$WORK/check-out" | cut -f1)
+    done
+  done
+  median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+  for build in "${BUILDS[@]}"; do
+    printf '| %s | %s | %s | %s | %s |\n' "$build" "$(echo "${WALLS[$build]}" | median)" \
+      "$(echo "${CPUS[$build]}" | median)" "$(echo "${PEAKS[$build]}" | median)" "${BYTES[$build]}"
+  done
+  echo
+  ARTFIT="$ARTFIT" python3 "$HERE/scale.py" 5000 50000
+  exit 0
+fi
 
 # Peers, pinned.
 [ -x "$PY" ] || python3 -m venv "$VENV"

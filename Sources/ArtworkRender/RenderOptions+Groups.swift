@@ -77,6 +77,9 @@ extension RenderOptions {
     public var writePreviews: Bool
     /// Write small JPEG thumbnails of the previews for the contact sheet.
     public var thumbnails: Bool = true
+    /// The report files beside report.json (`--reports`): a review's by default, a build's
+    /// for `check`.
+    public var reports: Set<ReportFile> = ReportFile.forReview
     /// The previews' file format (`--format`).
     public var format: PreviewFormat
     /// How hard PNG previews are compressed (`--png-level`): the fastest by default.

@@ -59,7 +59,8 @@ public struct RenderOptions: Sendable {
       checks: checks)
     drawing = Drawing(overlays: overlays, kernel: kernel, linear: linear, background: background)
     writing = Writing(
-      writePreviews: writePreviews, format: format, pngEffort: pngEffort, jpegQuality: jpegQuality)
+      writePreviews: writePreviews, reports: writePreviews ? ReportFile.forReview : ReportFile.forBuilds,
+      format: format, pngEffort: pngEffort, jpegQuality: jpegQuality)
     running = Running(outputFolder: outputFolder, jobs: max(1, jobs))
   }
 
@@ -156,6 +157,8 @@ public struct RenderOptions: Sendable {
       ("intent", .string(drawing.intent.rawValue)),
       ("manifest", selection.manifest.map { .string($0.path) } ?? .null),
       ("catalog", catalogJSON),
+      // Which report files the run wrote: merge-reports writes the same of the joined run.
+      ("reports", .array(ReportFile.listed(writing.reports).map { .string($0.rawValue) })),
     ]
     // Only when given, so the reports of runs without one stay as they were.
     if !selection.excludes.isEmpty { members.append(("exclude", .array(selection.excludes.map(JSONValue.string)))) }

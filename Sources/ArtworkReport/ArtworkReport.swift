@@ -211,9 +211,9 @@ public struct RunReport: Sendable {
   /// every version up to it.
   public static let reportVersion = 2
 
-  /// report.json as UTF-8 (pretty-printed, keys in the contract's order).
+  /// report.json as UTF-8, as the file holds it (compact, keys in the contract's order).
   public func jsonBytes() -> [UInt8] {
-    var json = JSONStream()
+    var json = JSONStream(compact: true)
     write(to: &json)
     return json.bytes
   }

@@ -203,6 +203,15 @@ final class ContactSheetStream {
   }
 
   /// Removes pages and lists of pages a larger earlier run left in the folder.
+  /// Removes a sheet's pages and page lists (a run that writes no sheet).
+  static func removeSheet(from folder: String) {
+    var number = 1
+    while unlink(folder + "/" + ContactSheetPage.path(number)) == 0 { number += 1 }
+    number = 2
+    while unlink(folder + "/" + listPath(number)) == 0 { number += 1 }
+    rmdir(folder + "/pages")
+  }
+
   private func removeStalePages() {
     var number = pages.count + 1
     while unlink(folder + "/" + ContactSheetPage.path(number)) == 0 { number += 1 }

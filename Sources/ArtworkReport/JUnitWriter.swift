@@ -41,41 +41,46 @@ public enum JUnitWriter {
     out.append("\">\n")
     var classname = ByteBuffer(capacity: 64)
     classname.xml(artwork.file.stem)
-    for result in artwork.results {
-      out.append("    <testcase classname=\"")
-      out.append(classname)
-      out.append("\" name=\"")
-      out.xml(result.screen.target.name)
-      out.append(byte: 0x20)
-      out.append(result.screen.orientation.rawValue)
-      out.append(byte: 0x20)
-      out.append(result.placement.requestedMode.rawValue)
-      out.append(" @")
-      out.append(Screen.scaleText(result.screen.scale))
-      out.append("x\" time=\"0\"")
-      if result.passed {
-        out.append("/>\n")
-      } else if result.baselined {
-        // Known from the baseline: shown, not failed.
-        out.append(">\n      <skipped message=\"baselined: ")
-        out.xml(result.failures.map(\.message).joined(separator: "; "))
-        out.append("\"/>\n    </testcase>\n")
-      } else {
-        out.append(">\n")
-        for failure in result.failures {
-          out.append("      <failure type=\"")
-          out.append(failure.check.name)
-          out.append("\" message=\"")
-          out.xml(failure.message)
-          out.append("\">")
-          out.xml(failure.message)
-          out.append("</failure>\n")
-        }
-        out.append("    </testcase>\n")
-      }
-      out.flushIfFull()
+    for index in artwork.results.indices {  // by index: no copy of each result
+      writeCase(artwork.results[index], classname: classname, to: &out)
     }
     out.append("  </testsuite>\n")
+  }
+
+  /// One result's test case.
+  private static func writeCase(_ result: borrowing ReportedResult, classname: ByteBuffer, to out: inout ByteBuffer) {
+    out.append("    <testcase classname=\"")
+    out.append(classname)
+    out.append("\" name=\"")
+    out.xml(result.screen.target.name)
+    out.append(byte: 0x20)
+    out.append(result.screen.orientation.rawValue)
+    out.append(byte: 0x20)
+    out.append(result.placement.requestedMode.rawValue)
+    out.append(" @")
+    out.append(Screen.scaleText(result.screen.scale))
+    out.append("x\" time=\"0\"")
+    if result.passed {
+      out.append("/>\n")
+    } else if result.baselined {
+      // Known from the baseline: shown, not failed.
+      out.append(">\n      <skipped message=\"baselined: ")
+      out.xml(result.failures.map(\.message).joined(separator: "; "))
+      out.append("\"/>\n    </testcase>\n")
+    } else {
+      out.append(">\n")
+      for failure in result.failures {
+        out.append("      <failure type=\"")
+        out.append(failure.check.name)
+        out.append("\" message=\"")
+        out.xml(failure.message)
+        out.append("\">")
+        out.xml(failure.message)
+        out.append("</failure>\n")
+      }
+      out.append("    </testcase>\n")
+    }
+    out.flushIfFull()
   }
 
   /// The unreadable inputs as errors, and the root closed.

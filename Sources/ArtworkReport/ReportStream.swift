@@ -1,13 +1,16 @@
 import ArtworkCodec
 @_spi(Support) import ArtworkSupport
 import Dispatch
+import Foundation
 
 /// A run's report files written as its artworks finish, in the order they are given, so a
-/// run of any size holds no more than a page of artworks: report.json, report.jsonl,
-/// report.csv, junit.xml and index.html (paged past `pageSize` artworks). Each file appears
-/// whole when `finish` commits it, or not at all (an interrupted run leaves none of them,
-/// only pages already complete). With `jsonTo`, report.json goes to that descriptor alone
-/// (stdout for `--json`) and no file is written.
+/// run of any size holds no more than a page of artworks: report.json, and those of
+/// report.jsonl, report.csv, junit.xml and index.html (paged past `pageSize` artworks) the
+/// run chose (`ReportFile`). report.json is compact: a machine's file, a third smaller than
+/// indented. Each file appears whole when `finish` commits it, or not at all (an interrupted
+/// run leaves none of them, only pages already complete); a report file the run did not choose
+/// is removed at the end, so none is left from an earlier run. With `jsonTo`, report.json goes
+/// to that descriptor alone (stdout for `--json`) and no file is written.
 ///
 /// Used from one thread, except inside `writePending`, where each file's state is touched by
 /// the one lane that writes that file: hence `@unchecked Sendable`.
@@ -29,34 +32,45 @@ public final class ReportStream: @unchecked Sendable {
   /// The files a run writes at the top of the output folder.
   public static let fileNames: Set<String> = ["report.json", "report.jsonl", "report.csv", "junit.xml", "index.html"]
 
-  /// Opens the files in `folder` (created when missing) and writes their heads; `editor`
-  /// is what the contact sheet's focus editor needs from the run.
+  /// The report files this stream writes.
+  public let files: Set<ReportFile>
+
+  /// Opens the chosen files in `folder` (created when missing) and writes their heads;
+  /// `editor` is what the contact sheet's focus editor needs from the run.
   public init(
-    folder: String, options: JSONValue, thumbnails: Bool = true, editor: FocusEditorSetup = FocusEditorSetup(),
-    pageSize: Int = ReportStream.pageSize
+    folder: String, options: JSONValue, files: Set<ReportFile> = ReportFile.forReview, thumbnails: Bool = true,
+    editor: FocusEditorSetup = FocusEditorSetup(), pageSize: Int = ReportStream.pageSize
   ) throws(OutputError) {
     self.folder = folder
+    self.files = files.union([.json])
     let jsonFile = try AtomicStream(folder + "/report.json")
     self.jsonFile = jsonFile
-    json = JSONStream(buffer: jsonFile.buffer)
-    jsonLines = try AtomicStream(folder + "/report.jsonl")
-    let csv = try AtomicStream(folder + "/report.csv")
-    CSVWriter.writeHeader(to: &csv.buffer)
-    self.csv = csv
-    junitSuites = try AtomicStream(folder + "/junit.xml")
-    sheet = ContactSheetStream(folder: folder, thumbnails: thumbnails, editor: editor, pageSize: pageSize)
+    json = JSONStream(buffer: jsonFile.buffer, compact: true)
+    jsonLines = files.contains(.jsonl) ? try AtomicStream(folder + "/report.jsonl") : nil
+    if files.contains(.csv) {
+      let csv = try AtomicStream(folder + "/report.csv")
+      CSVWriter.writeHeader(to: &csv.buffer)
+      self.csv = csv
+    } else {
+      csv = nil
+    }
+    junitSuites = files.contains(.junit) ? try AtomicStream(folder + "/junit.xml") : nil
+    sheet =
+      files.contains(.html)
+      ? ContactSheetStream(folder: folder, thumbnails: thumbnails, editor: editor, pageSize: pageSize) : nil
     RunReport.writeHead(options: options, to: &json)
   }
 
   /// report.json alone, streamed to `descriptor`.
   public init(jsonTo descriptor: Int32, options: JSONValue) {
     folder = nil
+    files = [.json]
     jsonFile = nil
     jsonLines = nil
     csv = nil
     junitSuites = nil
     sheet = nil
-    json = JSONStream(buffer: ByteBuffer(descriptor: descriptor))
+    json = JSONStream(buffer: ByteBuffer(descriptor: descriptor), compact: true)
     RunReport.writeHead(options: options, to: &json)
   }
 
@@ -127,8 +141,10 @@ public final class ReportStream: @unchecked Sendable {
     DispatchQueue.concurrentPerform(iterations: halves) { half in
       var done: [(Int, HandedOver<ByteBuffer>)] = []
       for index in stride(from: half, to: artworks.count, by: halves) {
+        // Room for the artwork at once (about 650 compact bytes a result): no regrowth copies.
+        let room = 4096 + 768 * artworks[index].results.count
         var stream = JSONStream(
-          buffer: ByteBuffer(capacity: 1 << 14), continuingArrayAtDepth: 2, first: first && index == 0)
+          buffer: ByteBuffer(capacity: room), compact: true, continuingArrayAtDepth: 2, first: first && index == 0)
         artworks[index].write(to: &stream)
         done.append((index, HandedOver(stream.buffer)))
       }
@@ -143,8 +159,8 @@ public final class ReportStream: @unchecked Sendable {
       json.buffer.append(piece)
       json.buffer.flushIfFull()
       guard let jsonLines else { continue }
-      // Past the comma that separates it from the artwork before.
-      jsonLines.buffer.appendJoiningLines(piece, from: piece.first == UInt8(ascii: ",") ? 1 : 0)
+      // Past the comma that separates it from the artwork before (a compact piece is one line).
+      jsonLines.buffer.append(piece, from: piece.first == UInt8(ascii: ",") ? 1 : 0)
       jsonLines.buffer.append(byte: 0x0a)
       jsonLines.flushIfFull()
     }
@@ -186,6 +202,13 @@ public final class ReportStream: @unchecked Sendable {
       try junit.commit()
     }
     try sheet?.finish(tally)
+    for file in ReportFile.allCases where !files.contains(file) { Self.remove(file, from: folder) }
+  }
+
+  /// Removes an earlier run's `file` (the contact sheet with its pages).
+  private static func remove(_ file: ReportFile, from folder: String) {
+    unlink(folder + "/" + file.fileName)
+    if file == .html { ContactSheetStream.removeSheet(from: folder) }
   }
 
   /// Removes every file not yet in place.

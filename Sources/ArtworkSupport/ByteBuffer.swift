@@ -11,17 +11,42 @@
 /// other modules call"): the writers in other modules call them per byte and per piece, and a
 /// member of a `package` type is never inlined into another module.
 @_spi(Support) public struct ByteBuffer {
+  /// The bytes' memory. Its pointer, count and capacity live in a header in raw memory, not in
+  /// stored properties: a class's stored `var` is checked for exclusive access at run time on
+  /// every read and write (a third of a large `check` once went there), a pointer's pointee
+  /// is not. A buffer is used from one thread at a time, which is what the check would prove.
   @usableFromInline final class Storage {
-    @usableFromInline var base: UnsafeMutablePointer<UInt8>
-    @usableFromInline var count = 0
-    @usableFromInline var capacity: Int
-
-    init(capacity: Int) {
-      self.capacity = max(64, capacity)
-      base = .allocate(capacity: self.capacity)
+    @usableFromInline struct Header {
+      @usableFromInline var base: UnsafeMutablePointer<UInt8>
+      @usableFromInline var count: Int
+      @usableFromInline var capacity: Int
     }
 
-    deinit { base.deallocate() }
+    @usableFromInline let header: UnsafeMutablePointer<Header>
+
+    @inline(__always) @inlinable var base: UnsafeMutablePointer<UInt8> {
+      get { header.pointee.base }
+      set { header.pointee.base = newValue }
+    }
+    @inline(__always) @inlinable var count: Int {
+      get { header.pointee.count }
+      set { header.pointee.count = newValue }
+    }
+    @inline(__always) @inlinable var capacity: Int {
+      get { header.pointee.capacity }
+      set { header.pointee.capacity = newValue }
+    }
+
+    init(capacity: Int) {
+      let capacity = max(64, capacity)
+      header = .allocate(capacity: 1)
+      header.initialize(to: Header(base: .allocate(capacity: capacity), count: 0, capacity: capacity))
+    }
+
+    deinit {
+      header.pointee.base.deallocate()
+      header.deallocate()
+    }
 
     @inline(__always) @inlinable func reserve(_ extra: Int) {
       if count + extra > capacity { grow(extra) }
@@ -106,26 +131,9 @@
     append(raw: UnsafeBufferPointer(start: other.storage.base, count: other.storage.count))
   }
 
-  /// `other`'s bytes without its line breaks and the indents after them: pretty JSON on one
-  /// line (JSON strings hold no raw line break, so every one is layout).
-  package mutating func appendJoiningLines(_ other: ByteBuffer, from start: Int = 0) {
-    storage.reserve(other.storage.count)
-    // Runs between line breaks are copied whole; the indent after each break is skipped.
-    let source = other.storage.base
-    let end = other.storage.count
-    var out = storage.base + storage.count
-    var index = start
-    while index < end {
-      let remaining = end - index
-      let run =
-        memchr(source + index, 0x0a, remaining).map { $0.assumingMemoryBound(to: UInt8.self) - (source + index) }
-        ?? remaining
-      out.update(from: source + index, count: run)
-      out += run
-      index += run + 1
-      while index < end && source[index] == 0x20 { index += 1 }
-    }
-    storage.count = out - storage.base
+  /// `other`'s bytes from `start` on.
+  package mutating func append(_ other: ByteBuffer, from start: Int) {
+    append(raw: UnsafeBufferPointer(start: other.storage.base + start, count: other.storage.count - start))
   }
 
   /// The first byte gathered, if any.

@@ -25,8 +25,8 @@ package struct JSONStream {
   /// A stream that continues an array at `depth` of another stream (the artworks of
   /// report.json): its values are written as that stream would write them there, after a
   /// comma unless `first`.
-  package init(buffer: ByteBuffer, continuingArrayAtDepth depth: Int, first: Bool) {
-    self.init(buffer: buffer)
+  package init(buffer: ByteBuffer, compact: Bool = false, continuingArrayAtDepth depth: Int, first: Bool) {
+    self.init(buffer: buffer, compact: compact)
     self.depth = depth
     empty = first
   }

@@ -258,7 +258,7 @@ extension Slow {
         #expect(runs.allSatisfy { $0.terminationStatus == 0 })
         let report = String(
           decoding: try Data(contentsOf: URL(fileURLWithPath: folder.path("shared/report.json"))), as: UTF8.self)
-        let last = report.contains(##""background": "#ffffff""##) ? "fresh-white" : "fresh-black"
+        let last = report.contains(##""background":"#ffffff""##) ? "fresh-white" : "fresh-black"
         try expectSame("shared", last, "concurrent round \(round)")
       }
     }

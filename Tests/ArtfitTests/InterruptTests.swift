@@ -50,7 +50,10 @@ extension Slow {
 
       // Interrupted once a page of the contact sheet is out: the reports are half written.
       let (status, said) = try Self.terminate(
-        ["check", folder.path("art"), "--out", folder.path("out"), "--quiet", "--jobs", "1"]
+        [
+          "check", folder.path("art"), "--out", folder.path("out"), "--quiet", "--jobs", "1", "--reports",
+          "json,jsonl,csv,junit,html",
+        ]
       ) { FileManager.default.fileExists(atPath: folder.path("out/pages/0002.html")) }
       #expect(status == 128 + 15, "artfit was not interrupted: \(said)")
       let files = FileManager.default.subpaths(atPath: folder.path("out")) ?? []

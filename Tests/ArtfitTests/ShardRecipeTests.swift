@@ -29,7 +29,10 @@ extension Slow {
         _ = folder.write(png, to: index % 4 == 0 ? "Art/set/a\(index).png" : "Art/a\(index).png")
       }
       _ = folder.write(Array("not an image".utf8), to: "Art/broken.png")
-      let targets = ["--targets", "iPhone 16 Pro,90x160", "--max-crop-loss", "40%"]
+      // Every report file, so each of them is compared (merge-reports writes what the shards did).
+      let targets = [
+        "--targets", "iPhone 16 Pro,90x160", "--max-crop-loss", "40%", "--reports", "json,jsonl,csv,junit,html",
+      ]
       // `artfit` on PATH is the built binary with this test's targets added.
       let bin = folder.path("bin")
       try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)

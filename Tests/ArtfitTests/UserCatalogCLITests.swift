@@ -168,8 +168,10 @@ extension Slow {
         ])
         #expect(run.status <= 1, "\(run.stderr)")
       }
+      // The shards are checks (report.json and junit.xml): the merged sheet is asked for.
       let merged = try ArtfitRun([
-        "merge-reports", folder.path("same-1"), folder.path("same-2"), "--out", folder.path("m"),
+        "merge-reports", folder.path("same-1"), folder.path("same-2"), "--out", folder.path("m"), "--reports",
+        "json,html",
       ])
       #expect(merged.status <= 1, "the same catalog merges: \(merged.stderr)")
       let sheet = try String(contentsOfFile: folder.path("m/index.html"), encoding: .utf8)
@@ -211,7 +213,10 @@ extension Slow {
       #expect(try ArtfitRun(["devices", "--json", "--catalog", path]).stdout == printed.stdout)
       for (name, extra) in [("plain", [String]()), ("round", ["--catalog", path])] {
         let run = try ArtfitRun(
-          ["check", "SampleArt", "--targets", "all", "--out", folder.path(name), "--quiet"] + extra)
+          [
+            "check", "SampleArt", "--targets", "all", "--out", folder.path(name), "--quiet", "--reports",
+            "json,csv,junit,html",
+          ] + extra)
         #expect(run.status <= 1, "\(run.stderr)")
       }
       for file in ["report.csv", "junit.xml", "index.html"] {
@@ -240,10 +245,10 @@ extension Slow {
             == FileManager.default.contents(atPath: folder.path("round-render/altai-portrait/" + preview)),
           "\(preview) differs")
       }
-      // The options' catalog object, from its key to its closing brace at the options' indent.
-      let start = try #require(round.range(of: "\"catalog\": {"))
-      let end = try #require(round[start.upperBound...].range(of: "\n    }"))
-      #expect(round.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "\"catalog\": null") == plain)
+      // The options' catalog object (compact; it holds no other object), from its key to its brace.
+      let start = try #require(round.range(of: "\"catalog\":{"))
+      let end = try #require(round[start.upperBound...].range(of: "}"))
+      #expect(round.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "\"catalog\":null") == plain)
     }
   }
 }

@@ -9,15 +9,20 @@ struct CheckCommand: Command {
     abstract: "Solve and check every artwork on every target from the file headers alone: reports, no previews.",
     usage: "artfit check [INPUT ...] [OPTIONS]",
     options: RenderArguments.sharedOptions.map { option in
-      guard option.name == "--out" else { return option }
-      var reports = option
-      reports.help = "Where the reports go (check draws no previews)."
-      return reports
+      switch option.name {
+      case "--out":
+        var reports = option
+        reports.help = "Where the reports go (check draws no previews)."
+        return reports
+      case "--reports": return RenderArguments.reportsOption(default: ReportFile.forBuilds)
+      default: return option
+      }
     },
     discussion: """
       Reads only each file's header (size and EXIF orientation), so it is instant on large folders.
-      Writes OUT/report.json, report.csv, junit.xml and index.html; with --json it writes nothing and
-      prints the report to stdout (the summary goes to stderr), so 'artfit check art/ --json | jq' works.
+      Writes OUT/report.json and junit.xml (what a build reads; --reports adds report.csv, report.jsonl
+      and the contact sheet); with --json it writes nothing and prints the report to stdout (the
+      summary goes to stderr), so 'artfit check art/ --json | jq' works.
       \(ExitStatus.helpLine())
       """)
 

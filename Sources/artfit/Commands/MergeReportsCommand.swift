@@ -8,6 +8,7 @@ struct MergeReportsCommand: Command {
     usage: "artfit merge-reports DIR ... --out DIR",
     options: [
       .option("--out", "DIR", "Where the joined reports go (it may be one of the DIRs).", defaultValue: "artfit-out"),
+      RenderArguments.reportsOption(default: ReportFile.forReview),
       .flag("--quiet", "No summary; problems still go to stderr."),
     ],
     discussion: """
@@ -20,12 +21,25 @@ struct MergeReportsCommand: Command {
   let folders: [String]
   let output: String
   let quiet: Bool
+  /// The files `--reports` asked for; nil to write those the runs wrote (their report.json's
+  /// `options.reports`, else a review's).
+  let asked: Set<ReportFile>?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     guard !arguments.positionals.isEmpty else { throw UsageError("give the output folders of the runs to join") }
     folders = arguments.positionals
     output = arguments.value("--out")!
     quiet = arguments.has("--quiet")
+    asked = arguments.has("--reports") ? try RenderArguments.reports(arguments) : nil
+  }
+
+  /// The report files to write for runs recorded with `options`.
+  private func files(for options: JSONValue) -> Set<ReportFile> {
+    if let asked { return asked }
+    guard case .object(let members) = options, case .array(let names)? = members.first(where: { $0.0 == "reports" })?.1
+    else { return ReportFile.forReview }
+    return Set(names.compactMap { if case .string(let name) = $0 { ReportFile(rawValue: name) } else { nil } })
+      .union([.json])
   }
 
   /// Reads the reports an artwork at a time and writes the joined reports as it goes.
@@ -33,9 +47,10 @@ struct MergeReportsCommand: Command {
     Interruption.install()
     var stream: ReportStream? = nil
     var tally = RunTally()
+    var written = asked ?? ReportFile.forReview
     let outcome: ReportMerger.Outcome
     do {
-      outcome = try merge(into: &stream, tally: &tally)
+      outcome = try merge(into: &stream, tally: &tally, files: &written)
     } catch {
       stream?.abandon()
       printError("artfit merge-reports: \(error.description)")
@@ -52,22 +67,23 @@ struct MergeReportsCommand: Command {
       printOut(
         "\(tally.artworks) artworks, \(tally.results) results, \(tally.failed) failed, \(tally.errors.count) input errors, \(tally.skipped.count) skipped from \(folders.count) reports"
       )
-      printOut("Report: \(output)/index.html (and report.json, report.jsonl, report.csv, junit.xml)")
+      printOut(Summary.reportLine(output, files: written))
     }
     return tally.exitStatus
   }
 
   /// Streams every report's artworks into `stream`, opened in the output folder once the first
   /// report's options are known; a write that fails stops the merge and is kept in `tally`.
-  private func merge(into stream: inout ReportStream?, tally: inout RunTally) throws(ReportReader.Failure)
-    -> ReportMerger.Outcome
+  private func merge(into stream: inout ReportStream?, tally: inout RunTally, files: inout Set<ReportFile>)
+    throws(ReportReader.Failure) -> ReportMerger.Outcome
   {
     try ReportMerger.stream(
       folders, into: output,
       start: { options in
         do throws(OutputError) {
           try OutputFolder.prepare(output)
-          stream = try ReportStream(folder: output, options: options)
+          files = self.files(for: options)
+          stream = try ReportStream(folder: output, options: options, files: files)
           return true
         } catch {
           tally.stoppedBy = error

@@ -11,6 +11,7 @@ enum RenderArguments {
   static let sharedOptions: [OptionSpec] =
     [
       .option("--out", "DIR", "Where previews and reports go.", defaultValue: defaults.outputFolder),
+      reportsOption(default: ReportFile.forReview),
       .option(
         "--targets", "LIST",
         "Families (\(TargetSelection.familyNames)), device names or slugs, or canvases WxH@S.",
@@ -168,6 +169,15 @@ enum RenderArguments {
     }
   }
 
+  /// `--reports`, with a command's default (a review's for render, a build's for check).
+  static func reportsOption(default files: Set<ReportFile>) -> OptionSpec {
+    .option(
+      "--reports", "LIST",
+      "Report files to write: json, jsonl, csv, junit, html (the contact sheet); report.json is always written.",
+      defaultValue: ReportFile.listed(files).map(\.rawValue).joined(separator: ",")
+    ).completing(ReportFile.allCases.map(\.rawValue))
+  }
+
   /// Options that say one thing once: given twice with different values, which one was
   /// meant is a guess, so it is bad usage.
   static let singleOptions = [
@@ -318,6 +328,21 @@ enum RenderArguments {
     options.autoFocus = arguments.has("--auto-focus")
     options.shard = try shard(arguments)
     options.waitForLock = !arguments.has("--no-wait")
+    options.reports = try reports(arguments)
+  }
+
+  /// The report files `--reports` names (report.json always among them).
+  static func reports(_ arguments: ParsedArguments) throws(UsageError) -> Set<ReportFile> {
+    var files: Set<ReportFile> = [.json]
+    for name in ValueText.list(arguments.value("--reports")!) {
+      guard let file = ReportFile(rawValue: name.lowercased()) else {
+        throw UsageError(
+          "--reports: unknown report '\(name)'; reports are \(ReportFile.allCases.map(\.rawValue).joined(separator: ", "))"
+        )
+      }
+      files.insert(file)
+    }
+    return files
   }
 
   /// `--shard I/N` (1-based, as a CI matrix or GNU parallel counts), or `--shard-index I

@@ -25,7 +25,8 @@ struct ReportedBatch {
     do throws(OutputError) {
       if writeFiles {
         try OutputFolder.prepare(options.outputFolder)
-        stream = try ReportStream(folder: options.outputFolder, options: options.json, editor: options.focusEditor)
+        stream = try ReportStream(
+          folder: options.outputFolder, options: options.json, files: options.reports, editor: options.focusEditor)
       } else {
         stream = ReportStream(jsonTo: 1, options: options.json)
       }

@@ -81,7 +81,7 @@ struct Summary {
     }
     say(Self.totals(tally, stats: stats, writePreviews: options.writePreviews, seconds: seconds))
     if wroteReports && tally.stoppedBy == nil {
-      say("Report: \(options.outputFolder)/index.html (and report.json, report.jsonl, report.csv, junit.xml)")
+      say(Self.reportLine(options.outputFolder, files: options.reports))
     }
     if getenv("ARTFIT_TIMINGS") != nil {
       // Seconds of work summed over threads, for the benchmark's stage split.
@@ -89,6 +89,13 @@ struct Summary {
         "stages: probe \(seconds3(stats.probe)) decode \(seconds3(stats.decode)) resample \(seconds3(stats.resample)) overlay \(seconds3(stats.overlay)) encode \(seconds3(stats.encode)) write \(seconds3(stats.write)) s; \(stats.outputs) outputs, \(stats.outputBytes) bytes; \(stats.filesHashed) artworks read to compare with the cache"
       )
     }
+  }
+
+  /// "Report: out/index.html (and report.json, junit.xml)": the sheet first when there is one.
+  static func reportLine(_ folder: String, files: Set<ReportFile>) -> String {
+    let names = ReportFile.listed(files).map(\.fileName)
+    guard files.contains(.html) else { return "Reports: " + names.map { "\(folder)/\($0)" }.joined(separator: ", ") }
+    return "Report: \(folder)/index.html (and \(names.filter { $0 != "index.html" }.joined(separator: ", ")))"
   }
 
   /// The verdicts, the failures and the skipped files, the first few of each.

@@ -61,8 +61,8 @@ struct BaselineTests {
     var report = Self.report("art/a.png")
     Baseline(Self.report("art/a.png")).apply(to: &report)
     let text = String(decoding: report.jsonBytes(), as: UTF8.self)
-    #expect(text.contains("\"baselined\": true"))
-    #expect(text.contains("\"baselined\": 1"))
+    #expect(text.contains("\"baselined\":true"))
+    #expect(text.contains("\"baselined\":1"))
     let read = try ReportReader.report(JSONParser.parse(report.jsonBytes()))
     #expect(read.usedBaseline && read.baselinedCount == 1 && read.failedCount == 0)
   }

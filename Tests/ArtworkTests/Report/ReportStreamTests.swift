@@ -43,7 +43,7 @@ struct ReportStreamTests {
     let report = try Self.report(4)
     let folder = TemporaryFolder()
     defer { folder.remove() }
-    try ReportWriter.writeAll(report, to: folder.path("out"))
+    try ReportWriter.writeAll(report, to: folder.path("out"), files: Set(ReportFile.allCases))
     let lines = try #require(Self.contents(folder.path("out/report.jsonl"))).split(separator: "\n")
     let whole = try #require(
       try JSONSerialization.jsonObject(with: Data(report.jsonBytes())) as? [String: Any])
