@@ -224,16 +224,31 @@ public enum InputDiscovery {
   /// several share one (`kite.jpg` and `kite.heic` in a hand-off folder), each takes its
   /// extension into it (`kite-jpg`, `kite-heic`), so no artwork's previews overwrite
   /// another's; a number follows if even that is taken. Unique stems are kept as they are.
+  ///
+  /// A stem holds its folder, so only stems of one folder can meet: each folder's are made
+  /// distinct on their own, and no table of every stem of the run is held at once (a
+  /// 50,000-artwork folder would hold three).
   static func distinctStems(_ given: [ArtworkFile]) -> [ArtworkFile] {
-    let files = given.map { file in
-      var safe = file
-      safe.stem = OutputNamespace.safeStem(file.stem)
-      return safe
+    var files = given
+    var folders: [String: [Int]] = [:]  // by folder, ignoring case as the stems are compared
+    for index in files.indices {
+      let safe = OutputNamespace.safeStem(files[index].stem)
+      if safe != files[index].stem { files[index].stem = safe }
+      let stem = files[index].stem
+      folders[stem[..<(stem.lastIndex(of: "/") ?? stem.startIndex)].lowercased(), default: []].append(index)
     }
-    let counts = Dictionary(grouping: files.map { $0.stem.lowercased() }, by: { $0 }).mapValues(\.count)
-    var taken = Set(files.map { $0.stem.lowercased() }.filter { counts[$0] == 1 })
-    return files.map { file in
-      guard counts[file.stem.lowercased(), default: 0] > 1 else { return file }
+    for members in folders.values where members.count > 1 { distinguish(members, in: &files) }
+    return files
+  }
+
+  /// Makes the stems of `members` (files of one folder) distinct, ignoring case.
+  private static func distinguish(_ members: [Int], in files: inout [ArtworkFile]) {
+    let counts = Dictionary(grouping: members.map { files[$0].stem.lowercased() }, by: { $0 }).mapValues(\.count)
+    guard counts.values.contains(where: { $0 > 1 }) else { return }
+    var taken = Set(counts.filter { $0.value == 1 }.map(\.key))
+    for index in members {
+      let file = files[index]
+      guard counts[file.stem.lowercased(), default: 0] > 1 else { continue }
       let ext = (file.path as NSString).pathExtension
       var stem = ext.isEmpty ? file.stem : file.stem + "-" + ext
       var number = 2
@@ -241,9 +256,7 @@ public enum InputDiscovery {
         stem = (ext.isEmpty ? file.stem : file.stem + "-" + ext) + "-\(number)"
         number += 1
       }
-      var renamed = file
-      renamed.stem = stem
-      return renamed
+      files[index].stem = stem
     }
   }
 
