@@ -55,7 +55,8 @@ public enum InputDiscovery {
         search.walk(input, relative: "", visited: &visited)
       case .file:
         let name = (input as NSString).lastPathComponent
-        search.add(ArtworkFile(path: input, stem: (name as NSString).deletingPathExtension))
+        search.add(
+          ArtworkFile(path: input, stem: (name as NSString).deletingPathExtension), canonical: CanonicalPath.of(input))
       case .other(let kind):
         search.found.skipped.append(SkippedFile(source: input, reason: "not a regular file (\(kind))"))
       }
@@ -93,12 +94,13 @@ public enum InputDiscovery {
     /// The input folder being searched, canonical: links leading out of it are not followed.
     var root = "/"
     var found = Found()
-    /// The artwork found so far, by canonical path: a file reached twice (given and inside a
-    /// given folder, or through a link) is one artwork.
-    var seen = Set<String>()
+    /// The artwork found so far, by a hash of its canonical path (16 bytes an artwork, not a
+    /// path's string): a file reached twice (given and inside a given folder, or through a
+    /// link) is one artwork.
+    var seen = Set<ContentHash.Value128>()
 
-    mutating func add(_ file: ArtworkFile) {
-      if seen.insert(CanonicalPath.of(file.path)).inserted { found.files.append(file) }
+    mutating func add(_ file: ArtworkFile, canonical: String) {
+      if seen.insert(ContentHash.value128(canonical)).inserted { found.files.append(file) }
     }
 
     func isExcluded(_ relative: String, name: String) -> Bool {
@@ -197,10 +199,11 @@ public enum InputDiscovery {
 
     /// A regular file: artwork by its name, else by its first bytes.
     private mutating func take(_ path: String, relative: String, name: String, isArtworkName: Bool) {
-      if ownFiles.contains(CanonicalPath.of(path)) { return }
+      let canonical = CanonicalPath.of(path)
+      if ownFiles.contains(canonical) { return }
       let stem = (relative as NSString).deletingPathExtension
       if isArtworkName {
-        add(ArtworkFile(path: path, stem: stem))
+        add(ArtworkFile(path: path, stem: stem), canonical: canonical)
         return
       }
       let head: [UInt8]
@@ -211,7 +214,7 @@ public enum InputDiscovery {
         return
       }
       switch FileKind.of(head: head, name: name) {
-      case .artwork: add(ArtworkFile(path: path, stem: stem))
+      case .artwork: add(ArtworkFile(path: path, stem: stem), canonical: canonical)
       case .unreadImage(let format, let advice):
         found.errors.append(InputError(.notAnImage(file: path, reason: "it is \(FileKind.named(format)): \(advice)")))
       case .notArtwork(let reason): found.skipped.append(SkippedFile(source: path, reason: reason))

@@ -4,6 +4,12 @@ import Foundation
 package enum CanonicalPath {
   /// An absolute path with symbolic links resolved, for comparing folders.
   package static func of(_ path: String) -> String {
-    URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    // realpath(3) when the path exists (one call; a discovery asks once a file), else the
+    // standardised path with what does exist resolved.
+    if let resolved = realpath(path, nil) {
+      defer { free(resolved) }
+      return String(cString: resolved)
+    }
+    return URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
   }
 }

@@ -14,6 +14,22 @@ package enum ContentHash {
     bytes.withUnsafeBytes { hex128($0) }
   }
 
+  /// A 128-bit hash as a value: a set of them stands for a set of the texts hashed, at 16 bytes
+  /// each (two texts share one with odds of about 2^-128 a pair).
+  package struct Value128: Hashable, Sendable {
+    let high: UInt64
+    let low: UInt64
+  }
+
+  /// The 128-bit XXH3 of `text`'s UTF-8, seed 0.
+  package static func value128(_ text: String) -> Value128 {
+    var text = text
+    return text.withUTF8 { bytes in
+      let hash = XXH3_128bits(bytes.baseAddress, bytes.count)
+      return Value128(high: hash.high64, low: hash.low64)
+    }
+  }
+
   /// The 64-bit XXH3 of `bytes`, seed 0.
   package static func value64(_ bytes: [UInt8]) -> UInt64 {
     bytes.withUnsafeBytes { XXH3_64bits($0.baseAddress, $0.count) }
