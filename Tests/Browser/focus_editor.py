@@ -250,7 +250,7 @@ def random_cases(artfit, driver, work, rng, cases, catalog):
         max_crop_loss = rng.choice([None, round(rng.uniform(0.05, 0.9), 2)])
         out = os.path.join(work, "random-%d-out" % runs)
         args = ["check", folder, "--out", out, "--quiet", "--targets", ",".join(targets), "--orientations",
-                orientations, "--modes", modes, "--catalog", foldable]
+                orientations, "--modes", modes, "--catalog", foldable, "--reports", "json,html"]
         if gravity:
             args += ["--gravity", gravity]
         if max_crop_loss is not None:
@@ -405,7 +405,8 @@ def trimmed_bars(artfit, driver, work):
              lambda x, y: 0 if y < 60 or y >= 420 else 40 + (x * 7 + y * 3) % 200)
     targets = "iPhone 16 Pro,iPad Pro 13\" (M4, M5),tv"
     out = os.path.join(work, "bars-out")
-    run(artfit, "check", folder, "--trim-bars", "--out", out, "--quiet", "--targets", targets, ok=(0, 1))
+    run(artfit, "check", folder, "--trim-bars", "--out", out, "--quiet", "--targets", targets, "--reports", "json,html",
+        ok=(0, 1))
     open_page(driver, os.path.join(out, "index.html"))
     source = os.path.join(folder, "letterboxed.png")
     shown = set_focus(driver, source, [0.55, 0.05, 0.3, 0.3])
@@ -427,7 +428,7 @@ def paged_sheet(artfit, driver, work):
     for index in range(130):
         png(os.path.join(folder, "art-%03d.png" % index), rng.randint(300, 3000), rng.randint(300, 3000))
     out = os.path.join(work, "many-out")
-    run(artfit, "check", folder, "--out", out, "--quiet", ok=(0, 1))
+    run(artfit, "check", folder, "--out", out, "--quiet", "--reports", "json,html", ok=(0, 1))
     reference = Reference(artfit)
     for page, count in [("0001.html", 100), ("0002.html", 30)]:
         size = open_page(driver, os.path.join(out, "pages", page))
