@@ -32,8 +32,8 @@ public final class ReportStream: @unchecked Sendable {
   /// The files a run writes at the top of the output folder.
   public static let fileNames: Set<String> = ["report.json", "report.jsonl", "report.csv", "junit.xml", "index.html"]
 
-  /// The report files this stream writes.
-  public let files: Set<ReportFile>
+  /// The report files this stream writes; the others are removed at the end.
+  private let files: Set<ReportFile>
 
   /// Opens the chosen files in `folder` (created when missing) and writes their heads;
   /// `editor` is what the contact sheet's focus editor needs from the run.

@@ -38,8 +38,4 @@ public struct ScreenRegion: Sendable, Hashable {
     self.shape = shape
     self.rect = rect
   }
-
-  /// Whether this is the notch or the Dynamic Island (what catalog version 1 called the
-  /// sensor housing).
-  public var isSensorHousing: Bool { kind == .occlusion && (shape == .notch || shape == .island) }
 }

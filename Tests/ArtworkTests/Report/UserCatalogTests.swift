@@ -127,4 +127,37 @@ struct UserCatalogTests {
       #expect(read == built, "\(built.slug) reads back differently")
     }
   }
+
+  /// Version 2's shape: each problem of corners and regions named by its key, and a figure
+  /// given in both versions' forms refused.
+  @Test func theShapesProblemsAreNamed() {
+    let bad = """
+      {"version": 2, "targets": [
+        {"name": "Shaped", "slug": "shaped", "family": "iphone", "points": {"w": 400, "h": 800}, "scale": 2,
+         "corner_radius": 40, "corners": {"top_left": 8, "top_right": 300, "bottom_right": 50, "bottom_left": 8},
+         "regions": [{"kind": "hole", "shape": "hole", "x": 1, "y": 1, "w": 4, "h": 4},
+                     {"kind": "occlusion", "shape": "star", "x": 1, "y": 1, "w": 4, "h": 4},
+                     {"kind": "occlusion", "shape": "hole", "x": 390, "y": 1, "w": 40, "h": 4},
+                     {"kind": "division", "shape": "fold", "x": 0, "y": 400, "w": 0, "h": 0}],
+         "status_bar_edge": "middle"}]}
+      """
+    let problems = Self.problems(bad)
+    let entry = "mine.json: targets[0] (shaped): "
+    for expected in [
+      "corners, corner_radius: give one (version 2 writes \"corners\")",
+      "corners: 300 exceeds half the shorter side, 200",
+      "regions[0].kind: expected \"occlusion\" or \"division\"",
+      "regions[1].shape: expected one of \"notch\", \"island\", \"hole\", \"housing\", \"fold\", \"rect\"",
+      "regions[2]: (390, 1, 40x4) reaches outside the screen 400x800",
+      "regions[3]: (0, 400, 0x0) covers nothing (an occlusion needs an area, a division a length)",
+      "status_bar_edge: \"middle\" is not an edge (top, left, bottom, right)",
+    ] {
+      #expect(problems.contains(entry + expected), "\(expected) in \(problems)")
+    }
+    #expect(
+      Self.problems(
+        #"{"version": 3, "targets": [{"name": "A", "slug": "a", "family": "tv", "points": {"w": 1, "h": 1}, "scale": 1}]}"#
+      )
+        == ["mine.json: \"version\": this artfit reads catalog versions 1 to 2 (got 3)"])
+  }
 }
