@@ -156,8 +156,7 @@ public final class ReportStream: @unchecked Sendable {
   /// report.json's pieces, in order, and report.jsonl's lines joined from them.
   private func writeJSON(_ pieces: [ByteBuffer]) {
     for piece in pieces {
-      json.buffer.append(piece)
-      json.buffer.flushIfFull()
+      json.buffer.appendPassingLarge(piece)
       guard let jsonLines else { continue }
       // Past the comma that separates it from the artwork before (a compact piece is one line).
       jsonLines.buffer.append(piece, from: piece.first == UInt8(ascii: ",") ? 1 : 0)

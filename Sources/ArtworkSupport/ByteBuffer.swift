@@ -131,6 +131,20 @@
     append(raw: UnsafeBufferPointer(start: other.storage.base, count: other.storage.count))
   }
 
+  /// `other`'s bytes, written straight to the descriptor when they are many (after what is
+  /// gathered), so a large piece is not copied once more on its way out.
+  package mutating func appendPassingLarge(_ other: ByteBuffer) {
+    guard let descriptor, other.storage.count >= ByteBuffer.chunk / 8 else {
+      append(other)
+      return flushIfFull()
+    }
+    flush()
+    if failure == 0 {
+      failure = ByteBuffer.writeAll(
+        UnsafeRawBufferPointer(start: other.storage.base, count: other.storage.count), to: descriptor)
+    }
+  }
+
   /// `other`'s bytes from `start` on.
   package mutating func append(_ other: ByteBuffer, from start: Int) {
     append(raw: UnsafeBufferPointer(start: other.storage.base + start, count: other.storage.count - start))
