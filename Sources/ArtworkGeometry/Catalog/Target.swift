@@ -40,57 +40,180 @@ public struct Target: Sendable, Hashable {
     }
   }
 
+  /// The stored figures, behind one reference: a target rides in every result of a run (a
+  /// `check` of 1,000 artworks copies one 200,000 times and more), and a copy is then one
+  /// retain instead of a retain per string and array and a few hundred bytes moved. The box is
+  /// never written: a change makes a new one, so a copy never sees another's change (and a
+  /// `let` in a class is read without a run-time exclusivity check).
+  private final class Box: Sendable {
+    let figures: Figures
+    init(_ figures: Figures) { self.figures = figures }
+  }
+
+  private struct Figures: Sendable, Hashable {
+    var name: String
+    var aliases: [String]
+    var slug: String
+    var family: Family
+    var points: Size
+    var scale: Double
+    var nativeScale: Double?
+    var nativePixels: PixelSize?
+    var corners: CornerRadii?
+    var safeArea: SafeArea?
+    var safeAreaAlternate: SafeArea?
+    var regions: [ScreenRegion]
+    var homeIndicator: HomeIndicator?
+    var statusBarPortrait: Double?
+    var statusBarLandscape: Double?
+    var statusBarEdge: ScreenEdge
+    var statusBarLandscapeEdge: ScreenEdge
+    var sizeClassesPortrait: SizeClasses?
+    var sizeClassesLandscape: SizeClasses?
+    var orientations: [ScreenOrientation]
+    var split: SplitWindow?
+    var sources: [String: [String]]
+    var confidence: [String: String]
+    var notes: [String]
+  }
+
+  private var box: Box
+
+  private mutating func update(_ change: (inout Figures) -> Void) {
+    var figures = box.figures
+    change(&figures)
+    box = Box(figures)
+  }
+
+  public static func == (lhs: Target, rhs: Target) -> Bool {
+    lhs.box === rhs.box || lhs.box.figures == rhs.box.figures
+  }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(box.figures) }
+
   /// The name people know it by ("iPhone 16 Pro"), as the catalog lists it.
-  public var name: String
+  public var name: String {
+    get { box.figures.name }
+    set { update { $0.name = newValue } }
+  }
   /// Other names that select it ("iPhone 16 Pro (A3083)").
-  public var aliases: [String]
+  public var aliases: [String] {
+    get { box.figures.aliases }
+    set { update { $0.aliases = newValue } }
+  }
   /// The name's form for files and reports ("iphone-16-pro").
-  public var slug: String
+  public var slug: String {
+    get { box.figures.slug }
+    set { update { $0.slug = newValue } }
+  }
   /// The family it belongs to, which `--target iphone` and the like select.
-  public var family: Family
+  public var family: Family {
+    get { box.figures.family }
+    set { update { $0.family = newValue } }
+  }
   /// Size in points: portrait for devices, the window itself for split targets, the
   /// canvas as it stands for video, Apple TV and raw canvases (see `orientations`).
-  public var points: Size
+  public var points: Size {
+    get { box.figures.points }
+    set { update { $0.points = newValue } }
+  }
   /// UIKit scale: pixels per point of the canvas an app draws.
-  public var scale: Double
+  public var scale: Double {
+    get { box.figures.scale }
+    set { update { $0.scale = newValue } }
+  }
   /// The physical panel's scale where it differs (Plus models, 12/13 mini).
-  public var nativeScale: Double?
+  public var nativeScale: Double? {
+    get { box.figures.nativeScale }
+    set { update { $0.nativeScale = newValue } }
+  }
   /// The physical panel in portrait pixels where it differs from points × scale.
-  public var nativePixels: PixelSize?
+  public var nativePixels: PixelSize? {
+    get { box.figures.nativePixels }
+    set { update { $0.nativePixels = newValue } }
+  }
   /// The display's corner radii in points, clockwise from the top left of `points` (0 = a
   /// square corner, nil = unknown).
-  public var corners: CornerRadii?
+  public var corners: CornerRadii? {
+    get { box.figures.corners }
+    set { update { $0.corners = newValue } }
+  }
   /// The safe area artfit uses (iOS 26 where the research has it, else iOS 14–18).
-  public var safeArea: SafeArea?
+  public var safeArea: SafeArea? {
+    get { box.figures.safeArea }
+    set { update { $0.safeArea = newValue } }
+  }
   /// The other era's safe area where the sources record a different one.
-  public var safeAreaAlternate: SafeArea?
+  public var safeAreaAlternate: SafeArea? {
+    get { box.figures.safeAreaAlternate }
+    set { update { $0.safeAreaAlternate = newValue } }
+  }
   /// What hardware hides or divides (a notch, the Dynamic Island, a camera hole, a Mac's camera
   /// housing, a fold), in the points of `points`.
-  public var regions: [ScreenRegion]
+  public var regions: [ScreenRegion] {
+    get { box.figures.regions }
+    set { update { $0.regions = newValue } }
+  }
   /// The Home indicator at the bottom, when it has one.
-  public var homeIndicator: HomeIndicator?
+  public var homeIndicator: HomeIndicator? {
+    get { box.figures.homeIndicator }
+    set { update { $0.homeIndicator = newValue } }
+  }
   /// Status bar height in points in portrait (0 = hidden, nil = unknown or none).
-  public var statusBarPortrait: Double?
+  public var statusBarPortrait: Double? {
+    get { box.figures.statusBarPortrait }
+    set { update { $0.statusBarPortrait = newValue } }
+  }
   /// Status bar height in points in landscape (0 = hidden, nil = unknown or none).
-  public var statusBarLandscape: Double?
+  public var statusBarLandscape: Double? {
+    get { box.figures.statusBarLandscape }
+    set { update { $0.statusBarLandscape = newValue } }
+  }
   /// The edge the status bar runs along in portrait.
-  public var statusBarEdge: ScreenEdge
+  public var statusBarEdge: ScreenEdge {
+    get { box.figures.statusBarEdge }
+    set { update { $0.statusBarEdge = newValue } }
+  }
   /// The edge the status bar runs along in landscape.
-  public var statusBarLandscapeEdge: ScreenEdge
+  public var statusBarLandscapeEdge: ScreenEdge {
+    get { box.figures.statusBarLandscapeEdge }
+    set { update { $0.statusBarLandscapeEdge = newValue } }
+  }
   /// The size classes an app gets full-screen in portrait, when known.
-  public var sizeClassesPortrait: SizeClasses?
+  public var sizeClassesPortrait: SizeClasses? {
+    get { box.figures.sizeClassesPortrait }
+    set { update { $0.sizeClassesPortrait = newValue } }
+  }
   /// The size classes an app gets full-screen in landscape, when known.
-  public var sizeClassesLandscape: SizeClasses?
+  public var sizeClassesLandscape: SizeClasses? {
+    get { box.figures.sizeClassesLandscape }
+    set { update { $0.sizeClassesLandscape = newValue } }
+  }
   /// The orientations this target is shown in; one for fixed canvases.
-  public var orientations: [ScreenOrientation]
+  public var orientations: [ScreenOrientation] {
+    get { box.figures.orientations }
+    set { update { $0.orientations = newValue } }
+  }
   /// The iPad and the fraction, for a Split View or Slide Over window.
-  public var split: SplitWindow?
+  public var split: SplitWindow? {
+    get { box.figures.split }
+    set { update { $0.split = newValue } }
+  }
   /// Source ids per figure (`dimensions`, `safe_area_portrait`, …).
-  public var sources: [String: [String]]
+  public var sources: [String: [String]] {
+    get { box.figures.sources }
+    set { update { $0.sources = newValue } }
+  }
   /// `verified-2+`, `1-source`, `inferred` or `unknown`, per figure.
-  public var confidence: [String: String]
+  public var confidence: [String: String] {
+    get { box.figures.confidence }
+    set { update { $0.confidence = newValue } }
+  }
   /// What the research says about figures that need a word (an estimate, a disputed value).
-  public var notes: [String]
+  public var notes: [String] {
+    get { box.figures.notes }
+    set { update { $0.notes = newValue } }
+  }
 
   /// A target from its figures; what no source gives stays nil. `cornerRadius` is the same
   /// radius at every corner, `corners` each its own (give one).
@@ -105,30 +228,32 @@ public struct Target: Sendable, Hashable {
     orientations: [ScreenOrientation] = [.portrait, .landscape], split: SplitWindow? = nil,
     sources: [String: [String]] = [:], confidence: [String: String] = [:], notes: [String] = []
   ) {
-    self.name = name
-    self.aliases = aliases
-    self.slug = slug
-    self.family = family
-    self.points = points
-    self.scale = scale
-    self.nativeScale = nativeScale
-    self.nativePixels = nativePixels
-    self.corners = corners ?? cornerRadius.map { CornerRadii(uniform: $0) }
-    self.safeArea = safeArea
-    self.safeAreaAlternate = safeAreaAlternate
-    self.regions = regions
-    self.homeIndicator = homeIndicator
-    self.statusBarPortrait = statusBarPortrait
-    self.statusBarLandscape = statusBarLandscape
-    self.statusBarEdge = statusBarEdge
-    self.statusBarLandscapeEdge = statusBarLandscapeEdge
-    self.sizeClassesPortrait = sizeClassesPortrait
-    self.sizeClassesLandscape = sizeClassesLandscape
-    self.orientations = orientations
-    self.split = split
-    self.sources = sources
-    self.confidence = confidence
-    self.notes = notes
+    box = Box(
+      Figures(
+        name: name,
+        aliases: aliases,
+        slug: slug,
+        family: family,
+        points: points,
+        scale: scale,
+        nativeScale: nativeScale,
+        nativePixels: nativePixels,
+        corners: corners ?? cornerRadius.map { CornerRadii(uniform: $0) },
+        safeArea: safeArea,
+        safeAreaAlternate: safeAreaAlternate,
+        regions: regions,
+        homeIndicator: homeIndicator,
+        statusBarPortrait: statusBarPortrait,
+        statusBarLandscape: statusBarLandscape,
+        statusBarEdge: statusBarEdge,
+        statusBarLandscapeEdge: statusBarLandscapeEdge,
+        sizeClassesPortrait: sizeClassesPortrait,
+        sizeClassesLandscape: sizeClassesLandscape,
+        orientations: orientations,
+        split: split,
+        sources: sources,
+        confidence: confidence,
+        notes: notes))
   }
 
   /// The canvas an app draws, in pixels (points × scale), as listed.
