@@ -44,7 +44,7 @@ package struct JSONStream {
   }
 
   /// Puts the comma and line break (or ", " on one line) a new member or element needs.
-  private mutating func beginValue() {
+  @inline(__always) private mutating func beginValue() {
     if afterKey {
       afterKey = false
       return
@@ -110,10 +110,7 @@ package struct JSONStream {
 
   package mutating func key(_ name: StaticString) {
     beginValue()
-    buffer.append(byte: UInt8(ascii: "\""))
-    buffer.append(name)
-    buffer.append(byte: UInt8(ascii: "\""))
-    buffer.append(keySeparator)
+    buffer.append(quoted: name, then: keySeparator)
     afterKey = true
   }
 
