@@ -15,7 +15,7 @@ typealias ArtworkOutcome = (Result<ArtworkReport, ArtworkFailure>, RenderStats)
 struct BatchRun {
   private let options: RenderOptions
   private let renderer: ArtworkRenderer
-  private let files: [ArtworkFile]
+  private let files: ArtworkList
   private let each: ((ArtworkReport) -> OutputError?)?
   private var run: RunReport
   private var stats = RenderStats()

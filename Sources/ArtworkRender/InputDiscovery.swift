@@ -19,7 +19,7 @@ public enum InputDiscovery {
   /// What a search found.
   public struct Found: Sendable {
     /// The artwork files, sorted by path.
-    public var files: [ArtworkFile] = []
+    public var files = ArtworkList()
     /// Inputs that could not be searched, and images artfit cannot read.
     public var errors: [InputError] = []
     /// Files that are not artwork, each with why.
@@ -61,8 +61,7 @@ public enum InputDiscovery {
         search.found.skipped.append(SkippedFile(source: input, reason: "not a regular file (\(kind))"))
       }
     }
-    search.found.files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-    search.found.files = distinctStems(search.found.files)
+    search.found.files = distinctStems(search.found.files.sortedByPath())
     search.found.skipped.sort { $0.source.utf8.lexicographicallyPrecedes($1.source.utf8) }
     return search.found
   }
@@ -231,22 +230,22 @@ public enum InputDiscovery {
   /// A stem holds its folder, so only stems of one folder can meet: each folder's are made
   /// distinct on their own, and no table of every stem of the run is held at once (a
   /// 50,000-artwork folder would hold three).
-  static func distinctStems(_ given: [ArtworkFile]) -> [ArtworkFile] {
+  static func distinctStems(_ given: ArtworkList) -> ArtworkList {
     var files = given
     var folders: [String: [Int]] = [:]  // by folder, ignoring case as the stems are compared
     for index in files.indices {
-      let safe = OutputNamespace.safeStem(files[index].stem)
-      if safe != files[index].stem { files[index].stem = safe }
-      let stem = files[index].stem
-      folders[stem[..<(stem.lastIndex(of: "/") ?? stem.startIndex)].lowercased(), default: []].append(index)
+      let stem = files.stem(at: index)
+      let safe = OutputNamespace.safeStem(stem)
+      if safe != stem { files.setStem(safe, at: index) }
+      folders[safe[..<(safe.lastIndex(of: "/") ?? safe.startIndex)].lowercased(), default: []].append(index)
     }
     for members in folders.values where members.count > 1 { distinguish(members, in: &files) }
     return files
   }
 
   /// Makes the stems of `members` (files of one folder) distinct, ignoring case.
-  private static func distinguish(_ members: [Int], in files: inout [ArtworkFile]) {
-    let counts = Dictionary(grouping: members.map { files[$0].stem.lowercased() }, by: { $0 }).mapValues(\.count)
+  private static func distinguish(_ members: [Int], in files: inout ArtworkList) {
+    let counts = Dictionary(grouping: members.map { files.stem(at: $0).lowercased() }, by: { $0 }).mapValues(\.count)
     guard counts.values.contains(where: { $0 > 1 }) else { return }
     var taken = Set(counts.filter { $0.value == 1 }.map(\.key))
     for index in members {
@@ -259,7 +258,7 @@ public enum InputDiscovery {
         stem = (ext.isEmpty ? file.stem : file.stem + "-" + ext) + "-\(number)"
         number += 1
       }
-      files[index].stem = stem
+      files.setStem(stem, at: index)
     }
   }
 

@@ -19,7 +19,7 @@ extension Manifest {
 
   /// The keys of `artworks` that match none of `files`. Only a run over every artwork the
   /// manifest can reach says so: a shard or an excluded file is not a typo.
-  public func unmatchedKeys(among files: [ArtworkFile]) -> [UnmatchedKey] {
+  public func unmatchedKeys(among files: some Collection<ArtworkFile>) -> [UnmatchedKey] {
     let paths = files.compactMap { relativePath(of: $0.path) }
     return artworks.compactMap { entry -> UnmatchedKey? in
       guard !paths.contains(where: { Manifest.matches(entry.pattern, $0) }) else { return nil }

@@ -141,7 +141,7 @@ struct AssetsCommand: Command {
     let lock = try FolderLock.take(output, wait: waitForLock, quiet: quiet)
     defer { lock?.release() }
     let found = InputDiscovery.find(inputs, excluding: output, excludes: excludes, followSymlinks: followSymlinks)
-    let files = found.files
+    let files = Array(found.files)
     do {
       try AtomicFile.write(Array(AssetCatalog.folderContents.utf8), to: output + "/Contents.json")
     } catch {

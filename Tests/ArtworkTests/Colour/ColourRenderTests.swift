@@ -253,7 +253,7 @@ extension ColourRenderTests {
     #expect(Set(warned) == ["gray-rgb-profile.jpg", "rgb-cmyk-profile.jpg"])
     var catalog = AssetCatalog(points: Size(20, 10))
     catalog.profile = profile
-    let files = InputDiscovery.find([folder.path("art")], excluding: nil).files
+    let files = Array(InputDiscovery.find([folder.path("art")], excluding: nil).files)
     for outcome in catalog.write(files, into: folder.path("out/Assets.xcassets"), jobs: 2) { _ = try outcome.get() }
 
     var checked = 0

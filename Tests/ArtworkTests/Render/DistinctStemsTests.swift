@@ -48,7 +48,7 @@ struct DistinctStemsTests {
         let root = Bool.random(using: &random) ? "/in/a/" : "/in/b/"
         files.append(ArtworkFile(path: root + stem + (ext.isEmpty ? "" : "." + ext), stem: stem))
       }
-      #expect(InputDiscovery.distinctStems(files) == Self.reference(files), "\(files.map(\.path))")
+      #expect(Array(InputDiscovery.distinctStems(ArtworkList(files))) == Self.reference(files), "\(files.map(\.path))")
     }
   }
 }
