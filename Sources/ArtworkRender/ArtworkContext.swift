@@ -1,0 +1,103 @@
+import ArtworkCodec
+import ArtworkGeometry
+import ArtworkPixels
+import ArtworkReport
+@_spi(Support) import ArtworkSupport
+
+/// One artwork as the renderer's stages see it: the file, its settings, its bytes (read once),
+/// its header (probed once), its colour and its vector document. Made by `read`, the first
+/// stage; every later stage reads it and returns what it found, and the report is assembled
+/// from those results at the end (`ArtworkRenderer`).
+struct ArtworkContext {
+  let file: ArtworkFile
+  let settings: ArtworkSettings
+  /// The whole file when a stage looks at pixels; nil for a check, which reads the header only.
+  let bytes: [UInt8]?
+  let info: ImageInfo
+  let colour: ArtworkColour
+  /// An SVG's or PDF's document, when pixels are drawn from it.
+  let document: VectorDocument?
+  let limits: ImageLimits
+  /// Whether auto-focus looks for this artwork's focus (asked for, and none set for it).
+  let findsFocus: Bool
+
+  /// The source's size in pixels, as the geometry sees it.
+  var source: Size { Size(Double(info.width), Double(info.height)) }
+
+  /// The first stage: the file read once (whole when pixels will be looked at, only its
+  /// header otherwise, or `given` when the cache read it already) and its header probed once
+  /// from what was read; a vector's document opened when pixels will be drawn from it.
+  static func read(
+    _ file: ArtworkFile, given: [UInt8]?, options: RenderOptions, colours: ColourCache, stats: inout RenderStats
+  ) throws(ArtworkFailure) -> ArtworkContext {
+    let settings = options.settings(for: file)
+    let findsFocus = options.autoFocus && settings.focus == nil
+    let drawsPixels = options.writePreviews || options.trimBars || findsFocus
+    let limits = options.limits
+    do {
+      var bytes = given
+      if bytes == nil && drawsPixels {
+        bytes = try MonotonicClock.timed(&stats.decode) { () throws(ImageError) in
+          try FileBytes.read(file.path, limit: limits.maxFileBytes)
+        }
+      }
+      let info = try MonotonicClock.timed(&stats.probe) { () throws(ImageError) in
+        if let bytes { return try ImageDecoder.probe(data: bytes, name: file.path, limits: limits) }
+        return try ImageDecoder.probe(file: file.path, limits: limits)
+      }
+      // A check that looks at no pixels takes a vector's size from its probe, never building it.
+      var document: VectorDocument? = nil
+      if info.format.isVector, drawsPixels, let bytes {
+        document = try MonotonicClock.timed(&stats.probe) { () throws(ImageError) in
+          try VectorDocument(bytes: bytes, name: file.path, limits: limits)
+        }
+      }
+      return ArtworkContext(
+        file: file, settings: settings, bytes: bytes, info: info,
+        colour: ArtworkColour(info: info, choice: options.profile, intent: options.intent, cache: colours),
+        document: document, limits: limits, findsFocus: findsFocus)
+    } catch { throw .image(error) }
+  }
+
+  /// The whole source at 1/`shrink`, or only `region` of that (and then no bars), from the
+  /// bytes read once.
+  func decode(
+    shrink: Int, region: ImageRegion? = nil, scans: JPEGScanSplit.Part? = nil, stats: inout RenderStats
+  ) throws(ArtworkFailure) -> DecodedSource {
+    guard let bytes else { preconditionFailure("a decode of an artwork read for its header only") }
+    let image: Image
+    do {
+      image = try MonotonicClock.timed(&stats.decode) { () throws(ImageError) in
+        try ImageDecoder.decode(
+          data: bytes, name: file.path, shrink: shrink, region: region, limits: limits, cmyk: colour.cmykDecode,
+          scans: scans)
+      }
+    } catch { throw .image(error) }
+    let bars = region == nil ? EmbeddedBars.detect(in: image)?.scaled(by: Double(shrink)) : nil
+    return DecodedSource(image: image, shrink: shrink, bars: bars)
+  }
+
+  /// The vector drawn whole at the crop map's size, for the bars and auto-focus: they look at
+  /// pixels, and that size holds what they find (a decode's are found at 1/8 or more).
+  func drawWorking(_ document: VectorDocument, stats: inout RenderStats) throws(ArtworkFailure) -> DecodedSource {
+    let size = PictureSource.vector(document).cropMapSize
+    let image: Image
+    do {
+      image = try MonotonicClock.timed(&stats.decode) { () throws(ImageError) in
+        try document.draw(into: (size.width, size.height))
+      }
+    } catch { throw .image(error) }
+    let toSource = Double(document.pixelWidth) / Double(size.width)
+    return DecodedSource(image: image, shrink: 1, bars: EmbeddedBars.detect(in: image)?.scaled(by: toSource))
+  }
+}
+
+/// A decode and what was found in it.
+struct DecodedSource {
+  var image: Image
+  /// The DCT scale it was decoded at (1, 2, 4 or 8).
+  var shrink: Int
+  /// Baked-in bars in full-size source pixels; found on a shrunk decode, as exact as one
+  /// decoded pixel.
+  var bars: Insets?
+}
