@@ -62,14 +62,9 @@ extension Slow {
       #expect(render.status == 0, "\(render.stderr)")
       let preview = try ImageDecoder.decode(file: out + "/altai-portrait/test-phone-1-portrait-fill@3x.png")
       #expect(preview.width == 1200 && preview.height == 2640)
-      let samples = try #require({ if case .uint8(let s) = preview.storage { return s } else { return nil } }())
-      func pixel(_ x: Int, _ y: Int) -> [UInt8] {
-        let at = (y * preview.width + x) * preview.layout.channels
-        return Array(samples[at..<at + 3])
-      }
-      #expect(pixel(600, 90) == [0, 0, 0], "the island (points 138...264 x 13.5...50.5) is drawn")
-      #expect(pixel(2, 2) == [0, 0, 0], "outside the rounded corner is black")
-      #expect(pixel(600, 1300) != [0, 0, 0], "the artwork shows in the middle")
+      #expect(preview.pixel(x: 600, y: 90) == [0, 0, 0], "the island (points 138...264 x 13.5...50.5) is drawn")
+      #expect(preview.pixel(x: 2, y: 2) == [0, 0, 0], "outside the rounded corner is black")
+      #expect(preview.pixel(x: 600, y: 1300) != [0, 0, 0], "the artwork shows in the middle")
 
       // check: the report names the catalog and the slugs it used.
       let checked = try ArtfitRun(["check", "SampleArt", "--catalog", mine, "--out", folder.path("checked"), "--quiet"])

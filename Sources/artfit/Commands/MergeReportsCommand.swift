@@ -39,7 +39,6 @@ struct MergeReportsCommand: Command {
     guard case .object(let members) = options, case .array(let names)? = members.first(where: { $0.0 == "reports" })?.1
     else { return ReportFile.forReview }
     return Set(names.compactMap { if case .string(let name) = $0 { ReportFile(rawValue: name) } else { nil } })
-      .union([.json])
   }
 
   /// Reads the reports an artwork at a time and writes the joined reports as it goes.
