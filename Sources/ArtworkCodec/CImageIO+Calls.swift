@@ -62,15 +62,15 @@ extension cimageio_limits {
 
 /// Reads the header. The corresponding C function is `cimageio_probe`.
 func rawProbe(
-  _ bytes: UnsafeRawBufferPointer, shrink: Int, limits: ImageLimits, file: String
+  _ bytes: UnsafeRawBufferPointer, shrink: Int, limits: ImageLimits, file: String, decoder: FileDecoder? = nil
 ) throws(ImageError) -> (info: cimageio_info, icc: [UInt8]?) {
   var info = cimageio_info()
   var error = cimageio_error()
   var cLimits = cimageio_limits(limits)
   var icc: UnsafeMutablePointer<UInt8>? = nil
   var iccSize = 0
-  let status = cimageio_probe(
-    bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, Int32(shrink),
+  let status = cimageio_decoder_probe(
+    decoder?.handle, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, Int32(shrink),
     &cLimits, &info, &icc, &iccSize, &error)
   defer { cimageio_free(icc) }
   guard status == 0 else {
@@ -78,6 +78,7 @@ func rawProbe(
       status: status, error: error, file: file, format: sniffFormat(bytes), info: info,
       limits: limits)
   }
+  decoder?.record(info, at: shrink)
   return (info, icc.map { [UInt8](UnsafeBufferPointer(start: $0, count: iccSize)) })
 }
 
@@ -87,9 +88,15 @@ func rawProbe(
 /// of `shrink`; the pixels returned are still stored, not turned.
 func rawDecode(
   _ bytes: UnsafeRawBufferPointer, shrink: Int, limits: ImageLimits, cmyk: ColourTransform?,
-  region: ImageRegion? = nil, scans: JPEGScanSplit.Part? = nil, file: String
+  region: ImageRegion? = nil, scans: JPEGScanSplit.Part? = nil, file: String, decoder: FileDecoder? = nil
 ) throws(ImageError) -> (info: cimageio_info, storage: PixelStorage, icc: [UInt8]?, headerOrientation: Int32) {
-  let header = try rawProbe(bytes, shrink: shrink, limits: limits, file: file).info
+  // The header sizes the pixel buffer: the decoder's, when this scale was probed through it.
+  let header: cimageio_info
+  if let known = decoder?.header(at: shrink) {
+    header = known
+  } else {
+    header = try rawProbe(bytes, shrink: shrink, limits: limits, file: file, decoder: decoder).info
+  }
   let orientation = ExifOrientation(rawValue: Int(header.orientation)) ?? .up
   let stored = region?.stored(by: orientation, storedWidth: Int(header.width), storedHeight: Int(header.height))
   var cRegion = stored.map {
@@ -117,12 +124,12 @@ func rawDecode(
         &iccSize, cmyk?.cHandle, nil, &error)
     }
     if cRegion == nil {
-      return cimageio_decode(
-        data, bytes.count, Int32(shrink), &cLimits, &info, raw.baseAddress, raw.count, &icc,
+      return cimageio_decoder_decode(
+        decoder?.handle, data, bytes.count, Int32(shrink), &cLimits, &info, raw.baseAddress, raw.count, &icc,
         &iccSize, cmyk?.cHandle, nil, &error)
     }
-    return cimageio_decode(
-      data, bytes.count, Int32(shrink), &cLimits, &info, raw.baseAddress, raw.count, &icc,
+    return cimageio_decoder_decode(
+      decoder?.handle, data, bytes.count, Int32(shrink), &cLimits, &info, raw.baseAddress, raw.count, &icc,
       &iccSize, cmyk?.cHandle, &cRegion!, &error)
   }
   var status: Int32 = 0

@@ -20,11 +20,16 @@ public enum ImageDecoder {
   /// Names the format of an image artfit does not read (a GIF or a HEIC called `.png`), so
   /// the error says what the file is and what to hand over instead.
   static func refuseOtherFormats(_ data: [UInt8], name: String) throws(ImageError) {
+    try refuseOtherFormats(data, name: name, sniffed: data.withUnsafeBytes(sniffFormat))
+  }
+
+  /// As above, for bytes whose format was sniffed already (`sniffed`).
+  static func refuseOtherFormats(_ data: [UInt8], name: String, sniffed: ImageFormat?) throws(ImageError) {
     let head = Array(data.prefix(FileKind.headLength))
     if case .unreadImage(let format, let advice)? = FileKind.cameraRaw(head, ext: FileKind.fileExtension(of: name)) {
       throw .notAnImage(file: name, reason: "it is \(FileKind.named(format)): \(advice)")
     }
-    guard data.withUnsafeBytes(sniffFormat) == nil else { return }  // what it reads: nothing to name
+    guard sniffed == nil else { return }  // what it reads: nothing to name
     if case .unreadImage(let format, let advice)? = FileKind.unreadImage(head, ext: FileKind.fileExtension(of: name)) {
       throw .notAnImage(file: name, reason: "it is \(FileKind.named(format)): \(advice)")
     }
@@ -41,11 +46,14 @@ public enum ImageDecoder {
   }
 
   /// Reads the header of an image whose bytes `refuseOtherFormats` has seen.
-  static func probe(bytes: UnsafeRawBufferPointer, name: String, limits: ImageLimits) throws(ImageError) -> ImageInfo {
-    if sniffFormat(bytes)?.isVector == true {
+  static func probe(
+    bytes: UnsafeRawBufferPointer, name: String, limits: ImageLimits, sniffed: ImageFormat?? = nil,
+    decoder: FileDecoder? = nil
+  ) throws(ImageError) -> ImageInfo {
+    if (sniffed ?? sniffFormat(bytes))?.isVector == true {
       return try VectorDocument.probe(bytes: Array(bytes), name: name, limits: limits)
     }
-    let probed = try rawProbe(bytes, shrink: 1, limits: limits, file: name)
+    let probed = try rawProbe(bytes, shrink: 1, limits: limits, file: name, decoder: decoder)
     var info = ImageInfo(probed.info)
     info.iccProfile = probed.icc
     let dropped = cText(probed.info.profile_problem)
@@ -95,19 +103,30 @@ public enum ImageDecoder {
     data: [UInt8], name: String, shrink: Int = 1, region: ImageRegion?, limits: ImageLimits = ImageLimits(),
     cmyk: ColourTransform? = nil, scans: JPEGScanSplit.Part? = nil
   ) throws(ImageError) -> Image {
+    try decode(
+      data: data, name: name, shrink: shrink, region: region, limits: limits, cmyk: cmyk, scans: scans, decoder: nil)
+  }
+
+  /// As above, through `decoder` (`EncodedImage`'s) when given.
+  static func decode(
+    data: [UInt8], name: String, shrink: Int, region: ImageRegion?, limits: ImageLimits, cmyk: ColourTransform?,
+    scans: JPEGScanSplit.Part?, decoder: FileDecoder?
+  ) throws(ImageError) -> Image {
     precondition([1, 2, 4, 8].contains(shrink), "shrink is 1, 2, 4 or 8")
     // However the decode ends, the other part must not wait for this one.
     defer { if let scans { scans.split.abandon(scans) } }
     let decoded = try data.withUnsafeBytes { bytes in
       Result { () throws(ImageError) in
-        try rawDecode(bytes, shrink: shrink, limits: limits, cmyk: cmyk, region: region, scans: scans, file: name)
+        try rawDecode(
+          bytes, shrink: shrink, limits: limits, cmyk: cmyk, region: region, scans: scans, file: name, decoder: decoder)
       }
     }.get()
     let orientation = ExifOrientation(rawValue: Int(decoded.info.orientation)) ?? .up
     if let region, decoded.info.orientation != decoded.headerOrientation {
       // A PNG's eXIf after its pixels turned it after the region was placed: crop upright.
-      return try decode(data: data, name: name, shrink: shrink, region: nil, limits: limits, cmyk: cmyk)
-        .cropped(to: region)
+      return try decode(
+        data: data, name: name, shrink: shrink, region: nil, limits: limits, cmyk: cmyk, scans: nil, decoder: decoder
+      ).cropped(to: region)
     }
     let layout = ChannelLayout(rawValue: Int(decoded.info.channels)) ?? .rgb
     // RGB made from CMYK carries the transform's target profile, never the CMYK one.

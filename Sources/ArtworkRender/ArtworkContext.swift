@@ -11,8 +11,9 @@ import ArtworkReport
 struct ArtworkContext {
   let file: ArtworkFile
   let settings: ArtworkSettings
-  /// The whole file when a stage looks at pixels; nil for a check, which reads the header only.
-  let bytes: [UInt8]?
+  /// The whole file, opened for its probe and decodes, when a stage looks at pixels; nil for a
+  /// check, which reads the header only.
+  let encoded: EncodedImage?
   let info: ImageInfo
   let colour: ArtworkColour
   /// An SVG's or PDF's document, when pixels are drawn from it.
@@ -41,36 +42,35 @@ struct ArtworkContext {
           try FileBytes.read(file.path, limit: limits.maxFileBytes)
         }
       }
+      let encoded = bytes.map { EncodedImage(bytes: $0, name: file.path, limits: limits) }
       let info = try MonotonicClock.timed(&stats.probe) { () throws(ImageError) in
-        if let bytes { return try ImageDecoder.probe(data: bytes, name: file.path, limits: limits) }
+        if let encoded { return try encoded.probe() }
         return try ImageDecoder.probe(file: file.path, limits: limits)
       }
       // A check that looks at no pixels takes a vector's size from its probe, never building it.
       var document: VectorDocument? = nil
-      if info.format.isVector, drawsPixels, let bytes {
+      if info.format.isVector, drawsPixels, let bytes = encoded?.bytes {
         document = try MonotonicClock.timed(&stats.probe) { () throws(ImageError) in
           try VectorDocument(bytes: bytes, name: file.path, limits: limits)
         }
       }
       return ArtworkContext(
-        file: file, settings: settings, bytes: bytes, info: info,
+        file: file, settings: settings, encoded: encoded, info: info,
         colour: ArtworkColour(info: info, choice: options.profile, intent: options.intent, cache: colours),
         document: document, limits: limits, findsFocus: findsFocus)
     } catch { throw .image(error) }
   }
 
   /// The whole source at 1/`shrink`, or only `region` of that (and then no bars), from the
-  /// bytes read once.
+  /// bytes read once, through the file's one decoder.
   func decode(
     shrink: Int, region: ImageRegion? = nil, scans: JPEGScanSplit.Part? = nil, stats: inout RenderStats
   ) throws(ArtworkFailure) -> DecodedSource {
-    guard let bytes else { preconditionFailure("a decode of an artwork read for its header only") }
+    guard let encoded else { preconditionFailure("a decode of an artwork read for its header only") }
     let image: Image
     do {
       image = try MonotonicClock.timed(&stats.decode) { () throws(ImageError) in
-        try ImageDecoder.decode(
-          data: bytes, name: file.path, shrink: shrink, region: region, limits: limits, cmyk: colour.cmykDecode,
-          scans: scans)
+        try encoded.decode(shrink: shrink, region: region, cmyk: colour.cmykDecode, scans: scans)
       }
     } catch { throw .image(error) }
     let bars = region == nil ? EmbeddedBars.detect(in: image)?.scaled(by: Double(shrink)) : nil

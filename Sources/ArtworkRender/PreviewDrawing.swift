@@ -45,7 +45,7 @@ struct PreviewDrawing {
   ) throws(ArtworkFailure) -> Drawn {
     // A progressive file's scans are parted between the two decodes, which then take about
     // one entropy decode's time between them instead of one each.
-    let parts = context.bytes.flatMap { JPEGScanSplit(bytes: $0, limits: options.limits)?.parts }
+    let parts = context.encoded.flatMap { JPEGScanSplit(bytes: $0.bytes, limits: options.limits)?.parts }
     // The map goes to a thread of its own and the previews stay on this one, not inside a
     // concurrentPerform of two: Dispatch gives a nested concurrentPerform only its share of the
     // cores (one of two), and the previews' resample and encode should have every core the

@@ -1,4 +1,5 @@
 // Dispatch by signature, error recording and the shared free.
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,7 +109,38 @@ int cimageio_sniff(const uint8_t *data, size_t size) {
   return svg_document(data, size) ? CIMAGEIO_FORMAT_SVG : CIMAGEIO_FORMAT_UNKNOWN;
 }
 
-static int dispatch(const uint8_t *data, size_t size, int scale_denom,
+struct cimageio_decoder {
+  /// The sniffed format, 0 until the first call.
+  int format;
+  /// A HEIF's or AVIF's context, from the first call on; taken under `lock`.
+  cimageio_heif_source *heif;
+  pthread_mutex_t lock;
+};
+
+cimageio_decoder *cimageio_decoder_make(void) {
+  cimageio_decoder *decoder = calloc(1, sizeof *decoder);
+  if (decoder != NULL) pthread_mutex_init(&decoder->lock, NULL);
+  return decoder;
+}
+
+void cimageio_decoder_free(cimageio_decoder *decoder) {
+  if (decoder == NULL) return;
+  cimageio_heif_source_free(decoder->heif);
+  pthread_mutex_destroy(&decoder->lock);
+  free(decoder);
+}
+
+/// The format of `data`, sniffed once per decoder.
+static int sniffed(cimageio_decoder *decoder, const uint8_t *data, size_t size) {
+  if (decoder == NULL) return cimageio_sniff(data, size);
+  pthread_mutex_lock(&decoder->lock);
+  if (decoder->format == 0) decoder->format = cimageio_sniff(data, size);
+  int format = decoder->format;
+  pthread_mutex_unlock(&decoder->lock);
+  return format;
+}
+
+static int dispatch(cimageio_decoder *decoder, const uint8_t *data, size_t size, int scale_denom,
                     const cimageio_limits *limits, cimageio_info *info, void *pixels,
                     size_t pixels_size, uint8_t **icc, size_t *icc_size,
                     const cimageio_transform *cmyk_transform, const cimageio_region *region,
@@ -122,7 +154,7 @@ static int dispatch(const uint8_t *data, size_t size, int scale_denom,
   if (limits == NULL) limits = &no_limits;
   if (data == NULL || size == 0)
     return cimageio_fail(err, CIMAGEIO_UNSUPPORTED, "the file is empty");
-  switch (cimageio_sniff(data, size)) {
+  switch (sniffed(decoder, data, size)) {
   case CIMAGEIO_FORMAT_PNG:
     return cimageio_png_read(data, size, limits, info, pixels, pixels_size, icc, icc_size,
                              region, err);
@@ -143,7 +175,13 @@ static int dispatch(const uint8_t *data, size_t size, int scale_denom,
                               region, err);
   case CIMAGEIO_FORMAT_HEIF:
   case CIMAGEIO_FORMAT_AVIF:
-    return cimageio_heif_read(data, size, limits, info, pixels, pixels_size, icc, icc_size, region, err);
+    if (decoder == NULL)
+      return cimageio_heif_read(data, size, limits, info, pixels, pixels_size, icc, icc_size, region, NULL, err);
+    pthread_mutex_lock(&decoder->lock);
+    int status = cimageio_heif_read(data, size, limits, info, pixels, pixels_size, icc, icc_size, region,
+                                    &decoder->heif, err);
+    pthread_mutex_unlock(&decoder->lock);
+    return status;
   case CIMAGEIO_FORMAT_SVG:
   case CIMAGEIO_FORMAT_PDF:
     return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "a vector document is drawn (cimageio_vector_draw), not decoded");
@@ -155,7 +193,13 @@ static int dispatch(const uint8_t *data, size_t size, int scale_denom,
 int cimageio_probe(const uint8_t *data, size_t size, int scale_denom,
                    const cimageio_limits *limits, cimageio_info *info, uint8_t **icc,
                    size_t *icc_size, cimageio_error *err) {
-  return dispatch(data, size, scale_denom, limits, info, NULL, 0, icc, icc_size, NULL, NULL, err);
+  return cimageio_decoder_probe(NULL, data, size, scale_denom, limits, info, icc, icc_size, err);
+}
+
+int cimageio_decoder_probe(cimageio_decoder *decoder, const uint8_t *data, size_t size, int scale_denom,
+                           const cimageio_limits *limits, cimageio_info *info, uint8_t **icc,
+                           size_t *icc_size, cimageio_error *err) {
+  return dispatch(decoder, data, size, scale_denom, limits, info, NULL, 0, icc, icc_size, NULL, NULL, err);
 }
 
 int cimageio_decode(const uint8_t *data, size_t size, int scale_denom,
@@ -163,8 +207,17 @@ int cimageio_decode(const uint8_t *data, size_t size, int scale_denom,
                     size_t pixels_size, uint8_t **icc, size_t *icc_size,
                     const cimageio_transform *cmyk_transform, const cimageio_region *region,
                     cimageio_error *err) {
+  return cimageio_decoder_decode(NULL, data, size, scale_denom, limits, info, pixels, pixels_size, icc,
+                                 icc_size, cmyk_transform, region, err);
+}
+
+int cimageio_decoder_decode(cimageio_decoder *decoder, const uint8_t *data, size_t size, int scale_denom,
+                            const cimageio_limits *limits, cimageio_info *info, void *pixels,
+                            size_t pixels_size, uint8_t **icc, size_t *icc_size,
+                            const cimageio_transform *cmyk_transform, const cimageio_region *region,
+                            cimageio_error *err) {
   if (pixels == NULL) return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "no pixel buffer");
-  return dispatch(data, size, scale_denom, limits, info, pixels, pixels_size, icc, icc_size,
+  return dispatch(decoder, data, size, scale_denom, limits, info, pixels, pixels_size, icc, icc_size,
                   cmyk_transform, region, err);
 }
 

@@ -428,9 +428,57 @@ static int read_primary(struct heif_context *context, const uint8_t *data, size_
   return status;
 }
 
+struct cimageio_heif_source {
+  struct heif_context *context;
+  /// The bytes the context was read from and the box walks read: a copy (the caller's bytes
+  /// need not outlive the call that built it).
+  uint8_t *bytes;
+  size_t size;
+};
+
+void cimageio_heif_source_free(cimageio_heif_source *source) {
+  if (source == NULL) return;
+  heif_context_free(source->context);
+  free(source->bytes);
+  free(source);
+}
+
+/// The libheif context of `data`, built from `bytes` (a copy the source then owns, or the
+/// caller's when `owned` is 0); NULL with `err` filled when libheif cannot read it.
+static cimageio_heif_source *open_source(const uint8_t *data, size_t size, uint8_t *bytes, int owned,
+                                         const cimageio_limits *limits, int *status, cimageio_error *err) {
+  cimageio_heif_source *source = calloc(1, sizeof *source);
+  struct heif_context *context = heif_context_alloc();
+  if (source == NULL || context == NULL) {
+    free(source);
+    if (context != NULL) heif_context_free(context);
+    if (owned) free(bytes);
+    *status = cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+    return NULL;
+  }
+  source->context = context;
+  source->bytes = owned ? bytes : NULL;
+  source->size = size;
+  // libheif refuses a side at or above this before allocating; the pixel count is checked
+  // against the caller's limit once the header is read.
+  if (limits->max_pixels > 0)
+    heif_context_set_maximum_image_size_limit(
+        context, limits->max_pixels >= 0x7fffffff ? 0x7fffffff : (int)limits->max_pixels + 1);
+  heif_context_set_max_decoding_threads(context, 2);
+  struct heif_error error = heif_context_read_from_memory_without_copy(context, bytes, size, NULL);
+  if (error.code == heif_error_Ok) return source;
+  if (error.code != heif_error_Memory_allocation_error && cimageio_heif_box_runs_past_end(data, size)) {
+    *status = cimageio_fail(err, CIMAGEIO_TRUNCATED, "the HEIF data ends early");
+  } else {
+    *status = heif_failure(error, err);
+  }
+  cimageio_heif_source_free(source);
+  return NULL;
+}
+
 int cimageio_heif_read(const uint8_t *data, size_t size, const cimageio_limits *limits, cimageio_info *info,
                        void *pixels, size_t pixels_size, uint8_t **icc, size_t *icc_size,
-                       const cimageio_region *region, cimageio_error *err) {
+                       const cimageio_region *region, cimageio_heif_source **kept, cimageio_error *err) {
   info->format = cimageio_sniff(data, size);
   info->orientation = 1;  // artfit applies irot and imir; HEIF's EXIF orientation is informative only
   info->color = CIMAGEIO_COLOR_RGB;
@@ -440,31 +488,26 @@ int cimageio_heif_read(const uint8_t *data, size_t size, const cimageio_limits *
     return cimageio_fail(err, CIMAGEIO_UNUSABLE,
                          "its primary image is coded as %s (item type '%s'), which artfit does not decode; export it as HEIC or AVIF",
                          coding_name(coding), coding);
-  // A top-level box of size 0 runs to the end of the file (ISO/IEC 14496-12), which libheif
-  // 1.15 refuses: it reads a copy with that size written out.
-  uint8_t *sized = cimageio_heif_with_sized_last_box(data, size);
-  if (sized != NULL) data = sized;
-  struct heif_context *context = heif_context_alloc();
-  if (context == NULL) {
-    free(sized);
-    return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+  cimageio_heif_source *source = kept != NULL ? *kept : NULL;
+  int status = CIMAGEIO_OK;
+  if (source == NULL) {
+    // A top-level box of size 0 runs to the end of the file (ISO/IEC 14496-12), which libheif
+    // 1.15 refuses: it reads a copy with that size written out. A kept context reads a copy
+    // in any case, since the caller's bytes may move between calls.
+    uint8_t *bytes = cimageio_heif_with_sized_last_box(data, size);
+    if (bytes == NULL && kept != NULL && (bytes = malloc(size)) != NULL) memcpy(bytes, data, size);
+    if (bytes == NULL && kept != NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+    int owned = bytes != NULL;
+    source = open_source(data, size, owned ? bytes : (uint8_t *)data, owned, limits, &status, err);
+    if (source == NULL) return status;
   }
-  // libheif refuses a side at or above this before allocating; the pixel count is checked
-  // against the caller's limit once the header is read.
-  if (limits->max_pixels > 0)
-    heif_context_set_maximum_image_size_limit(
-        context, limits->max_pixels >= 0x7fffffff ? 0x7fffffff : (int)limits->max_pixels + 1);
-  heif_context_set_max_decoding_threads(context, 2);
-  struct heif_error error = heif_context_read_from_memory_without_copy(context, data, size, NULL);
-  int status;
-  if (error.code == heif_error_Ok) {
-    status = read_primary(context, data, size, limits, info, pixels, pixels_size, icc, icc_size, region, err);
-  } else if (error.code != heif_error_Memory_allocation_error && cimageio_heif_box_runs_past_end(data, size)) {
-    status = cimageio_fail(err, CIMAGEIO_TRUNCATED, "the HEIF data ends early");
+  const uint8_t *read = source->bytes != NULL ? source->bytes : data;
+  status = read_primary(source->context, read, source->size, limits, info, pixels, pixels_size, icc, icc_size,
+                        region, err);
+  if (kept != NULL) {
+    *kept = source;
   } else {
-    status = heif_failure(error, err);
+    cimageio_heif_source_free(source);
   }
-  heif_context_free(context);
-  free(sized);
   return status;
 }

@@ -54,9 +54,17 @@ int cimageio_tiff_read(const uint8_t *data, size_t size, const cimageio_limits *
                        const cimageio_transform *cmyk_transform, const cimageio_region *region,
                        cimageio_error *err);
 
+/// A HEIF's or AVIF's libheif context and the bytes it was read from, kept by a decoder.
+typedef struct cimageio_heif_source cimageio_heif_source;
+
+/// Reads a HEIF or AVIF; with `kept` (not NULL), the libheif context is taken from `*kept` or
+/// built and left there for the next call (free with cimageio_heif_source_free) instead of
+/// being built and freed for this call alone.
 int cimageio_heif_read(const uint8_t *data, size_t size, const cimageio_limits *limits, cimageio_info *info,
                        void *pixels, size_t pixels_size, uint8_t **icc, size_t *icc_size,
-                       const cimageio_region *region, cimageio_error *err);
+                       const cimageio_region *region, cimageio_heif_source **kept, cimageio_error *err);
+
+void cimageio_heif_source_free(cimageio_heif_source *source);
 
 /// An RGB profile (free with cimageio_free) from primaries and a white point as CIE xy
 /// (red, green, blue, white) and an ITU-T H.273 transfer code; PQ (16) and HLG (18) are

@@ -136,6 +136,30 @@ int cimageio_decode(const uint8_t *data, size_t size, int scale_denom,
                     size_t *icc_size, const cimageio_transform *cmyk_transform,
                     const cimageio_region *region, cimageio_error *err);
 
+/// What one file's probes and decodes share, so that a file is read once however often it is
+/// probed and decoded: its format, sniffed on first use, and a HEIF's or AVIF's libheif
+/// context, built on first use from its own copy of the bytes. Every call through one decoder
+/// passes the same file's bytes; calls may come from several threads (a HEIF's are taken
+/// one at a time).
+typedef struct cimageio_decoder cimageio_decoder;
+
+/// A new decoder (free with cimageio_decoder_free), or NULL when out of memory.
+cimageio_decoder *cimageio_decoder_make(void);
+
+void cimageio_decoder_free(cimageio_decoder *decoder);
+
+/// cimageio_probe through `decoder` (NULL: none, as cimageio_probe).
+int cimageio_decoder_probe(cimageio_decoder *decoder, const uint8_t *data, size_t size, int scale_denom,
+                           const cimageio_limits *limits, cimageio_info *info, uint8_t **icc,
+                           size_t *icc_size, cimageio_error *err);
+
+/// cimageio_decode through `decoder` (NULL: none, as cimageio_decode).
+int cimageio_decoder_decode(cimageio_decoder *decoder, const uint8_t *data, size_t size, int scale_denom,
+                            const cimageio_limits *limits, cimageio_info *info, void *pixels,
+                            size_t pixels_size, uint8_t **icc, size_t *icc_size,
+                            const cimageio_transform *cmyk_transform, const cimageio_region *region,
+                            cimageio_error *err);
+
 /// A progressive JPEG's scans parted between two decoders, which then decode it at once on two
 /// cores, each entropy-decoding about half (cimageio_jpeg_split.c).
 typedef struct cimageio_jpeg_split cimageio_jpeg_split;
