@@ -27,7 +27,9 @@ public struct ArtworkList: RandomAccessCollection, Sendable, Equatable {
     for file in files { append(file) }
   }
 
+  /// The first file's index, 0.
   public var startIndex: Int { 0 }
+  /// One past the last file's index: the number of files.
   public var endIndex: Int { entries.count }
 
   /// The file at `index`, made from its bytes.

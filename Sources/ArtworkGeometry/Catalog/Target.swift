@@ -85,10 +85,12 @@ public struct Target: Sendable, Hashable {
     box = Box(figures)
   }
 
+  /// Two targets are equal when every figure is: the same box, or boxes holding equal figures.
   public static func == (lhs: Target, rhs: Target) -> Bool {
     lhs.box === rhs.box || lhs.box.figures == rhs.box.figures
   }
 
+  /// Hashes the figures, as `==` compares them.
   public func hash(into hasher: inout Hasher) { hasher.combine(box.figures) }
 
   /// The name people know it by ("iPhone 16 Pro"), as the catalog lists it.
