@@ -139,16 +139,26 @@ public struct Canvas: Sendable {
         x: x0, y: y0, width: max(0, min(box.maxX, limit.maxX) - x0), height: max(0, min(box.maxY, limit.maxY) - y0))
     }
     guard box.width > 0, box.height > 0 else { return }
-    if case .rect(let rect) = shape {
-      fillRect(rect, box: box, color, opacity: opacity)
-      return
+    switch shape {
+    case .rect(let rect): fillRect(rect, box: box, color, opacity: opacity)
+    case .outside(.roundedRect(let rect, let radius)):
+      // The display's corners on every preview: the arc computed in the loop, not through
+      // the shape's cases pixel by pixel.
+      let r = min(radius, rect.width / 2, rect.height / 2)
+      blend(box: box, color, opacity: opacity) { 1 - CanvasRegion.rounded(rect, radius: r, $0, $1) }
+    default: blend(box: box, color, opacity: opacity, coverage: shape.coverage)
     }
+  }
+
+  /// Paints `color` over `box` at `opacity` times each pixel's `coverage`.
+  @inline(__always)
+  private mutating func blend(box: PixelRect, _ color: RGB, opacity: Float, coverage: (Int, Int) -> Float) {
     let width = size.width
     let colour = SIMD3<Float>(Float(color.r), Float(color.g), Float(color.b))
     samples.withUnsafeMutableBufferPointer { out in
       for y in box.y..<box.maxY {
         for x in box.x..<box.maxX {
-          let a = shape.coverage(x, y) * opacity
+          let a = coverage(x, y) * opacity
           if a <= 0 { continue }
           let d = (y * width + x) * 3
           if a >= 1 {

@@ -23,20 +23,7 @@ public enum CanvasRegion: Sendable {
     case .rect(let rect):
       return CanvasRegion.overlap(rect, x, y)
     case .roundedRect(let rect, let radius):
-      let base = CanvasRegion.overlap(rect, x, y)
-      let r = min(radius, rect.width / 2, rect.height / 2)
-      if base == 0 || r <= 0 { return base }
-      let cx = Double(x) + 0.5
-      let cy = Double(y) + 0.5
-      let left = rect.x + r
-      let right = rect.maxX - r
-      let top = rect.y + r
-      let bottom = rect.maxY - r
-      let dx = cx < left ? left - cx : cx > right ? cx - right : 0
-      let dy = cy < top ? top - cy : cy > bottom ? cy - bottom : 0
-      if dx == 0 || dy == 0 { return base }
-      let distance = (dx * dx + dy * dy).squareRoot() - r
-      return min(base, Float(min(1, max(0, 0.5 - distance))))
+      return CanvasRegion.rounded(rect, radius: min(radius, rect.width / 2, rect.height / 2), x, y)
     case .roundedCorners(let rect, let radii):
       let right = Double(x) + 0.5 > rect.midX
       let bottom = Double(y) + 0.5 > rect.midY
@@ -64,6 +51,24 @@ public enum CanvasRegion: Sendable {
     case .outside:
       return canvas
     }
+  }
+
+  /// Coverage of pixel (x, y) by `rect` with corners of radius `r` (already capped).
+  @inline(__always)
+  static func rounded(_ rect: Rect, radius r: Double, _ x: Int, _ y: Int) -> Float {
+    let base = CanvasRegion.overlap(rect, x, y)
+    if base == 0 || r <= 0 { return base }
+    let cx = Double(x) + 0.5
+    let cy = Double(y) + 0.5
+    let left = rect.x + r
+    let right = rect.maxX - r
+    let top = rect.y + r
+    let bottom = rect.maxY - r
+    let dx = cx < left ? left - cx : cx > right ? cx - right : 0
+    let dy = cy < top ? top - cy : cy > bottom ? cy - bottom : 0
+    if dx == 0 || dy == 0 { return base }
+    let distance = (dx * dx + dy * dy).squareRoot() - r
+    return min(base, Float(min(1, max(0, 0.5 - distance))))
   }
 
   /// Overlap of the unit pixel square at (x, y) with `rect`.
