@@ -1,7 +1,8 @@
 /// A file's bytes opened once for every probe and decode a render makes of them: the format
-/// is sniffed once, the header read once per scale, and a HEIF's or AVIF's libheif context
-/// built once (`FileDecoder`), where `ImageDecoder`'s one-off calls do each of those per call.
-/// Its calls may come from several threads.
+/// is sniffed once, the header read once (by the probe, when it comes first, as a render's
+/// does; a decode sizes its pixels from it), and a HEIF's or AVIF's libheif context built
+/// once (`FileDecoder`), where `ImageDecoder`'s one-off calls do each of those per call. Its
+/// calls may come from several threads.
 public final class EncodedImage: Sendable {
   /// The file's bytes.
   public let bytes: [UInt8]
