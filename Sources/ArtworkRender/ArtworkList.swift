@@ -12,6 +12,8 @@ public struct ArtworkList: RandomAccessCollection, Sendable, Equatable {
     var pathEnd: UInt32
     var stemStart: UInt32
     var stemEnd: UInt32
+    /// Where the path below the input begins: the relative path is the path's end.
+    var relativeStart: UInt32
   }
 
   private var bytes: [UInt8] = []
@@ -34,7 +36,10 @@ public struct ArtworkList: RandomAccessCollection, Sendable, Equatable {
 
   /// The file at `index`, made from its bytes.
   public subscript(index: Int) -> ArtworkFile {
-    ArtworkFile(path: path(at: index), stem: stem(at: index))
+    let entry = entries[index]
+    return ArtworkFile(
+      path: path(at: index), stem: stem(at: index),
+      relativePath: string(Int(entry.relativeStart)..<Int(entry.pathEnd)))
   }
 
   /// The path of the file at `index`.
@@ -54,13 +59,22 @@ public struct ArtworkList: RandomAccessCollection, Sendable, Equatable {
     bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
   }
 
-  /// Adds `file` at the end.
+  /// Adds `file` at the end. Its relative path is the end of its path (as discovery makes
+  /// them); one that is not is taken as the file's name.
   public mutating func append(_ file: ArtworkFile) {
     precondition(bytes.count + file.path.utf8.count < UInt32.max, "paths beyond 4 GB in one run")
     let start = bytes.count
     bytes.append(contentsOf: file.path.utf8)
-    entries.append(Entry(pathStart: UInt32(start), pathEnd: UInt32(bytes.count), stemStart: 0, stemEnd: 0))
+    let relative = file.path.utf8.reversed().starts(with: file.relativePath.utf8.reversed()) ? file.relativePath.utf8.count : Self.nameLength(file.path)
+    entries.append(
+      Entry(
+        pathStart: UInt32(start), pathEnd: UInt32(bytes.count), stemStart: 0, stemEnd: 0,
+        relativeStart: UInt32(bytes.count - relative)))
     setStem(file.stem, at: entries.count - 1)
+  }
+
+  private static func nameLength(_ path: String) -> Int {
+    path.utf8.count - (path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.distance(from: path.utf8.startIndex, to: $0) + 1 } ?? 0)
   }
 
   /// Files the stem at `index` under `stem`: a range of the path where it lies in it (after a
@@ -124,7 +138,8 @@ public struct ArtworkList: RandomAccessCollection, Sendable, Equatable {
       picked.entries.append(
         Entry(
           pathStart: UInt32(Int(entry.pathStart) - shift), pathEnd: UInt32(Int(entry.pathEnd) - shift),
-          stemStart: UInt32(Int(entry.stemStart) - shift), stemEnd: UInt32(Int(entry.stemEnd) - shift)))
+          stemStart: UInt32(Int(entry.stemStart) - shift), stemEnd: UInt32(Int(entry.stemEnd) - shift),
+          relativeStart: UInt32(Int(entry.relativeStart) - shift)))
       if let other = otherStems[index] { picked.otherStems[picked.entries.count - 1] = other }
     }
     return picked

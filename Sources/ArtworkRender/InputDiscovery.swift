@@ -56,7 +56,8 @@ public enum InputDiscovery {
       case .file:
         let name = (input as NSString).lastPathComponent
         search.add(
-          ArtworkFile(path: input, stem: (name as NSString).deletingPathExtension), canonical: CanonicalPath.of(input))
+          ArtworkFile(path: input, stem: (name as NSString).deletingPathExtension, relativePath: name),
+          canonical: CanonicalPath.of(input))
       case .other(let kind):
         search.found.skipped.append(SkippedFile(source: input, reason: "not a regular file (\(kind))"))
       }
@@ -202,7 +203,7 @@ public enum InputDiscovery {
       if ownFiles.contains(canonical) { return }
       let stem = (relative as NSString).deletingPathExtension
       if isArtworkName {
-        add(ArtworkFile(path: path, stem: stem), canonical: canonical)
+        add(ArtworkFile(path: path, stem: stem, relativePath: relative), canonical: canonical)
         return
       }
       let head: [UInt8]
@@ -213,7 +214,7 @@ public enum InputDiscovery {
         return
       }
       switch FileKind.of(head: head, name: name) {
-      case .artwork: add(ArtworkFile(path: path, stem: stem), canonical: canonical)
+      case .artwork: add(ArtworkFile(path: path, stem: stem, relativePath: relative), canonical: canonical)
       case .unreadImage(let format, let advice):
         found.errors.append(InputError(.notAnImage(file: path, reason: "it is \(FileKind.named(format)): \(advice)")))
       case .notArtwork(let reason): found.skipped.append(SkippedFile(source: path, reason: reason))

@@ -82,6 +82,8 @@ public struct ArtworkReport: Sendable {
     json.string(file.path)
     json.key(.stem)
     json.string(file.stem)
+    json.key(.relativePath)
+    json.string(file.relativePath)
     json.key(.width)
     json.integer(width)
     json.key(.height)

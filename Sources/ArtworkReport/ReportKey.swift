@@ -52,6 +52,7 @@ struct ReportKey {
   static let preview = ReportKey("preview")
   static let profile = ReportKey("profile")
   static let reason = ReportKey("reason")
+  static let relativePath = ReportKey("relative_path")
   static let requestedMode = ReportKey("requested_mode")
   static let results = ReportKey("results")
   static let right = ReportKey("right")

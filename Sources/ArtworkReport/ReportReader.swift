@@ -75,7 +75,10 @@ public enum ReportReader {
     var results: [ReportedResult] = []
     for item in try fields.array(.results) { results.append(try result(item, of: source, catalog: catalog)) }
     var artwork = ArtworkReport(
-      file: ArtworkFile(path: source, stem: try fields.string(.stem)), width: try fields.integer(.width),
+      file: ArtworkFile(
+        path: source, stem: try fields.string(.stem),
+        relativePath: try fields.optionalString(.relativePath)),
+      width: try fields.integer(.width),
       height: try fields.integer(.height), focus: focus, embeddedBars: bars,
       cropMap: try fields.optionalString(.cropMap),
       results: results)

@@ -35,6 +35,7 @@ struct ReportedBatch {
       tally.stoppedBy = error
       return (tally, summary, RenderStats())
     }
+    let baseline = baseline?.aligned(toInputs: Self.inputs(options.selection.inputs))
     let (report, stats) = BatchRenderer(options: options).run(progress: progress) { finished in
       var artwork = finished
       baseline?.apply(to: &artwork)
@@ -64,6 +65,15 @@ struct ReportedBatch {
     tally.usedBaseline = baseline != nil
     tally.stoppedBy = stoppedBy
     return (tally, summary, stats)
+  }
+
+  /// The inputs the run's artworks are found under, as `ArtworkFile.input` names them.
+  private static func inputs(_ arguments: [String]) -> [String] {
+    arguments.map { argument in
+      var isFolder: ObjCBool = false
+      _ = FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder)
+      return ArtworkFile.input(ofArgument: argument, isFolder: isFolder.boolValue)
+    }
   }
 
   /// Copies a file to a descriptor a megabyte at a time.
