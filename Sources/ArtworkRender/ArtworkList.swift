@@ -20,6 +20,8 @@ public struct ArtworkList: RandomAccessCollection, Sendable, Equatable {
   private var entries: [Entry] = []
   /// Stems that are not a part of their path (a renamed one), by index.
   private var otherStems: [Int: String] = [:]
+  /// Relative paths that are not the end of their path (none that discovery makes), by index.
+  private var otherRelatives: [Int: String] = [:]
 
   /// An empty list.
   public init() {}
@@ -39,7 +41,7 @@ public struct ArtworkList: RandomAccessCollection, Sendable, Equatable {
     let entry = entries[index]
     return ArtworkFile(
       path: path(at: index), stem: stem(at: index),
-      relativePath: string(Int(entry.relativeStart)..<Int(entry.pathEnd)))
+      relativePath: otherRelatives[index] ?? string(Int(entry.relativeStart)..<Int(entry.pathEnd)))
   }
 
   /// The path of the file at `index`.
@@ -59,22 +61,18 @@ public struct ArtworkList: RandomAccessCollection, Sendable, Equatable {
     bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
   }
 
-  /// Adds `file` at the end. Its relative path is the end of its path (as discovery makes
-  /// them); one that is not is taken as the file's name.
+  /// Adds `file` at the end.
   public mutating func append(_ file: ArtworkFile) {
     precondition(bytes.count + file.path.utf8.count < UInt32.max, "paths beyond 4 GB in one run")
     let start = bytes.count
     bytes.append(contentsOf: file.path.utf8)
-    let relative = file.path.utf8.reversed().starts(with: file.relativePath.utf8.reversed()) ? file.relativePath.utf8.count : Self.nameLength(file.path)
+    let isEnd = file.path.utf8.reversed().starts(with: file.relativePath.utf8.reversed())
     entries.append(
       Entry(
         pathStart: UInt32(start), pathEnd: UInt32(bytes.count), stemStart: 0, stemEnd: 0,
-        relativeStart: UInt32(bytes.count - relative)))
+        relativeStart: UInt32(bytes.count - (isEnd ? file.relativePath.utf8.count : 0))))
+    if !isEnd { otherRelatives[entries.count - 1] = file.relativePath }
     setStem(file.stem, at: entries.count - 1)
-  }
-
-  private static func nameLength(_ path: String) -> Int {
-    path.utf8.count - (path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.distance(from: path.utf8.startIndex, to: $0) + 1 } ?? 0)
   }
 
   /// Files the stem at `index` under `stem`: a range of the path where it lies in it (after a
@@ -115,8 +113,10 @@ public struct ArtworkList: RandomAccessCollection, Sendable, Equatable {
     var sorted = self
     sorted.entries = order.map { entries[$0] }
     sorted.otherStems = [:]
-    for (position, index) in order.enumerated() where otherStems[index] != nil {
-      sorted.otherStems[position] = otherStems[index]
+    sorted.otherRelatives = [:]
+    for (position, index) in order.enumerated() {
+      if let other = otherStems[index] { sorted.otherStems[position] = other }
+      if let other = otherRelatives[index] { sorted.otherRelatives[position] = other }
     }
     return sorted
   }
@@ -141,6 +141,7 @@ public struct ArtworkList: RandomAccessCollection, Sendable, Equatable {
           stemStart: UInt32(Int(entry.stemStart) - shift), stemEnd: UInt32(Int(entry.stemEnd) - shift),
           relativeStart: UInt32(Int(entry.relativeStart) - shift)))
       if let other = otherStems[index] { picked.otherStems[picked.entries.count - 1] = other }
+      if let other = otherRelatives[index] { picked.otherRelatives[picked.entries.count - 1] = other }
     }
     return picked
   }

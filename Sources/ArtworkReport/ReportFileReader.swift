@@ -8,6 +8,8 @@ public final class ReportFileReader {
   public let path: String
   /// The run's options, as the report recorded them.
   public private(set) var options: JSONValue = .object([])
+  /// The artfit that wrote it ("artfit 0.1.0"), when it says so before its artworks.
+  public private(set) var generator: String? = nil
   /// Filled in once the last artwork has been read.
   public private(set) var errors: [InputError] = []
   /// The files the run skipped (none in a report made before artfit listed them).
@@ -38,6 +40,8 @@ public final class ReportFileReader {
             throw fail(ReportReader.versionMessage)
           }
           sawVersion = true
+        case ReportKey.generator.text:
+          if case .string(let name) = try json.readValue() { generator = name }
         case ReportKey.options.text:
           options = try json.readValue()
           catalog = Self.catalog(recordedIn: options)

@@ -5,7 +5,7 @@ import Foundation
 public enum ReportMerger {
   /// What a merge found besides its artworks.
   public struct Outcome: Sendable {
-    /// The first report's options, its shard removed.
+    /// The runs' options, the shard null (or the shards held, when partial).
     public var options: JSONValue
     /// Every report's unreadable inputs, each once, in path order.
     public var errors: [InputError]
@@ -13,7 +13,7 @@ public enum ReportMerger {
     public var skipped: [SkippedFile] = []
     /// Whether any report applied a baseline.
     public var usedBaseline: Bool
-    /// What was off: an artwork in two reports (the first wins), options that differ.
+    /// What the merged report is short of: shards left out of a partial merge.
     public var warnings: [String]
   }
 
@@ -24,25 +24,14 @@ public enum ReportMerger {
   /// one artwork per report, whatever their size. `start` or `each` returning false stops
   /// the merge (the caller knows why).
   public static func stream(
-    _ folders: [String], into output: String, start: (JSONValue) -> Bool, each: (ArtworkReport) -> Bool
+    _ folders: [String], into output: String, allowPartial: Bool = false, start: (JSONValue) -> Bool,
+    each: (ArtworkReport) -> Bool
   ) throws(ReportReader.Failure) -> Outcome {
-    typealias Failure = ReportReader.Failure
     var readers: [ReportFileReader] = []
     for folder in folders { readers.append(try ReportFileReader(folder + "/report.json")) }
-    var warnings: [String] = []
-    let options = withoutShard(readers[0].options)
-    let catalog = catalogMember(of: options)
-    for (folder, reader) in zip(folders, readers).dropFirst() where catalogMember(of: reader.options) != catalog {
-      throw Failure(
-        file: folder + "/report.json",
-        message:
-          "made with \(catalogWords(catalogMember(of: reader.options))), \(folders[0])/report.json with \(catalogWords(catalog)); reports made with different catalogs are not merged"
-      )
-    }
-    for (folder, reader) in zip(folders, readers).dropFirst() where withoutShard(reader.options) != options {
-      warnings.append(
-        "\(folder)/report.json was made with other options than the first report; the first report's options are kept")
-    }
+    let set = try ShardSet(folders.map { $0 + "/report.json" }, readers, allowPartial: allowPartial)
+    let options = set.options
+    let warnings = set.isPartial ? ["the reports are not every shard of the run: the merged report is partial (options.shard names the shards it holds)"] : []
     guard start(options) else { return Outcome(options: options, errors: [], usedBaseline: false, warnings: warnings) }
     let prefixes = folders.map { relativePath(from: output, to: $0) }
     var heads: [ArtworkReport?] = []
@@ -53,10 +42,13 @@ public enum ReportMerger {
     }) {
       let artwork = heads[next]!
       for other in heads.indices where other != next && heads[other]?.file.path == artwork.file.path {
-        warnings.append("\(artwork.file.path) is in more than one report; kept the first")
-        heads[other] = try advance(readers[other], after: artwork.file.path)
+        throw ReportReader.Failure(
+          file: readers[other].path,
+          message:
+            "\(artwork.file.path) is in this report and in \(readers[next].path); the shards of one run hold each artwork once")
       }
       heads[next] = try advance(readers[next], after: artwork.file.path)
+      try checkLinks(of: artwork, in: folders[next], report: readers[next].path)
       let prefix = prefixes[next]
       guard each(artwork.movingOutputs { prefix + $0 }) else { break }
     }
@@ -73,6 +65,24 @@ public enum ReportMerger {
       usedBaseline: readers.contains { $0.usedBaseline }, warnings: warnings)
     outcome.skipped = skipped.keys.sorted(by: precedes).map { skipped[$0]! }
     return outcome
+  }
+
+  /// Refuses an artwork whose crop map or previews are not where its report says, so the
+  /// merged sheet never links to nothing (a shard's folder moved or partly deleted).
+  private static func checkLinks(of artwork: ArtworkReport, in folder: String, report: String)
+    throws(ReportReader.Failure)
+  {
+    var checked = Set<String>()
+    let paths = [artwork.cropMap] + artwork.results.map(\.preview)
+    for case let path? in paths where checked.insert(path).inserted {
+      guard access(folder + "/" + path, F_OK) == 0 else {
+        throw ReportReader.Failure(
+          file: report,
+          message:
+            "\(artwork.file.path)'s \(path == artwork.cropMap ? "crop map" : "preview") \(folder)/\(path) is missing; the merged contact sheet would link to nothing (render the shard again, or give its folder as it was written)"
+        )
+      }
+    }
   }
 
   /// The reader's next artwork, which must come after `previous` in path order: the merge
@@ -103,11 +113,6 @@ public enum ReportMerger {
     let fingerprint = members.first { $0.0 == "fingerprint" }?.1
     if case .string(let p) = path, case .string(let f) = fingerprint { return "the catalog \(p) (\(f))" }
     return "a user catalog"
-  }
-
-  static func withoutShard(_ options: JSONValue) -> JSONValue {
-    guard case .object(let members) = options else { return options }
-    return .object(members.map { $0.0 == "shard" ? ($0.0, .null) : $0 })
   }
 
   /// The path from folder `from` to folder `to`, ending in "/" (empty when they are one).

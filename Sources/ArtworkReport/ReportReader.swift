@@ -63,7 +63,7 @@ public enum ReportReader {
     if case .object = try fields.value(.focus) {
       let f = try Fields(try fields.value(.focus), "a focus")
       focus = FocusRegion(
-        x: try f.number(.x), y: try f.number(.y), width: try f.number(.w), height: try f.number(.h),
+        x: try f.fraction(.x), y: try f.fraction(.y), width: try f.fraction(.w), height: try f.fraction(.h),
         origin: FocusRegion.Origin(rawValue: try f.string(.origin)) ?? .manifest)
     }
     var bars: Insets? = nil
@@ -154,9 +154,9 @@ public enum ReportReader {
       bars: Bars(
         top: try barFields.integer(.top), bottom: try barFields.integer(.bottom), left: try barFields.integer(.left),
         right: try barFields.integer(.right)),
-      barsFraction: try fields.number(.barsFraction), cropLoss: try fields.number(.cropLoss),
-      safeCropLoss: try fields.number(.safeCropLoss), safeArea: screen.safeArea, visibleSafeSource: crop,
-      focus: nil, focusVisible: visible, focusLoss: try fields.optionalNumber(.focusLoss), focusDivided: divided)
+      barsFraction: try fields.fraction(.barsFraction), cropLoss: try fields.fraction(.cropLoss),
+      safeCropLoss: try fields.fraction(.safeCropLoss), safeArea: screen.safeArea, visibleSafeSource: crop,
+      focus: nil, focusVisible: visible, focusLoss: try fields.optionalFraction(.focusLoss), focusDivided: divided)
     var failures: [CheckFailure] = []
     for item in try fields.array(.failures) { failures.append(try failure(item, of: source, placement: placement)) }
     var result = ReportedResult(
@@ -181,12 +181,12 @@ public enum ReportReader {
     }
     switch check {
     case .cropLoss:
-      guard let value = try fields.optionalNumber(.value), let limit = try fields.optionalNumber(.limit) else {
+      guard let value = try fields.optionalFraction(.value), let limit = try fields.optionalFraction(.limit) else {
         throw fail("\(source): a crop_loss failure needs its value and limit")
       }
       return .cropLoss(value: value, limit: limit)
     case .focus:
-      guard let loss = try fields.optionalNumber(.value) else {
+      guard let loss = try fields.optionalFraction(.value) else {
         throw fail("\(source): a focus failure needs its value")
       }
       return .focusOutside(loss: loss)
@@ -235,6 +235,10 @@ public enum ReportReader {
 
   static func fail(_ message: String) -> Failure { Failure(file: "", message: message) }
 
+  /// The largest magnitude of any number a report holds: far past any canvas or artwork
+  /// (pixels are counted below 2^31 a side), and within what the report writers print exactly.
+  static let largestNumber = 1e12
+
   /// The members of one JSON object, read with the type each must have.
   struct Fields {
     let members: [String: JSONValue]
@@ -267,20 +271,45 @@ public enum ReportReader {
       guard case .integer(let number) = try value(key) else {
         throw ReportReader.fail("\"\(key.text)\" of \(what) must be a whole number")
       }
+      try within(key, Double(number), -ReportReader.largestNumber...ReportReader.largestNumber)
       return number
     }
 
+    /// A number no report artfit writes goes beyond (pixels, points, scales): finite, within
+    /// ±`largestNumber`.
     func number(_ key: ReportKey) throws(Failure) -> Double {
+      let number: Double
       switch try value(key) {
-      case .integer(let number): return Double(number)
-      case .number(let number): return number
+      case .integer(let whole): number = Double(whole)
+      case .number(let real): number = real
       default: throw ReportReader.fail("\"\(key.text)\" of \(what) must be a number")
       }
+      try within(key, number, -ReportReader.largestNumber...ReportReader.largestNumber)
+      return number
     }
 
     func optionalNumber(_ key: ReportKey) throws(Failure) -> Double? {
       if case .null = members[key.text] ?? .null { return nil }
       return try number(key)
+    }
+
+    /// A share of something (a crop loss, a limit): 0 to 1.
+    func fraction(_ key: ReportKey) throws(Failure) -> Double {
+      let number = try number(key)
+      try within(key, number, 0...1)
+      return number
+    }
+
+    func optionalFraction(_ key: ReportKey) throws(Failure) -> Double? {
+      if case .null = members[key.text] ?? .null { return nil }
+      return try fraction(key)
+    }
+
+    private func within(_ key: ReportKey, _ number: Double, _ range: ClosedRange<Double>) throws(Failure) {
+      guard range.contains(number) else {
+        throw ReportReader.fail(
+          "\"\(key.text)\" of \(what) is \(number), outside what it can be (\(range.lowerBound) to \(range.upperBound))")
+      }
     }
 
     func array(_ key: ReportKey) throws(Failure) -> [JSONValue] {

@@ -199,6 +199,7 @@
   /// `value` rounded to `places` decimals, written with exactly that many (CSV: 0.5000).
   package mutating func fixed(_ value: Double, places: Int) {
     guard value.isFinite else { return }
+    guard Self.fitsSplit(value, places: places) else { return append(String(value)) }
     let (negative, whole, fraction, factor) = Self.split(value, places: places)
     if negative { append(byte: UInt8(ascii: "-")) }
     digits(whole)
@@ -216,6 +217,7 @@
   /// for the magnitudes reports hold (below 10^11).
   package mutating func decimal(_ value: Double, places: Int) {
     guard value.isFinite else { return append("null") }
+    guard Self.fitsSplit(value, places: places) else { return append(String(value)) }
     var (negative, whole, fraction, factor) = Self.split(value, places: places)
     if negative { append(byte: UInt8(ascii: "-")) }
     digits(whole)
@@ -235,6 +237,7 @@
   /// A fraction as a percentage with one decimal, as `Checks.percent(_:)` writes it (53.8%).
   package mutating func percent(_ fraction: Double) {
     let tenths = (fraction * 1000).rounded()
+    guard abs(tenths) < 1e18 else { return append(String(fraction * 100) + "%") }
     if tenths < 0 && tenths > -10 { append(byte: UInt8(ascii: "-")) }
     integer(Int(tenths) / 10)
     append(byte: UInt8(ascii: "."))
@@ -307,6 +310,14 @@
         }
       }
     }
+  }
+
+  /// Whether `split` holds `value` at `places`: its scaled magnitude is below 2^63. A larger
+  /// one (only a report artfit did not write can carry it) is written as Swift writes it.
+  private static func fitsSplit(_ value: Double, places: Int) -> Bool {
+    var scaled = abs(value)
+    for _ in 0..<places { scaled *= 10 }
+    return scaled < 9.2e18
   }
 
   /// Sign, whole part, decimals as an integer, and 10^places; never a negative zero.

@@ -9,18 +9,28 @@ struct MergeReportsCommand: Command {
     options: [
       .option("--out", "DIR", "Where the joined reports go (it may be one of the DIRs).", defaultValue: "artfit-out"),
       RenderArguments.reportsOption(default: ReportFile.forReview),
+      .flag(
+        "--allow-partial",
+        "Merge even when shards are missing; the merged report is marked partial (options.shard names the shards it holds)."
+      ),
+      FolderLock.noWaitOption,
       .flag("--quiet", "No summary; problems still go to stderr."),
     ],
     discussion: """
-      Each DIR is the --out of one run (it holds report.json). The joined index.html links to the
-      previews where each run wrote them. The exit status is the joined run's; an unreadable
-      report is bad usage.
+      Each DIR is the --out of one run (it holds report.json). The DIRs must be every shard of one
+      run, once each: made by one artfit version, with the same options and catalog, the same
+      shard count, and no artwork in two of them; or one whole run alone. Anything else is bad
+      usage naming the reports (--allow-partial accepts missing shards). The joined index.html
+      links to the previews where each run wrote them. The exit status is the joined run's; an
+      unreadable report is bad usage.
       \(ExitStatus.helpLine())
       """)
 
   let folders: [String]
   let output: String
   let quiet: Bool
+  let allowPartial: Bool
+  let waitForLock: Bool
   /// The files `--reports` asked for; nil to write those the runs wrote (their report.json's
   /// `options.reports`, else a review's).
   let asked: Set<ReportFile>?
@@ -30,6 +40,8 @@ struct MergeReportsCommand: Command {
     folders = arguments.positionals
     output = arguments.value("--out")!
     quiet = arguments.has("--quiet")
+    allowPartial = arguments.has("--allow-partial")
+    waitForLock = !arguments.has("--no-wait")
     asked = arguments.has("--reports") ? try RenderArguments.reports(arguments) : nil
   }
 
@@ -44,6 +56,8 @@ struct MergeReportsCommand: Command {
   /// Reads the reports an artwork at a time and writes the joined reports as it goes.
   func run() throws -> ExitStatus {
     Interruption.install()
+    let lock = try FolderLock.take(output, wait: waitForLock, quiet: quiet)
+    defer { lock?.release() }
     var stream: ReportStream? = nil
     var tally = RunTally()
     var written = asked ?? ReportFile.forReview
@@ -77,7 +91,7 @@ struct MergeReportsCommand: Command {
     throws(ReportReader.Failure) -> ReportMerger.Outcome
   {
     try ReportMerger.stream(
-      folders, into: output,
+      folders, into: output, allowPartial: allowPartial,
       start: { options in
         do throws(OutputError) {
           try OutputFolder.prepare(output)
