@@ -31,7 +31,11 @@ public enum ReportMerger {
     for folder in folders { readers.append(try ReportFileReader(folder + "/report.json")) }
     let set = try ShardSet(folders.map { $0 + "/report.json" }, readers, allowPartial: allowPartial)
     let options = set.options
-    let warnings = set.isPartial ? ["the reports are not every shard of the run: the merged report is partial (options.shard names the shards it holds)"] : []
+    let warnings =
+      set.isPartial
+      ? [
+        "the reports are not every shard of the run: the merged report is partial (options.shard names the shards it holds)"
+      ] : []
     guard start(options) else { return Outcome(options: options, errors: [], usedBaseline: false, warnings: warnings) }
     let prefixes = folders.map { relativePath(from: output, to: $0) }
     var heads: [ArtworkReport?] = []
@@ -45,7 +49,8 @@ public enum ReportMerger {
         throw ReportReader.Failure(
           file: readers[other].path,
           message:
-            "\(artwork.file.path) is in this report and in \(readers[next].path); the shards of one run hold each artwork once")
+            "\(artwork.file.path) is in this report and in \(readers[next].path); the shards of one run hold each artwork once"
+        )
       }
       heads[next] = try advance(readers[next], after: artwork.file.path)
       try checkLinks(of: artwork, in: folders[next], report: readers[next].path)

@@ -13,6 +13,9 @@ public enum ReportReader {
     public var file: String
     /// What is wrong with it.
     public var message: String
+    /// Whether it is a merge's set of reports that lacks some of the run's shards (the rest
+    /// may be merged on purpose, marked partial).
+    public var isIncompleteSet = false
     /// "path: message".
     public var description: String { "\(file): \(message)" }
   }
@@ -308,7 +311,8 @@ public enum ReportReader {
     private func within(_ key: ReportKey, _ number: Double, _ range: ClosedRange<Double>) throws(Failure) {
       guard range.contains(number) else {
         throw ReportReader.fail(
-          "\"\(key.text)\" of \(what) is \(number), outside what it can be (\(range.lowerBound) to \(range.upperBound))")
+          "\"\(key.text)\" of \(what) is \(number), outside what it can be (\(range.lowerBound) to \(range.upperBound))"
+        )
       }
     }
 

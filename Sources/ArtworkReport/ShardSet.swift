@@ -17,7 +17,10 @@ public struct ShardSet: Sendable {
     let first = paths[0]
     for (path, reader) in zip(paths, readers).dropFirst() {
       if reader.generator != readers[0].generator {
-        throw Self.refusal(path, "made by \(reader.generator ?? "an unnamed artfit"), \(first) by \(readers[0].generator ?? "an unnamed artfit"); reports of different artfit versions are not merged")
+        throw Self.refusal(
+          path,
+          "made by \(reader.generator ?? "an unnamed artfit"), \(first) by \(readers[0].generator ?? "an unnamed artfit"); reports of different artfit versions are not merged"
+        )
       }
       if ReportMerger.catalogMember(of: reader.options) != ReportMerger.catalogMember(of: readers[0].options) {
         throw Self.refusal(
@@ -27,43 +30,53 @@ public struct ShardSet: Sendable {
       }
       if let key = Self.firstDifference(reader.options, readers[0].options) {
         throw Self.refusal(
-          path, "made with another \"\(key)\" than \(first) (options.\(key)); runs with different options are not merged")
+          path,
+          "made with another \"\(key)\" than \(first) (options.\(key)); runs with different options are not merged")
       }
     }
     let shards = zip(paths, readers).map { ($0, Self.shard(of: $1.options)) }
-    var isPartial = false
+    let held = try Self.slices(shards)
+    let count = shards[0].1?.count ?? 1
+    let missing = (1...count).filter { !held.contains($0) }
+    if !missing.isEmpty && !allowPartial {
+      var failure = ReportReader.Failure(
+        file: first,
+        message:
+          "shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") missing from the reports given (\(paths.count) of \(count))"
+      )
+      failure.isIncompleteSet = true
+      throw failure
+    }
+    isPartial = !missing.isEmpty
+    options = Self.options(
+      readers[0].options,
+      shard: isPartial ? .string(held.sorted().map(String.init).joined(separator: ",") + "/\(count)") : .null)
+  }
+
+  /// The slices the reports hold, each once and of one count; a whole run's report alone.
+  private static func slices(_ shards: [(String, Shard?)]) throws(ReportReader.Failure) -> Set<Int> {
     if let whole = shards.first(where: { $0.1 == nil }) {
       guard shards.count == 1 else {
         throw Self.refusal(
-          whole.0, "is a whole run's report (options.shard is null); a whole run is merged alone, not with \(shards.count - 1) other reports")
+          whole.0,
+          "is a whole run's report (options.shard is null); a whole run is merged alone, not with \(shards.count - 1) other reports"
+        )
       }
-    } else {
-      let count = shards[0].1!.count
-      var seen: [Int: String] = [:]
-      for (path, shard) in shards {
-        guard shard!.count == count else {
-          throw Self.refusal(path, "is shard \(shard!) of \(shard!.count), \(first) of \(count); shards of different counts are not one run")
-        }
-        if let other = seen[shard!.index] {
-          throw Self.refusal(path, "is shard \(shard!) again (\(other) is too); each shard is merged once")
-        }
-        seen[shard!.index] = path
-      }
-      let missing = (1...count).filter { seen[$0] == nil }
-      if !missing.isEmpty {
-        guard allowPartial else {
-          throw ReportReader.Failure(
-            file: first,
-            message: "shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") missing from the reports given (\(paths.count) of \(count)); give every shard's report, or --allow-partial to merge what is here and mark the report partial")
-        }
-        isPartial = true
-      }
-      _ = seen
+      return [1]
     }
-    self.isPartial = isPartial
-    let held = shards.compactMap { $0.1?.index }.sorted()
-    let count = shards.first?.1?.count ?? 1
-    options = Self.options(readers[0].options, shard: isPartial ? .string(held.map(String.init).joined(separator: ",") + "/\(count)") : .null)
+    let (first, count) = (shards[0].0, shards[0].1!.count)
+    var seen: [Int: String] = [:]
+    for case (let path, let shard?) in shards {
+      guard shard.count == count else {
+        throw Self.refusal(
+          path, "is shard \(shard) of \(shard.count), \(first) of \(count); shards of different counts are not one run")
+      }
+      if let other = seen[shard.index] {
+        throw Self.refusal(path, "is shard \(shard) again (\(other) is too); each shard is merged once")
+      }
+      seen[shard.index] = path
+    }
+    return Set(seen.keys)
   }
 
   private static func refusal(_ path: String, _ message: String) -> ReportReader.Failure {

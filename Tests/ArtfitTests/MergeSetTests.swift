@@ -12,7 +12,8 @@ struct MergeSetTests {
   func shards(_ extra: [String: [String]] = [:]) throws {
     try FileManager.default.createDirectory(atPath: folder.path("art"), withIntermediateDirectories: true)
     for name in ["a", "b", "c", "d", "e", "f"] {
-      try? FileManager.default.copyItem(atPath: Fixtures.path("jpeg-baseline.jpg"), toPath: folder.path("art/\(name).jpg"))
+      try? FileManager.default.copyItem(
+        atPath: Fixtures.path("jpeg-baseline.jpg"), toPath: folder.path("art/\(name).jpg"))
     }
     for index in 1...4 {
       let run = try check(["--shard", "\(index)/4", "--out", "s\(index)"] + (extra["s\(index)"] ?? []))
@@ -45,6 +46,7 @@ struct MergeSetTests {
     let left = (try? FileManager.default.subpathsOfDirectory(atPath: folder.path("m"))) ?? []
     #expect(!left.contains { $0.contains(".artfit-tmp-") }, "\(left)")
     #expect(!FileManager.default.fileExists(atPath: folder.path("m/report.json")))
+    #expect(!FileManager.default.fileExists(atPath: folder.path("m")), "a refused merge makes no folder")
   }
 
   @Test func everyShardMergesAndAMissingOneIsRefusedUnlessPartialIsAllowed() throws {

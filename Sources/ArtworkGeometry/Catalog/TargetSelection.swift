@@ -78,9 +78,8 @@ public enum TargetSelection {
   public static func canvas(_ text: String) throws(Failure) -> Target {
     let parts = text.lowercased().split(separator: "@", omittingEmptySubsequences: false)
     guard parts.count <= 2 else { throw .badCanvas(text) }
-    let dimensions = parts[0].split(separator: "x", omittingEmptySubsequences: false)
-    guard dimensions.count == 2, let width = Double(dimensions[0]), let height = Double(dimensions[1]),
-      width > 0, height > 0, width <= 100_000, height <= 100_000
+    // Sizes are read by one rule (SizeText); a canvas's sides stop at 100,000 points.
+    guard let (width, height) = SizeText.numbers(String(parts[0])), width <= 100_000, height <= 100_000
     else { throw .badCanvas(text) }
     var scale = 1.0
     if parts.count == 2 {

@@ -96,10 +96,13 @@ struct AssetsCommand: Command {
   /// The image sets' settings the options give: sizes, idioms, crop, resampling, colour.
   private static func catalog(_ arguments: ParsedArguments) throws(UsageError) -> AssetCatalog {
     var catalog = AssetCatalog()
-    catalog.points = try arguments.value("--points").map { text throws(UsageError) in
-      try ValueParsers.size(text, option: "--points")
-    }
     if let text = arguments.value("--idioms") { catalog.idioms = try idioms(text) }
+    catalog.limits = try LimitArguments.limits(arguments)
+    catalog.points = try arguments.value("--points").map { text throws(UsageError) in
+      try ValueParsers.pointSize(
+        text, option: "--points", scale: Double(catalog.idioms.flatMap(\.scales).max() ?? 3),
+        maxPixels: catalog.limits.maxPixels)
+    }
     if let mode = try arguments.parsed("--mode", FitMode.parse) {
       guard mode != .auto else { throw UsageError("--mode takes fill or fit (got 'auto')") }
       catalog.mode = mode
@@ -115,7 +118,6 @@ struct AssetsCommand: Command {
     catalog.kernel = try arguments.parsed("--kernel", ResampleKernel.parse) ?? catalog.kernel
     catalog.profile = try arguments.parsed("--profile", OutputProfile.parse)!
     catalog.intent = try arguments.parsed("--intent", RenderingIntent.parse)!
-    catalog.limits = try LimitArguments.limits(arguments)
     if let text = arguments.value("--png-level") {
       catalog.pngEffort = try PNGEffort(
         rawValue: ValueParsers.integer(text, option: "--png-level", range: PNGEffort.range))!

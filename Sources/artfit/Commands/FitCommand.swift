@@ -11,6 +11,7 @@ struct FitCommand: Command {
     usage: "artfit fit --source WxH --target T [--orientation O] [--mode M] [--gravity G] [--focus X,Y,W,H] [--json]",
     options: [
       .option("--source", "WxH", "The artwork's size in pixels (after EXIF orientation)."),
+      LimitArguments.maxPixelsOption,
       .option(
         "--target", "T",
         "A device name or slug from 'artfit devices', or a canvas WxH@S; or several: a family or a comma-separated list."
@@ -64,7 +65,9 @@ struct FitCommand: Command {
     guard let targetName = arguments.value("--target") else {
       throw UsageError("'artfit fit' needs --target, e.g. --target \"iPhone 15 Pro\" (see 'artfit devices')")
     }
-    source = try ValueParsers.size(sourceText, option: "--source")
+    let pixels = try ValueParsers.pixelSize(
+      sourceText, option: "--source", maxPixels: try LimitArguments.maxPixels(arguments))
+    source = Size(Double(pixels.width), Double(pixels.height))
     // A name may hold a comma (iPad Pro 13" (M4, M5)): whole first, then as a list.
     let catalog = try RenderArguments.userCatalog(arguments)?.catalog ?? Catalog.builtIn
     var resolved = (try? TargetSelection.resolve([targetName], in: catalog)) ?? []

@@ -5,10 +5,13 @@ import Artwork
 enum LimitArguments {
   private static let defaults = ImageLimits()
 
+  /// `--max-pixels`, also taken alone by the commands that are given sizes, not files.
+  static let maxPixelsOption = OptionSpec.option(
+    "--max-pixels", "N", "Refuse inputs larger than N pixels, from the header.",
+    defaultValue: String(defaults.maxPixels))
+
   static let options: [OptionSpec] = [
-    .option(
-      "--max-pixels", "N", "Refuse inputs larger than N pixels, from the header.",
-      defaultValue: String(defaults.maxPixels)),
+    maxPixelsOption,
     .option(
       "--max-vector-bytes", "N", "Refuse an SVG or PDF larger than N bytes.",
       defaultValue: String(defaults.maxVectorBytes)),
@@ -22,12 +25,16 @@ enum LimitArguments {
       defaultValue: VectorBudget.secondsText(defaults.maxVectorSeconds)),
   ]
 
+  /// `--max-pixels`, or the default.
+  static func maxPixels(_ arguments: ParsedArguments) throws(UsageError) -> Int {
+    guard let text = arguments.value("--max-pixels") else { return defaults.maxPixels }
+    return try ValueParsers.integer(text, option: "--max-pixels", range: 1...(1 << 40))
+  }
+
   /// The limits the options give, the defaults where none is given.
   static func limits(_ arguments: ParsedArguments) throws(UsageError) -> ImageLimits {
     var limits = ImageLimits()
-    if let text = arguments.value("--max-pixels") {
-      limits.maxPixels = try ValueParsers.integer(text, option: "--max-pixels", range: 1...(1 << 40))
-    }
+    limits.maxPixels = try maxPixels(arguments)
     if let text = arguments.value("--max-vector-bytes") {
       limits.maxVectorBytes = try ValueParsers.integer(text, option: "--max-vector-bytes", range: 1...(1 << 31 - 1))
     }

@@ -1,4 +1,5 @@
 import Artwork
+import Foundation
 
 /// `artfit merge-reports`: one set of reports from the outputs of `--shard I/N` runs.
 struct MergeReportsCommand: Command {
@@ -56,6 +57,7 @@ struct MergeReportsCommand: Command {
   /// Reads the reports an artwork at a time and writes the joined reports as it goes.
   func run() throws -> ExitStatus {
     Interruption.install()
+    let existed = FileManager.default.fileExists(atPath: output)
     let lock = try FolderLock.take(output, wait: waitForLock, quiet: quiet)
     defer { lock?.release() }
     var stream: ReportStream? = nil
@@ -66,7 +68,12 @@ struct MergeReportsCommand: Command {
       outcome = try merge(into: &stream, tally: &tally, files: &written)
     } catch {
       stream?.abandon()
-      printError("artfit merge-reports: \(error.description)")
+      let remedy =
+        error.isIncompleteSet
+        ? "; give every shard's report, or --allow-partial to merge these and mark the report partial" : ""
+      printError("artfit merge-reports: \(error.description)\(remedy)")
+      // A refused merge leaves no output folder it made (it held the lock on it throughout).
+      if !existed { try? FileManager.default.removeItem(atPath: output) }
       return .usage
     }
     for warning in outcome.warnings { printError("artfit: warning: \(warning)") }

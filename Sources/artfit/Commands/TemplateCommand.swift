@@ -14,6 +14,7 @@ struct TemplateCommand: Command {
       .option(
         "--source", "WxH|FILE",
         "The canvas size in pixels, or an artwork whose header gives it (after EXIF orientation)."),
+      LimitArguments.maxPixelsOption,
       .option("--out", "DIR", "Where template.svg and template.png go (created when missing).", defaultValue: "."),
     ]
       + RenderArguments.sharedOptions.filter {
@@ -45,7 +46,7 @@ struct TemplateCommand: Command {
     guard let sourceText = arguments.value("--source") else {
       throw UsageError("'artfit template' needs --source WxH or --source FILE, e.g. --source 2732x2732")
     }
-    (source, name) = try Self.source(sourceText)
+    (source, name) = try Self.source(sourceText, maxPixels: try LimitArguments.maxPixels(arguments))
     options = RenderOptions()
     options.userCatalog = try RenderArguments.userCatalog(arguments)
     try RenderArguments.readSelection(arguments, into: &options)
@@ -56,13 +57,14 @@ struct TemplateCommand: Command {
   }
 
   /// A file's size from its header when `text` names one, else WxH.
-  private static func source(_ text: String) throws(UsageError) -> (Size, String) {
+  private static func source(_ text: String, maxPixels: Int) throws(UsageError) -> (Size, String) {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: text, isDirectory: &isDirectory) else {
-      guard let size = try? ValueParsers.size(text, option: "--source") else {
+      guard SizeText.numbers(text) != nil else {
         throw UsageError("--source '\(text)' is neither a file that exists nor a size WxH such as 2732x2732")
       }
-      return (size, "\(Int(size.width))x\(Int(size.height))")
+      let size = try ValueParsers.pixelSize(text, option: "--source", maxPixels: maxPixels)
+      return (Size(Double(size.width), Double(size.height)), "\(size.width)x\(size.height)")
     }
     guard !isDirectory.boolValue else {
       throw UsageError("--source \(text) is a folder; give one artwork or a size WxH")

@@ -9,14 +9,21 @@ enum ValueParsers {
     do { return try parse() } catch { throw UsageError("\(option): \(error.message)") }
   }
 
-  static func size(_ text: String, option: String) throws(UsageError) -> Size {
-    let parts = text.lowercased().split(separator: "x")
-    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0,
-      w.isFinite, h.isFinite
-    else {
-      throw UsageError("\(option) takes WxH in pixels, e.g. 2732x2732 (got '\(text)')")
+  /// A size in pixels (`--source`), by the library's one rule for sizes.
+  static func pixelSize(_ text: String, option: String, maxPixels: Int) throws(UsageError) -> PixelSize {
+    do { return try SizeText.pixels(text, maxPixels: maxPixels) } catch { throw usage(error, option) }
+  }
+
+  /// A size in points drawn at up to `scale` (`--points`), by the library's one rule for sizes.
+  static func pointSize(_ text: String, option: String, scale: Double, maxPixels: Int) throws(UsageError) -> Size {
+    do { return try SizeText.points(text, scale: scale, maxPixels: maxPixels) } catch { throw usage(error, option) }
+  }
+
+  private static func usage(_ error: SizeText.Failure, _ option: String) -> UsageError {
+    switch error {
+    case .notASize: UsageError("\(option) \(error.message)")
+    case .tooLarge: UsageError("\(option): \(error.message); raise it with --max-pixels")
     }
-    return Size(w, h)
   }
 
   static func integer(_ text: String, option: String, range: ClosedRange<Int>) throws(UsageError) -> Int {

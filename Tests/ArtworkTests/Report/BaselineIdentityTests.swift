@@ -70,7 +70,8 @@ struct BaselineIdentityTests {
       for index in report.artworks.indices { baseline.apply(to: &report.artworks[index]) }
       for artwork in report.artworks {
         let known = Self.isKnown(artwork.file, before: before, after: after, root: root)
-        #expect(artwork.results[0].baselined == known, "\(artwork.file.path): \(before.map(\.name)) → \(after.map(\.name))")
+        #expect(
+          artwork.results[0].baselined == known, "\(artwork.file.path): \(before.map(\.name)) → \(after.map(\.name))")
         checked += 1
       }
     }
