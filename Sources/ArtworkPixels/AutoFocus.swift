@@ -17,6 +17,14 @@ public enum AutoFocus {
   /// Share of the peak score the focus area keeps.
   static let keep = 0.3
 
+  /// The shrink-on-load (1, 2, 4 or 8) a `width`×`height` artwork is decoded at for its focus:
+  /// the most that leaves twice the working side, so the focus depends on the artwork alone,
+  /// never on the screens or the command it is found for.
+  public static func loadShrink(width: Int, height: Int) -> Int {
+    let side = max(width, height)
+    return [8, 4, 2].first { side / $0 >= 2 * workingSide } ?? 1
+  }
+
   /// The focus region as fractions of `image`, or nil when nothing stands out.
   public static func region(in image: Image) -> FocusRegion? {
     let factor = min(1, Double(workingSide) / Double(max(image.width, image.height)))

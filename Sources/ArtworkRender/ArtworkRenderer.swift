@@ -40,6 +40,15 @@ struct ArtworkRenderer {
     return (result, stats)
   }
 
+  /// The stages a run's verdicts rest on (read, look, solve), without drawing: the focus and
+  /// every result, as `render` finds them with these options.
+  func verdicts(_ file: ArtworkFile) throws(ArtworkFailure) -> (focus: FocusRegion?, results: [TargetResult]) {
+    var stats = RenderStats()
+    let context = try ArtworkContext.read(file, given: nil, options: options, colours: colours, stats: &stats)
+    let looked = try look(context, stats: &stats)
+    return (looked.focus, solve(context, content: looked.content, focus: looked.focus))
+  }
+
   /// What the file holds beyond the image artfit draws: more images, a gain map, HDR.
   static func contentWarnings(_ info: ImageInfo) -> [ArtworkWarning] {
     var warnings: [ArtworkWarning] = []
@@ -74,22 +83,39 @@ struct ArtworkRenderer {
       return Looked(decoded: nil, bars: nil, content: whole, focus: context.settings.focus)
     }
     let decoded: DecodedSource
+    let shrink = shrinkBeforeSolving(context)
     if let document = context.document {
       decoded = try context.drawWorking(document, stats: &stats)
     } else {
-      decoded = try context.decode(shrink: shrinkBeforeSolving(context), stats: &stats)
+      decoded = try context.decode(shrink: shrink, stats: &stats)
+    }
+    var focus = context.settings.focus
+    if context.findsFocus {
+      // The focus is the artwork's own: found on the decode its size alone chooses, whatever
+      // the command and the screens (a second, small decode when the previews need another).
+      let focusShrink = focusShrink(context)
+      let image =
+        context.document != nil || shrink == focusShrink
+        ? decoded.image : try context.decode(shrink: focusShrink, stats: &stats).image
+      focus = AutoFocus.region(in: image)
     }
     return Looked(
       decoded: decoded, bars: decoded.bars,
-      content: options.trimBars ? whole.inset(by: decoded.bars ?? .zero) : whole,
-      focus: context.findsFocus ? AutoFocus.region(in: decoded.image) : context.settings.focus)
+      content: options.trimBars ? whole.inset(by: decoded.bars ?? .zero) : whole, focus: focus)
+  }
+
+  /// The shrink-on-load auto-focus looks at: a function of the artwork's size alone.
+  private func focusShrink(_ context: ArtworkContext) -> Int {
+    guard context.info.shrinksOnLoad else { return 1 }
+    return AutoFocus.loadShrink(width: context.info.width, height: context.info.height)
   }
 
   /// The shrink-on-load of a decode made before the geometry is known: full size to find bars;
-  /// for auto-focus alone, what the previews will need (1/8 for `check`, which draws none).
+  /// for auto-focus alone, what the previews will need (`check`, which draws none, takes
+  /// auto-focus's own).
   private func shrinkBeforeSolving(_ context: ArtworkContext) -> Int {
     guard !options.trimBars, context.info.shrinksOnLoad else { return 1 }
-    guard options.writePreviews else { return 8 }
+    guard options.writePreviews else { return focusShrink(context) }
     guard !options.linear else { return 1 }
     let results = solve(context, content: Rect.of(context.source), focus: nil)
     return PreviewPlan(stem: context.file.stem, results: results, overlays: painter, format: options.format)
