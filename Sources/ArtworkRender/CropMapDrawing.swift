@@ -34,19 +34,37 @@ struct CropMapDrawing {
     return canvas
   }
 
-  /// Darkens each cell of the crop map by the share of fills that do not show it (up to
-  /// 60 % black where none does). Cell edges fall on whole map pixels, so neighbours meet
-  /// without seams.
+  /// Darkens each pixel of the crop map by the share of fills that do not show it (up to 60 %
+  /// black where none does). Crop edges are rounded to whole map pixels, so neighbouring
+  /// parts meet without seams. Rows with the same counts are filled as one band, a run of
+  /// equal counts at a time: about one fill for each part of the source the crops cut out.
   private func shade(_ canvas: inout Canvas, by coverage: SourceCoverage, toMap: Double) {
-    guard coverage.total > 0 else { return }
+    let (width, height) = (canvas.size.width, canvas.size.height)
+    guard coverage.total > 0, width > 0, height > 0 else { return }
+    let counts = coverage.counts(width: width, height: height, scale: toMap)
+    var top = 0
+    for y in 1...height
+    where y == height || !counts[y * width..<(y + 1) * width].elementsEqual(counts[(y - 1) * width..<y * width]) {
+      shadeBand(
+        &canvas, counts: counts[top * width..<(top + 1) * width], top: top, rows: y - top, total: coverage.total)
+      top = y
+    }
+  }
+
+  /// Shades rows `top..<top + rows`, which all have `counts`.
+  private func shadeBand(_ canvas: inout Canvas, counts: ArraySlice<Int>, top: Int, rows: Int, total: Int) {
     let black = colour.converted(RGB(0, 0, 0))
-    for cell in coverage.cells where cell.count < coverage.total {
-      let x0 = (cell.rect.x * toMap).rounded()
-      let y0 = (cell.rect.y * toMap).rounded()
-      let box = Rect(
-        x: x0, y: y0, width: (cell.rect.maxX * toMap).rounded() - x0, height: (cell.rect.maxY * toMap).rounded() - y0)
-      guard !box.isEmpty else { continue }
-      canvas.fill(.rect(box), black, opacity: Float(0.6 * (1 - Double(cell.count) / Double(coverage.total))))
+    var x = counts.startIndex
+    while x < counts.endIndex {
+      let count = counts[x]
+      var end = x + 1
+      while end < counts.endIndex && counts[end] == count { end += 1 }
+      if count < total {
+        canvas.fill(
+          .rect(Rect(x: Double(x - counts.startIndex), y: Double(top), width: Double(end - x), height: Double(rows))),
+          black, opacity: Float(0.6 * (1 - Double(count) / Double(total))))
+      }
+      x = end
     }
   }
 }
