@@ -177,11 +177,24 @@ public struct AssetCatalog: Sendable {
     var groupFiles: [String] = []
     for group in parts.dropLast() {
       folder += group + "/"
-      try AtomicFile.write(
-        Array(Self.folderContents.utf8), to: OutputFolder.path(folder + "Contents.json", in: catalog))
-      groupFiles.append(folder + "Contents.json")
+      if try Self.writeFolderContents(at: OutputFolder.path(folder + "Contents.json", in: catalog)) {
+        groupFiles.append(folder + "Contents.json")
+      }
     }
     return (folder + name + ".imageset/", name, groupFiles)
+  }
+
+  /// Writes a group's (or the catalog's) Contents.json where there is none; one already there
+  /// is kept as it is, every key with it (a namespace, another author). True when the file is
+  /// artfit's own, so it is in artfit's record.
+  public static func writeFolderContents(at path: String) throws(OutputError) -> Bool {
+    switch SettingsFile.read(path) {
+    case .success(let bytes): return bytes == Array(folderContents.utf8)
+    case .failure:
+      guard access(path, F_OK) != 0 else { return false }
+      try AtomicFile.write(Array(folderContents.utf8), to: path)
+      return true
+    }
   }
 
   /// Writes the image set's Contents.json; the entries carry every file written.

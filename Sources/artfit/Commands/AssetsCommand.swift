@@ -37,6 +37,10 @@ struct AssetsCommand: Command {
         "--rasterize-vectors",
         "SVG and PDF as @1x/@2x/@3x PNGs drawn at each scale, instead of the file itself with Preserve Vector Data."),
       .flag("--no-cache", "Write every image set, even those unchanged since the last run into --out."),
+      .flag(
+        "--take-over",
+        "Replace image sets of the same name that artfit did not make (drawn in Xcode or by hand); without it, such a set is an error and is left as it is."
+      ),
       RenderArguments.excludeOption,
       RenderArguments.followSymlinksOption,
       .option(
@@ -58,6 +62,7 @@ struct AssetsCommand: Command {
 
   let inputs: [String]
   let output: String
+  let takeOver: Bool
   let catalog: AssetCatalog
   let jobs: Int
   let quiet: Bool
@@ -88,6 +93,7 @@ struct AssetsCommand: Command {
     quiet = arguments.has("--quiet")
     reuse = !arguments.has("--no-cache")
     waitForLock = !arguments.has("--no-wait")
+    takeOver = arguments.has("--take-over")
     followSymlinks = arguments.has("--follow-symlinks")
     excludes = arguments.all("--exclude")
     self.catalog = catalog
@@ -144,8 +150,15 @@ struct AssetsCommand: Command {
     defer { lock?.release() }
     let found = InputDiscovery.find(inputs, excluding: output, excludes: excludes, followSymlinks: followSymlinks)
     let files = Array(found.files)
+    do throws(AssetCatalogClaims.Conflict) {
+      try AssetCatalogClaims.check(files, in: output, takingOver: takeOver)
+    } catch {
+      let remedy = error.isForeignSet ? "; --take-over replaces it" : ""
+      printError("artfit assets: \(TerminalText.message(error.description, about: output))\(remedy)")
+      return .usage
+    }
     do {
-      try AtomicFile.write(Array(AssetCatalog.folderContents.utf8), to: output + "/Contents.json")
+      _ = try AssetCatalog.writeFolderContents(at: output + "/Contents.json")
     } catch {
       printError("artfit: \(error.description)")
       return .outputUnavailable

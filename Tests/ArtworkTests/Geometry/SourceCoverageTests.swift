@@ -21,7 +21,9 @@ struct SourceCoverageTests {
     for (y0, y1) in zip(ys, ys.dropFirst()) where y1 > y0 {
       for (x0, x1) in zip(xs, xs.dropFirst()) where x1 > x0 {
         let (cx, cy) = ((x0 + x1) / 2, (y0 + y1) / 2)
-        let count = crops.filter { $0.width > 0 && $0.height > 0 && $0.x <= cx && cx <= $0.maxX && $0.y <= cy && cy <= $0.maxY }.count
+        let count = crops.filter {
+          $0.width > 0 && $0.height > 0 && $0.x <= cx && cx <= $0.maxX && $0.y <= cy && cy <= $0.maxY
+        }.count
         cells.append(Cell(rect: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), count: count))
       }
     }
@@ -49,14 +51,17 @@ struct SourceCoverageTests {
   @Test func equalsTheBruteForceGrid() {
     var random = SeededGenerator(seed: 41)
     for _ in 0..<400 {
-      let source = Size(Double(Int.random(in: 1...400, using: &random)), Double(Int.random(in: 1...400, using: &random)))
+      let source = Size(
+        Double(Int.random(in: 1...400, using: &random)), Double(Int.random(in: 1...400, using: &random)))
       var rects: [Rect] = []
       for _ in 0..<Int.random(in: 1...25, using: &random) {
         if !rects.isEmpty && Bool.random(using: &random) {
           rects.append(rects.randomElement(using: &random)!)
           continue
         }
-        let x = Double(Int.random(in: -20...Int(source.width), using: &random)) + [0, 0.5, 0.25].randomElement(using: &random)!
+        let x =
+          Double(Int.random(in: -20...Int(source.width), using: &random)) + [0, 0.5, 0.25].randomElement(
+            using: &random)!
         let y = Double(Int.random(in: -20...Int(source.height), using: &random))
         rects.append(
           Rect(
@@ -66,7 +71,8 @@ struct SourceCoverageTests {
       let coverage = SourceCoverage(visible: rects, source: source)
       let cells = Self.cells(rects, source: source)
       #expect(coverage.fewest == cells.map(\.count).min()!, "\(rects) in \(source)")
-      let all = cells.filter { $0.count == rects.count }.reduce(0) { $0 + $1.rect.area } / (source.width * source.height)
+      let all =
+        cells.filter { $0.count == rects.count }.reduce(0) { $0 + $1.rect.area } / (source.width * source.height)
       #expect(abs(coverage.shownByAll - all) < 1e-9, "\(rects) in \(source)")
       // Each map pixel counts as the cell it lies in, cell edges rounded to the map.
       let scale = [1.0, 0.37, 2.5].randomElement(using: &random)!
@@ -77,7 +83,8 @@ struct SourceCoverageTests {
         let (y0, y1) = (Int((cell.rect.y * scale).rounded()), min(height, Int((cell.rect.maxY * scale).rounded())))
         for y in y0..<max(y0, y1) { for x in x0..<max(x0, x1) { expected[y * width + x] = cell.count } }
       }
-      #expect(coverage.counts(width: width, height: height, scale: scale) == expected, "\(rects) in \(source) at \(scale)")
+      #expect(
+        coverage.counts(width: width, height: height, scale: scale) == expected, "\(rects) in \(source) at \(scale)")
     }
   }
 
