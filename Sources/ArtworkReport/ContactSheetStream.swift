@@ -92,6 +92,7 @@ final class ContactSheetStream {
     let number = pages.count + 1
     let report = RunReport(options: .null, artworks: held.map(Self.seenFromPages), errors: [])
     let page = ContactSheetPage(number: number, hasNext: hasNext)
+    ReportSetGuard.replacedPage()
     try AtomicFile.stream(to: folder + "/" + ContactSheetPage.path(number)) {
       HTMLWriter.write(report, thumbnails: thumbnails, editor: editor, page: page, to: &$0)
     }

@@ -59,6 +59,7 @@ public final class ReportStream: @unchecked Sendable {
       files.contains(.html)
       ? ContactSheetStream(folder: folder, thumbnails: thumbnails, editor: editor, pageSize: pageSize) : nil
     RunReport.writeHead(options: options, to: &json)
+    ReportSetGuard.opened(folder)
   }
 
   /// report.json alone, streamed to `descriptor`.
@@ -185,23 +186,29 @@ public final class ReportStream: @unchecked Sendable {
       return
     }
     jsonFile.buffer = json.buffer
-    try jsonFile.commit()
-    try jsonLines?.commit()
-    try csv?.commit()
-    if let junitSuites {
-      let junit = try AtomicStream(folder + "/junit.xml")
-      JUnitWriter.writeHead(tally, to: &junit.buffer)
-      let failure = junitSuites.copy(into: &junit.buffer)
-      junitSuites.abandon()
-      guard failure == 0 else {
-        junit.abandon()
-        throw AtomicFile.failure(failure, folder + "/junit.xml")
-      }
-      JUnitWriter.writeTail(tally.errors, to: &junit.buffer)
-      try junit.commit()
+    try ReportSetGuard.commit { () throws(OutputError) in
+      try jsonFile.commit()
+      try jsonLines?.commit()
+      try csv?.commit()
+      try commitJUnit(in: folder)
+      try sheet?.finish(tally)
+      for file in ReportFile.allCases where !files.contains(file) { Self.remove(file, from: folder) }
     }
-    try sheet?.finish(tally)
-    for file in ReportFile.allCases where !files.contains(file) { Self.remove(file, from: folder) }
+  }
+
+  /// junit.xml: its head, now the totals are known, before the suites written so far.
+  private func commitJUnit(in folder: String) throws(OutputError) {
+    guard let junitSuites else { return }
+    let junit = try AtomicStream(folder + "/junit.xml")
+    JUnitWriter.writeHead(tally, to: &junit.buffer)
+    let failure = junitSuites.copy(into: &junit.buffer)
+    junitSuites.abandon()
+    guard failure == 0 else {
+      junit.abandon()
+      throw AtomicFile.failure(failure, folder + "/junit.xml")
+    }
+    JUnitWriter.writeTail(tally.errors, to: &junit.buffer)
+    try junit.commit()
   }
 
   /// Removes an earlier run's `file` (the contact sheet with its pages).

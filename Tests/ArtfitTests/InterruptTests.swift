@@ -61,10 +61,56 @@ extension Slow {
       for name in ["report.json", "report.jsonl", "report.csv", "junit.xml", "index.html"] {
         #expect(!FileManager.default.fileExists(atPath: folder.path("out/" + name)), "\(name) of an interrupted run")
       }
-      for page in files where page.hasPrefix("pages/") {
-        let html = try String(contentsOfFile: folder.path("out/" + page), encoding: .utf8)
-        #expect(html.hasSuffix("</html>\n"), "\(page) is whole")
+      // The pages it had begun are removed with the sheet: no index of one run over another's pages.
+      #expect(!files.contains { $0.hasPrefix("pages/") }, "\(files.filter { $0.hasPrefix("pages/") })")
+      #expect(said.contains("no reports were written") && said.contains("contact sheet"), "\(said)")
+      #expect(!said.contains("previews"), "a check makes no previews: \(said)")
+    }
+
+    /// An interrupted check over the folder of an earlier render leaves that render's reports
+    /// whole, every file of them and no other, and says so.
+    @Test func sigtermMidCheckLeavesTheEarlierRunsReportsAsOneSet() throws {
+      let folder = TemporaryFolder()
+      defer { folder.remove() }
+      try FileManager.default.createDirectory(atPath: folder.path("art"), withIntermediateDirectories: true)
+      let png = try ImageEncoder.png(TestPictures.quadrants(width: 30, height: 40))
+      for index in 0..<40 { _ = folder.write(png, to: "art/a\(index).png") }
+      let render = try ArtfitRun([
+        "render", folder.path("art"), "--out", folder.path("out"), "--targets", "90x160", "--quiet",
+      ])
+      #expect(render.status == 0, "\(render.stderr)")
+      let earlier = try Self.reportFiles(folder.path("out"))
+      for index in 40..<1500 { _ = folder.write(png, to: "art/a\(index).png") }
+      let (status, said) = try Self.terminate(
+        ["check", folder.path("art"), "--out", folder.path("out"), "--quiet", "--jobs", "1"]
+      ) {
+        // Once its report.json is being written (a temporary file), before it is put in place.
+        (try? FileManager.default.contentsOfDirectory(atPath: folder.path("out")))?
+          .contains { $0.hasPrefix(".report.json.artfit-tmp-") } ?? false
       }
+      #expect(status == 128 + 15, "artfit was not interrupted: \(said)")
+      #expect(try Self.reportFiles(folder.path("out")) == earlier, "the earlier run's reports, whole")
+      #expect(said.contains("the last finished run's") && !said.contains("previews"), "\(said)")
+    }
+
+    /// The report files in `folder` with their bytes, and the files report.json says its run wrote.
+    static func reportFiles(_ folder: String) throws -> [String: Data] {
+      var files: [String: Data] = [:]
+      for name in ["report.json", "report.jsonl", "report.csv", "junit.xml", "index.html"] {
+        if let data = FileManager.default.contents(atPath: folder + "/" + name) { files[name] = data }
+      }
+      let json = try #require(files["report.json"])
+      let report = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+      let options = try #require(report["options"] as? [String: Any])
+      let listed = Set(
+        (options["reports"] as? [String] ?? []).map {
+          [
+            "json": "report.json", "jsonl": "report.jsonl", "csv": "report.csv", "junit": "junit.xml",
+            "html": "index.html",
+          ][$0]!
+        })
+      #expect(Set(files.keys) == listed, "the files present are the set report.json's run wrote")
+      return files
     }
 
     /// Runs artfit with `arguments`, sends SIGTERM once `ready` holds (or after two minutes),

@@ -145,7 +145,7 @@ struct AssetsCommand: Command {
   }
 
   func run() throws -> ExitStatus {
-    Interruption.install()
+    Interruption.install(keeping: "image sets")
     let lock = try FolderLock.take(output, wait: waitForLock, quiet: quiet)
     defer { lock?.release() }
     let found = InputDiscovery.find(inputs, excluding: output, excludes: excludes, followSymlinks: followSymlinks)

@@ -37,7 +37,7 @@ struct RenderCommand: Command {
   }
 
   func run() throws -> ExitStatus {
-    Interruption.install()
+    Interruption.install(keeping: "previews")
     let lock = true ? try FolderLock.take(options.outputFolder, wait: options.waitForLock, quiet: quiet) : nil
     defer { lock?.release() }
     let bar = quiet || json ? nil : ProgressBar()
