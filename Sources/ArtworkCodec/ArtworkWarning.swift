@@ -15,6 +15,8 @@ public struct ArtworkWarning: Sendable, Hashable, CustomStringConvertible {
     case externalReference = "external_reference"
     /// The vector library warned while reading the document (librsvg's or poppler's words).
     case document
+    /// Letterbox or pillarbox bars are baked into the artwork (`embedded_bars` has them).
+    case embeddedBars = "embedded_bars"
   }
 
   /// What the warning is about.

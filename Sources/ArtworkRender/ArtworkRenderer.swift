@@ -49,6 +49,17 @@ struct ArtworkRenderer {
     return (looked.focus, solve(context, content: looked.content, focus: looked.focus))
   }
 
+  /// Bars baked into the artwork, side by side ("top 140 px, bottom 140 px"), and what the run
+  /// did with them.
+  private func barsWarning(_ bars: Insets) -> ArtworkWarning {
+    let sides = [("top", bars.top), ("bottom", bars.bottom), ("left", bars.left), ("right", bars.right)]
+      .filter { $0.1 > 0 }.map { "\($0.0) \(Int($0.1)) px" }.joined(separator: ", ")
+    let done = options.trimBars ? "solved on the content inside them" : "solved on the whole source, bars included"
+    return ArtworkWarning(
+      .embeddedBars,
+      "bars baked in (\(sides)); Apple advises against baking letterbox or pillarbox bars into artwork; \(done)")
+  }
+
   /// What the file holds beyond the image artfit draws: more images, a gain map, HDR.
   static func contentWarnings(_ info: ImageInfo) -> [ArtworkWarning] {
     var warnings: [ArtworkWarning] = []
@@ -211,6 +222,7 @@ struct ArtworkRenderer {
       report.warnings.append(ArtworkWarning(.profile, "\(problem); treated as untagged sRGB"))
     }
     report.warnings += Self.contentWarnings(info)
+    if let bars = report.embeddedBars { report.warnings.append(barsWarning(bars)) }
     let document = context.document
     if let refused = VectorDocument.referencesWarning(document?.externalReferences ?? info.externalReferences) {
       report.warnings.append(ArtworkWarning(.externalReference, refused))

@@ -59,6 +59,9 @@ public struct BatchRenderer: Sendable {
     if let manifest = options.manifest, options.shard == nil {
       batch.note(manifest.unmatchedKeys(among: found.files).map { $0.message(manifest: manifest.path) })
     }
+    if !found.unmatchedExcludes.isEmpty {
+      batch.note(found.unmatchedExcludes.map { "the exclude '\($0)' matched no file or folder below the inputs" })
+    }
     guard batch.prepareOutput(overlap) else { return batch.stop() }
     for (index, file) in found.files.enumerated() {
       guard batch.take(file, at: index) else { return batch.stop() }

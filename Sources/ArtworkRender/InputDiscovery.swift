@@ -28,6 +28,9 @@ public enum InputDiscovery {
     public var excluded = 0
     /// With a shard, the artworks of every shard (the files before the shard took its own).
     public var unsharded: Int? = nil
+    /// The `excludes` that left nothing out, as given: a glob that matches nothing is most
+    /// likely mistyped.
+    public var unmatchedExcludes: [String] = []
   }
 
   /// Everything under `inputs`. `excludes` are globs (`*`, `**`, `?`, as in the manifest)
@@ -63,6 +66,7 @@ public enum InputDiscovery {
       }
     }
     search.found.files = distinctStems(search.found.files.sortedByPath())
+    search.found.unmatchedExcludes = excludes.indices.filter { !search.excludeHits.contains($0) }.map { excludes[$0] }
     search.found.skipped.sort { $0.source.utf8.lexicographicallyPrecedes($1.source.utf8) }
     return search.found
   }
@@ -98,13 +102,28 @@ public enum InputDiscovery {
     /// path's string): a file reached twice (given and inside a given folder, or through a
     /// link) is one artwork.
     var seen = Set<ContentHash.Value128>()
+    /// The indices of the excludes that left something out.
+    var excludeHits = Set<Int>()
 
     mutating func add(_ file: ArtworkFile, canonical: String) {
       if seen.insert(ContentHash.value128(canonical)).inserted { found.files.append(file) }
     }
 
-    func isExcluded(_ relative: String, name: String) -> Bool {
-      excludes.contains { Manifest.matches($0, relative) || Manifest.matches($0, name) }
+    /// Whether an exclude matches the path below the input or the name; a glob ending in `/`
+    /// (`final/`) names a folder, as in .gitignore.
+    mutating func isExcluded(_ relative: String, name: String, isFolder: Bool) -> Bool {
+      for (index, exclude) in excludes.enumerated() {
+        var pattern = Substring(exclude)
+        if pattern.hasSuffix("/") {
+          guard isFolder else { continue }
+          while pattern.hasSuffix("/") && pattern.count > 1 { pattern = pattern.dropLast() }
+        }
+        if Manifest.matches(String(pattern), relative) || Manifest.matches(String(pattern), name) {
+          excludeHits.insert(index)
+          return true
+        }
+      }
+      return false
     }
 
     /// `visited` holds the folders already searched, so a symbolic link back to a parent
@@ -157,7 +176,9 @@ public enum InputDiscovery {
       for entry in entries where !entry.hasPrefix(".") {
         let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
         let relativePath = relative.isEmpty ? entry : relative + "/" + entry
-        if isExcluded(relativePath, name: entry) {
+        var isFolder: ObjCBool = false
+        _ = excludes.contains { $0.hasSuffix("/") } && manager.fileExists(atPath: path, isDirectory: &isFolder)
+        if isExcluded(relativePath, name: entry, isFolder: isFolder.boolValue) {
           found.excluded += 1
           continue
         }

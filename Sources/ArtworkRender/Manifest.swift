@@ -87,6 +87,9 @@ public struct Manifest: Sendable {
     guard case .object(let members) = root else {
       throw Failure(file: path, message: "the manifest must be a JSON object with \"defaults\" and \"artworks\"")
     }
+    if let (key, place) = root.duplicateKey {
+      throw Failure(file: path, message: "\"\(key)\" is given twice in \(place); say each thing once")
+    }
     var manifest = Manifest(path: path, defaults: Settings(), artworks: [])
     manifest.text = String(decoding: data, as: UTF8.self)
     manifest.catalog = try catalog(members, path: path)

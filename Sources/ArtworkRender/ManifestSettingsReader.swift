@@ -26,8 +26,10 @@ struct ManifestSettingsReader {
   private func read(_ key: String, _ value: JSONValue, into settings: inout Manifest.Settings) throws(Failure) {
     switch key {
     case "targets":
+      let names = try strings(value, key)
+      guard !names.isEmpty else { throw bad(key, "it names no target; give a family, a device or a canvas") }
       do {
-        settings.targets = try TargetSelection.resolve(try strings(value, key), in: catalog)
+        settings.targets = try TargetSelection.resolve(names, in: catalog)
       } catch let failure as TargetSelection.Failure {
         throw Failure(file: file, message: "\(place): \"targets\": \(failure.description)")
       } catch {

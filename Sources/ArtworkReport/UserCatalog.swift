@@ -52,6 +52,9 @@ public struct UserCatalog: Sendable {
     } catch {
       throw Failure(file: path, problems: ["not valid JSON: \(error)"])
     }
+    if let (key, place) = root.duplicateKey {
+      throw Failure(file: path, problems: ["\"\(key)\" is given twice in \(place); say each thing once"])
+    }
     let entries = try entries(of: root, path: path)
     var problems: [String] = []
     var targets: [Target] = []
@@ -153,6 +156,12 @@ private struct NameOwners {
     for (key, name) in [("name", target.name), ("slug", target.slug)] + target.aliases.map({ ("aliases", $0) }) {
       let normal = normalizedName(name)
       guard keys.insert(normal).inserted else { continue }
+      if normal == "all" || Family(rawValue: normal).map({ $0 != .custom }) == true {
+        problems.append(
+          "\(key): \"\(name)\" is a word that selects \(normal == "all" ? "every target" : "a family"), so it could never select this device; choose another"
+        )
+        continue
+      }
       guard let owner = owner(of: name), owner != replacedOwner else { continue }
       let hint = owner.hasPrefix("the built-in") && replaced == nil ? "; add \"replaces\" to swap it" : ""
       problems.append("\(key): \"\(name)\" is already \(owner)'s\(hint)")

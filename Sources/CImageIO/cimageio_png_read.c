@@ -81,6 +81,19 @@ static void expand_palette(png_structp png, png_infop info_ptr, const uint8_t *i
   }
 }
 
+/// The frames an APNG's acTL chunk announces (1 for a still PNG or a malformed chunk).
+static uint32_t animation_frames(png_structp png, png_infop info_ptr) {
+  png_unknown_chunkp chunks = NULL;
+  int count = png_get_unknown_chunks(png, info_ptr, &chunks);
+  for (int i = 0; i < count; i++) {
+    if (memcmp(chunks[i].name, "acTL", 4) != 0 || chunks[i].size < 8) continue;
+    const png_byte *d = chunks[i].data;
+    uint32_t frames = (uint32_t)d[0] << 24 | (uint32_t)d[1] << 16 | (uint32_t)d[2] << 8 | d[3];
+    return frames > 1 ? frames : 1;
+  }
+  return 1;
+}
+
 static int describe(png_structp png, png_infop info_ptr, cimageio_info *info) {
   png_uint_32 width, height;
   int depth, color_type, interlace;
@@ -167,9 +180,14 @@ int cimageio_png_read(const uint8_t *data, size_t size, const cimageio_limits *l
   if (limits->max_chunk_bytes > 0)
     png_set_chunk_malloc_max(png, (png_alloc_size_t)limits->max_chunk_bytes);
   png_set_read_fn(png, &source, read_from_memory);
+  // An APNG's acTL chunk (before IDAT) says how many frames it animates; libpng keeps it as
+  // an unknown chunk for us to read.
+  static const png_byte actl[5] = {'a', 'c', 'T', 'L', '\0'};
+  png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_ALWAYS, actl, 1);
   png_read_info(png, info_ptr);
 
   int color_type = describe(png, info_ptr, info);
+  info->images = animation_frames(png, info_ptr);
   info->orientation = 1;
   read_metadata(png, info_ptr, info);
   uint64_t pixel_count = (uint64_t)info->full_width * info->full_height;

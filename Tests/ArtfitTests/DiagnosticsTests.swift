@@ -34,9 +34,13 @@ struct DiagnosticsTests {
       ])
   }
 
+  /// Baked-in bars are one of the artwork's warnings (report.json's too), printed as each is.
   @Test func xcodeWarnsOfBakedInBars() {
-    let lines = XcodeDiagnostics.lines(
-      Self.report(paths: ["a.png"], bars: Insets(top: 140, left: 0, bottom: 140, right: 0)), absolute: { "/" + $0 })
+    var report = Self.report(paths: ["a.png"], bars: Insets(top: 140, left: 0, bottom: 140, right: 0))
+    report.artworks[0].warnings = [
+      ArtworkWarning(.embeddedBars, "bars baked in (top 140 px, bottom 140 px); Apple advises against baking them in")
+    ]
+    let lines = XcodeDiagnostics.lines(report, absolute: { "/" + $0 })
     #expect(lines.last?.hasPrefix("/a.png:1:1: warning: bars baked in (top 140 px, bottom 140 px)") == true)
   }
 

@@ -109,3 +109,27 @@ struct DiscoveryTests {
     #expect(run.stderr.contains("hero.png") && run.stderr.contains("a GIF image"), "\(run.stderr)")
   }
 }
+
+/// `--exclude` as people write it: a glob ending in `/` names a folder (as in .gitignore), and
+/// a glob that leaves nothing out is said, since it is most likely mistyped.
+struct ExcludeWordsTests {
+  @Test func aFolderGlobLeavesTheFolderOutAndAGlobMatchingNothingIsSaid() throws {
+    let folder = TemporaryFolder()
+    defer { folder.remove() }
+    try FileManager.default.createDirectory(atPath: folder.path("art/final"), withIntermediateDirectories: true)
+    let png = try ImageEncoder.png(TestPictures.quadrants(width: 40, height: 30))
+    _ = folder.write(png, to: "art/final/a.png")
+    _ = folder.write(png, to: "art/b.png")
+    _ = folder.write(png, to: "art/final.png")
+    let run = try ArtfitRun([
+      "check", folder.path("art"), "--out", folder.path("out"), "--targets", "90x160", "--exclude", "final/",
+      "--exclude", "drafts/**", "--json",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let json = try #require(try run.json() as? [String: Any])
+    let sources = (json["artworks"] as? [[String: Any]] ?? []).compactMap { $0["source"] as? String }
+    #expect(sources.map { ($0 as NSString).lastPathComponent } == ["b.png", "final.png"], "\(sources)")
+    #expect(run.stderr.contains("'drafts/**' matched no file"), "\(run.stderr)")
+    #expect(!run.stderr.contains("'final/' matched no file"), "\(run.stderr)")
+  }
+}

@@ -55,11 +55,17 @@ struct TrimBarsTests {
     let path = folder.write(try Self.letterboxed(), to: "still.png")
     let run = try ArtfitRun(["render", path, "--out", folder.path("out"), "--targets", "90x160", "--modes", "fill"])
     #expect(run.status == 0)
-    #expect(run.stderr.contains("still.png has bars baked in (top 40 px, bottom 44 px)"), "\(run.stderr)")
+    #expect(run.stderr.contains("still.png: bars baked in (top 40 px, bottom 44 px)"), "\(run.stderr)")
+    #expect(run.stderr.contains("--trim-bars"), "the command line names the flag: \(run.stderr)")
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("out/report.json"))))
         as? [String: Any])
     let artwork = try #require((json["artworks"] as? [[String: Any]])?.first)
     #expect(artwork["embedded_bars"] as? [String: Double] == ["top": 40, "bottom": 44, "left": 0, "right": 0])
+    // report.json's warnings say so too, in the library's words (no flag named).
+    let warning = try #require(
+      (artwork["warnings"] as? [[String: Any]])?.first { $0["kind"] as? String == "embedded_bars" })
+    let message = try #require(warning["message"] as? String)
+    #expect(message.contains("top 40 px, bottom 44 px") && !message.contains("--"), "\(message)")
   }
 }

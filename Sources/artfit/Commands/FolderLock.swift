@@ -16,6 +16,13 @@ enum FolderLock {
     if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
       throw UsageError("--out \(folder) is a file, not a folder; give a folder for the outputs")
     }
+    if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: folder),
+      !FileManager.default.fileExists(atPath: folder)
+    {
+      throw UsageError(
+        "--out \(folder) is a symbolic link to \(target), which does not exist; make that folder, or give another --out"
+      )
+    }
     do {
       return try OutputLock.acquire(folder, wait: wait) { holder in
         if !quiet { printError("artfit: another artfit run is writing \(folder)\(pid(holder)); waiting") }

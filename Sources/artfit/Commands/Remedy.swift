@@ -12,6 +12,12 @@ enum Remedy {
     }
   }
 
+  /// A warning as printed, with the flag that helps where one does.
+  static func warning(_ warning: ArtworkWarning, trimBars: Bool) -> String {
+    guard warning.kind == .embeddedBars, !trimBars else { return warning.message }
+    return warning.message + " (--trim-bars solves on the content inside them)"
+  }
+
   /// An input error as printed, with the flag that helps where one does.
   static func inputError(_ error: InputError) -> String {
     guard let cause = error.cause, let remedy = LimitArguments.remedy(cause) else { return error.message }

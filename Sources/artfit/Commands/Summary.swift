@@ -30,15 +30,8 @@ struct Summary {
     artworks += 1
     let path = TerminalText.path(artwork.file.path)
     if verdicts.count < Self.verdictLimit { verdicts.append("\(path): \(Verdict.of(artwork))") }
-    var found = artwork.warnings.map {
-      "artfit: warning: \(path): \(TerminalText.message($0.message, about: artwork.file.path))"
-    }
-    if let bars = artwork.embeddedBars {
-      let advice =
-        trimBars
-        ? "solved on the content inside them"
-        : "Apple advises against baking them in; --trim-bars solves on the content inside"
-      found.append("artfit: warning: \(path) has bars baked in (\(DiagnosticText.sides(bars))); \(advice)")
+    let found = artwork.warnings.map {
+      "artfit: warning: \(path): \(TerminalText.message(Remedy.warning($0, trimBars: trimBars), about: artwork.file.path))"
     }
     warningCount += found.count
     warnings += found.prefix(Self.warningLimit - warnings.count)
@@ -73,7 +66,7 @@ struct Summary {
       printError("artfit: ... and \(warningCount - warnings.count) more warnings (report.json lists every one)")
     }
     let say = { (text: String) in if toStderr { printError(text) } else { printOut(text) } }
-    findings(tally, say: say)
+    findings(tally, files: wroteReports ? options.reports : [], say: say)
     if stats.cacheSetAside {
       say(
         "The render cache in \(options.outputFolder) was written by an earlier artfit, so every artwork rendered again."
@@ -99,15 +92,18 @@ struct Summary {
   }
 
   /// The verdicts, the failures and the skipped files, the first few of each.
-  private func findings(_ tally: RunTally, say: (String) -> Void) {
-    // A verdict per artwork; a large run leaves the rest to the contact sheet.
+  /// `files` are the reports the run wrote, which the lines point to for the rest.
+  private func findings(_ tally: RunTally, files: Set<ReportFile>, say: (String) -> Void) {
+    // A verdict per artwork; a large run leaves the rest to the reports.
     for verdict in verdicts { say(verdict) }
     if artworks > verdicts.count {
-      say("... and the verdicts of \(artworks - verdicts.count) more artworks (see index.html)")
+      let rest = artworks - verdicts.count
+      say("... and the verdicts of \(rest) more artwork\(rest == 1 ? "" : "s") (\(Self.pointer(files, [.html])))")
     }
     for line in failedLines { say(line) }
     if failureCount > failedLines.count {
-      say("... and \(failureCount - failedLines.count) more failures (see report.csv)")
+      let rest = failureCount - failedLines.count
+      say("... and \(rest) more failure\(rest == 1 ? "" : "s") (\(Self.pointer(files, [.csv, .html])))")
     }
     if !tally.skipped.isEmpty {
       let named = tally.skipped.prefix(Self.skippedNamed).map {
@@ -118,9 +114,17 @@ struct Summary {
     }
   }
 
+  /// Where the rest is: the first of `preferred` the run wrote, else report.json (on stdout
+  /// when no file was written).
+  private static func pointer(_ files: Set<ReportFile>, _ preferred: [ReportFile]) -> String {
+    if let file = preferred.first(where: files.contains) { return "see \(file.fileName)" }
+    return files.isEmpty ? "report.json lists every one" : "see report.json"
+  }
+
   /// The run's closing line: artworks, results, previews, reuse, baseline, skips, failures, time.
   private static func totals(_ tally: RunTally, stats: RenderStats, writePreviews: Bool, seconds: Double) -> String {
-    var line = "\(tally.artworks) artwork\(tally.artworks == 1 ? "" : "s"), \(tally.results) results"
+    var line =
+      "\(tally.artworks) artwork\(tally.artworks == 1 ? "" : "s"), \(tally.results) result\(tally.results == 1 ? "" : "s")"
     if writePreviews { line += ", \(stats.outputs) previews written (\(megabytes(stats.outputBytes)) MB)" }
     if stats.reused > 0 { line += ", \(stats.reused) unchanged artwork\(stats.reused == 1 ? "" : "s") kept" }
     if tally.usedBaseline { line += ", \(tally.baselined) baselined" }

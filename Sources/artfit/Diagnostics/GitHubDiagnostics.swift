@@ -50,9 +50,6 @@ struct GitHubDiagnostics {
       }
     }
     var found: [String] = []
-    if let bars = DiagnosticText.bars(artwork) {
-      found.append(Self.command("warning", file: file, title: "artfit: bars baked in", message: bars))
-    }
     for warning in artwork.warnings {
       found.append(Self.command("warning", file: file, title: Self.title(of: warning.kind), message: warning.message))
     }
@@ -147,6 +144,7 @@ struct GitHubDiagnostics {
     case .hdr: "artfit: HDR tone-mapped"
     case .externalReference: "artfit: external reference not loaded"
     case .document: "artfit: the document's library warned"
+    case .embeddedBars: "artfit: bars baked in"
     }
   }
 }

@@ -17,7 +17,6 @@ enum XcodeDiagnostics {
     for result in artwork.results where result.failsRun {
       lines.append("\(path):1:1: error: \(oneLine(DiagnosticText.failure(result.result), about: raw))")
     }
-    if let bars = DiagnosticText.bars(artwork) { lines.append("\(path):1:1: warning: \(bars)") }
     for warning in artwork.warnings { lines.append("\(path):1:1: warning: \(oneLine(warning.message, about: raw))") }
     return lines
   }

@@ -97,3 +97,41 @@ struct PNGDecodeTests {
     #expect(palette.bitDepth == 4 && palette.hasAlpha && palette.layout == .rgba)
   }
 }
+
+/// An animated PNG (APNG) says how many frames it animates in its acTL chunk: the first is
+/// checked, and the probe says so, as an animated WebP's does.
+struct APNGTests {
+  /// The CRC-32 PNG chunks carry.
+  static func crc32(_ bytes: some Sequence<UInt8>) -> UInt32 {
+    var crc: UInt32 = 0xffff_ffff
+    for byte in bytes {
+      crc ^= UInt32(byte)
+      for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xedb8_8320 : crc >> 1 }
+    }
+    return ~crc
+  }
+
+  /// `png` with an acTL chunk announcing `frames` frames inserted before its first IDAT.
+  static func animated(_ png: [UInt8], frames: UInt32) -> [UInt8] {
+    func bigEndian(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
+    let body = Array("acTL".utf8) + bigEndian(frames) + bigEndian(0)
+    let chunk = bigEndian(8) + body + bigEndian(crc32(body))
+    var at = 8
+    while at + 8 <= png.count && Array(png[(at + 4)..<(at + 8)]) != Array("IDAT".utf8) {
+      let length = png[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) }
+      at += 12 + length
+    }
+    return Array(png[..<at]) + chunk + Array(png[at...])
+  }
+
+  @Test func anAnimatedPNGNamesItsFramesAndAStillOneDoesNot() throws {
+    let png = try ImageEncoder.png(TestPictures.quadrants(width: 40, height: 30))
+    let still = try ImageDecoder.probe(data: png, name: "still.png")
+    #expect(still.images == 1)
+    let info = try ImageDecoder.probe(data: Self.animated(png, frames: 3), name: "moving.png")
+    #expect(info.images == 3)
+    #expect(info.imagesWarning == "an animated PNG of 3 frames: its first frame is checked")
+    let image = try ImageDecoder.decode(data: Self.animated(png, frames: 3), name: "moving.png")
+    #expect(image == (try ImageDecoder.decode(data: png, name: "still.png")), "the first frame is the still image")
+  }
+}
