@@ -129,6 +129,7 @@ public struct AssetCatalog: Sendable {
     }
     box = points ?? box
     let (set, name, groupFiles) = try writeGroups(file, into: catalog)
+    let isNew = Self.isNewSet(set, in: catalog)
     var entries: [Entry] = []
     for idiom in idioms {
       for scale in idiom.scales {
@@ -142,9 +143,9 @@ public struct AssetCatalog: Sendable {
           try picture.picture(
             of: mode == .fit ? nil : placement.crop, size: size, options: ResampleOptions(kernel: kernel)))
         let filename = idiom == .universal ? "\(name)@\(scale)x.png" : "\(name)-\(idiom.rawValue)@\(scale)x.png"
-        try AtomicFile.write(
+        try AssetSetsInProgress.write(
           try ImageEncoder.png(image, effort: pngEffort, name: filename),
-          to: OutputFolder.path(set + filename, in: catalog))
+          to: OutputFolder.path(set + filename, in: catalog), inSet: catalog + "/" + set, isNew: isNew)
         entries.append(Entry(idiom: idiom, scale: scale, filename: filename, size: size, files: [set + filename]))
       }
     }
@@ -159,7 +160,9 @@ public struct AssetCatalog: Sendable {
     let document = try VectorDocument(bytes: bytes, name: file.path, limits: limits)
     let (set, name, groupFiles) = try writeGroups(file, into: catalog)
     let filename = name + "." + format.fileExtension
-    try AtomicFile.write(bytes, to: OutputFolder.path(set + filename, in: catalog))
+    try AssetSetsInProgress.write(
+      bytes, to: OutputFolder.path(set + filename, in: catalog), inSet: catalog + "/" + set,
+      isNew: Self.isNewSet(set, in: catalog))
     let entry = Entry(
       idiom: .universal, scale: 0, filename: filename, size: PixelSize(document.pixelWidth, document.pixelHeight),
       files: [set + filename])
@@ -197,10 +200,19 @@ public struct AssetCatalog: Sendable {
     }
   }
 
+  /// Whether the set at `set` (below `catalog`) is not there yet: its files are then removed
+  /// if the run is interrupted before its Contents.json is written.
+  private static func isNewSet(_ set: String, in catalog: String) -> Bool {
+    access(catalog + "/" + set + "Contents.json", F_OK) != 0
+  }
+
   /// Writes the image set's Contents.json; the entries carry every file written.
   private func finish(_ set: String, entries: [Entry], groupFiles: [String], catalog: String) throws -> [Entry] {
     var entries = entries
-    try AtomicFile.write(Array(Self.contents(entries).utf8), to: OutputFolder.path(set + "Contents.json", in: catalog))
+    try AssetSetsInProgress.write(
+      Array(Self.contents(entries).utf8), to: OutputFolder.path(set + "Contents.json", in: catalog),
+      inSet: catalog + "/" + set, isNew: false)
+    AssetSetsInProgress.finished(catalog + "/" + set)
     entries[0].files += groupFiles
     entries[entries.count - 1].files.append(set + "Contents.json")
     return entries

@@ -93,6 +93,31 @@ extension Slow {
       #expect(said.contains("the last finished run's") && !said.contains("previews"), "\(said)")
     }
 
+    /// An interrupted `assets` leaves no image set without its Contents.json: the new sets it
+    /// had begun are removed, the finished ones are whole.
+    @Test func sigtermMidAssetsLeavesEverySetWhole() throws {
+      let folder = TemporaryFolder()
+      defer { folder.remove() }
+      try FileManager.default.createDirectory(atPath: folder.path("art"), withIntermediateDirectories: true)
+      let bytes = try ImageEncoder.png(TestPictures.quadrants(width: 1200, height: 900))
+      for index in 0..<40 { _ = folder.write(bytes, to: "art/art\(index).png") }
+      let catalog = folder.path("App.xcassets")
+      let (status, said) = try Self.terminate(["assets", folder.path("art"), "--out", catalog, "--jobs", "2"]) {
+        (FileManager.default.subpaths(atPath: catalog) ?? []).filter { $0.hasSuffix("@2x.png") }.count >= 3
+      }
+      #expect(status == 128 + 15, "artfit was not interrupted: \(said)")
+      #expect(!said.contains("previews"), "\(said)")
+      let sets =
+        (try? FileManager.default.contentsOfDirectory(atPath: catalog))?.filter { $0.hasSuffix(".imageset") } ?? []
+      for set in sets {
+        #expect(
+          FileManager.default.fileExists(atPath: catalog + "/" + set + "/Contents.json"), "\(set) has its Contents.json"
+        )
+      }
+      let left = FileManager.default.subpaths(atPath: catalog) ?? []
+      #expect(!left.contains { $0.contains(".artfit-tmp-") }, "no temporary file is left")
+    }
+
     /// The report files in `folder` with their bytes, and the files report.json says its run wrote.
     static func reportFiles(_ folder: String) throws -> [String: Data] {
       var files: [String: Data] = [:]

@@ -20,11 +20,13 @@ enum Interruption {
       let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
       source.setEventHandler {
         let left = ReportSetGuard.stop()
+        let sets = AssetSetsInProgress.stop()
         let removed = AtomicFile.removeTemporaryFiles()
         var words = [
           "interrupted (\(signalNumber == SIGINT ? "SIGINT" : "SIGTERM"))",
           "removed \(removed) partial file\(removed == 1 ? "" : "s")",
         ]
+        if sets > 0 { words.append("removed \(sets) new image set\(sets == 1 ? "" : "s") not yet whole") }
         if let finished { words.append("finished \(finished) stay") }
         if let reports = reportWords(left) { words.append(reports) }
         printError("\nartfit: " + words.joined(separator: "; ") + ".")
