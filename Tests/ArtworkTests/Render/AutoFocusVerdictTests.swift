@@ -54,15 +54,15 @@ struct AutoFocusVerdictTests {
     defer { folder.remove() }
     let catalog = Catalog.all.filter { [.iphone, .ipad, .tv, .watch, .video, .mac].contains($0.family) }
     var compared = 0
-    for index in 0..<16 {
-      let width = Int.random(in: 300...2000, using: &random)
-      let height = Int.random(in: 300...2000, using: &random)
+    for index in 0..<20 {
+      let width = Int.random(in: 300...1600, using: &random)
+      let height = Int.random(in: 300...1600, using: &random)
       let image = Self.artwork(width: width, height: height, using: &random)
       let format = index % 4 == 3 ? "png" : "jpg"
       let bytes = format == "png" ? try ImageEncoder.png(image) : try ImageEncoder.jpeg(image, quality: 85)
       let file = ArtworkFile(path: folder.write(bytes, to: "art-\(index).\(format)"), stem: "art-\(index)")
       var focuses: [FocusRegion?] = []
-      for _ in 0..<8 {
+      for _ in 0..<10 {
         let targets = Array(catalog.shuffled(using: &random).prefix(Int.random(in: 1...6, using: &random)))
         let scales: RenderOptions.Scales = Bool.random(using: &random) ? .native : .factors([1])
         let checked = try ArtworkRenderer(options: Self.options(targets: targets, previews: false, scales: scales))
@@ -78,6 +78,6 @@ struct AutoFocusVerdictTests {
       #expect(
         Set(focuses.map { "\(String(describing: $0))" }).count == 1, "\(file.path): the focus moved with the targets")
     }
-    #expect(compared > 500)
+    #expect(compared > 1000)
   }
 }
