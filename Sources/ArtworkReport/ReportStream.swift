@@ -43,6 +43,7 @@ public final class ReportStream: @unchecked Sendable {
   ) throws(OutputError) {
     self.folder = folder
     self.files = files.union([.json])
+    ReportSetGuard.opened(folder)  // before the first file, so an interruption knows where
     let jsonFile = try AtomicStream(folder + "/report.json")
     self.jsonFile = jsonFile
     json = JSONStream(buffer: jsonFile.buffer, compact: true)
@@ -59,7 +60,6 @@ public final class ReportStream: @unchecked Sendable {
       files.contains(.html)
       ? ContactSheetStream(folder: folder, thumbnails: thumbnails, editor: editor, pageSize: pageSize) : nil
     RunReport.writeHead(options: options, to: &json)
-    ReportSetGuard.opened(folder)
   }
 
   /// report.json alone, streamed to `descriptor`.
