@@ -21,6 +21,9 @@ let package = Package(
       name: "CLibDeflate", path: "Sources/CLibDeflate", pkgConfig: "libdeflate",
       providers: [.apt(["libdeflate-dev"])]),
     .systemLibrary(
+      name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(
       name: "CISAL", path: "Sources/CISAL", pkgConfig: "libisal",
       providers: [.apt(["libisal-dev"])]),
     .systemLibrary(
@@ -61,7 +64,7 @@ let package = Package(
       name: "CImageIO",
       dependencies: [
         "CLibPNG", "CLibJPEG", "CLibWebP", "CLibTIFF", "CLibHeif", "CLibAVIF", "CLibRSVG", "CLibXML2", "CPoppler",
-        "CLibDeflate", "CISAL", "CLittleCMS", "CPUFeatures",
+        "CLibDeflate", "CZlib", "CISAL", "CLittleCMS", "CPUFeatures",
       ]),
     // The library, in layers the compiler keeps apart (Documentation/Architecture.md).
     // Each depends only on the layers listed before it (and the C targets below and above);

@@ -15,6 +15,9 @@ public struct ArtworkWarning: Sendable, Hashable, CustomStringConvertible {
     case externalReference = "external_reference"
     /// The vector library warned while reading the document (librsvg's or poppler's words).
     case document
+    /// The file's container was read as tolerant readers read it (a detail a strict reader
+    /// refuses read past, a clean aperture's half-pixel edges rounded): what, in words.
+    case container
     /// Letterbox or pillarbox bars are baked into the artwork (`embedded_bars` has them).
     case embeddedBars = "embedded_bars"
   }

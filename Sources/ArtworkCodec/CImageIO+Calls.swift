@@ -10,9 +10,11 @@ func imageError(
   info: cimageio_info? = nil, limits: ImageLimits? = nil
 ) -> ImageError {
   let detail = cText(error.message)
-  let format = format ?? .png
+  // Only a format's reader fails otherwise than "unsupported", so a format is known then.
+  guard let format, status != Int32(CIMAGEIO_UNSUPPORTED.rawValue) else {
+    return .notAnImage(file: file, reason: detail)
+  }
   switch cimageio_status(rawValue: UInt32(status)) {
-  case CIMAGEIO_UNSUPPORTED: return .notAnImage(file: file, reason: detail)
   case CIMAGEIO_TRUNCATED: return .truncated(file: file, format: format)
   case CIMAGEIO_TOO_LARGE:
     return .tooLarge(
@@ -36,19 +38,11 @@ extension cimageio_info {
   var storesCMYK: Bool { color == Int32(CIMAGEIO_COLOR_CMYK.rawValue) || color == Int32(CIMAGEIO_COLOR_YCCK.rawValue) }
 }
 
+/// The format whose signature `bytes` start with (`cimageio_sniff`, the table in sniffing
+/// order), or nil.
 func sniffFormat(_ bytes: UnsafeRawBufferPointer) -> ImageFormat? {
   guard let base = bytes.baseAddress else { return nil }
-  switch cimageio_format(rawValue: UInt32(cimageio_sniff(base.assumingMemoryBound(to: UInt8.self), bytes.count))) {
-  case CIMAGEIO_FORMAT_PNG: return .png
-  case CIMAGEIO_FORMAT_JPEG: return .jpeg
-  case CIMAGEIO_FORMAT_WEBP: return .webp
-  case CIMAGEIO_FORMAT_TIFF: return .tiff
-  case CIMAGEIO_FORMAT_HEIF: return .heif
-  case CIMAGEIO_FORMAT_AVIF: return .avif
-  case CIMAGEIO_FORMAT_SVG: return .svg
-  case CIMAGEIO_FORMAT_PDF: return .pdf
-  default: return nil
-  }
+  return ImageFormat(cFormat: cimageio_sniff(base.assumingMemoryBound(to: UInt8.self), bytes.count))
 }
 
 extension cimageio_limits {

@@ -11,7 +11,8 @@ public enum FileKind: Sendable, Equatable {
 
   /// "a GIF image", "an SVG image": the format's name with its article, for messages.
   public static func named(_ format: String) -> String {
-    let vowelSound = "AEIOUaeiou".contains(format.first ?? "x") || format.hasPrefix("SVG")
+    let vowelSound =
+      "AEIOUaeiou".contains(format.first ?? "x") || ["SVG", "SGI", "MNG"].contains { format.hasPrefix($0) }
     return (vowelSound ? "an " : "a ") + format
   }
 
@@ -21,9 +22,7 @@ public enum FileKind: Sendable, Equatable {
 
   /// The extensions of formats artfit reads; a file with one of them is artwork whatever its
   /// bytes (a damaged or misnamed one is then an input error naming its cause).
-  public static let artworkExtensions: Set<String> = [
-    "png", "jpg", "jpeg", "webp", "tif", "tiff", "heic", "heif", "hif", "avif", "svg", "pdf",
-  ]
+  public static let artworkExtensions = Set(ImageFormat.allCases.flatMap(\.fileExtensions))
 
   /// What the file whose first bytes are `head` (up to `headLength`) and whose name is
   /// `name` is.
@@ -48,41 +47,17 @@ public enum FileKind: Sendable, Equatable {
     return name[name.index(after: dot)...].lowercased()
   }
 
-  /// Image formats artfit does not read, recognised by their signatures.
+  /// Image formats artfit does not read, recognised by their signatures (`UnreadFormat.all`).
   static func unreadImage(_ head: [UInt8], ext: String) -> FileKind? {
-    func at(_ offset: Int, _ bytes: [UInt8]) -> Bool {
-      head.count >= offset + bytes.count && Array(head[offset..<offset + bytes.count]) == bytes
+    let start = UnreadFormat.Head(bytes: head)
+    if let format = UnreadFormat.all.first(where: { $0.matches(start, ext) }) {
+      return .unreadImage(name: format.name, advice: format.advice)
     }
-    func ascii(_ offset: Int, _ text: String) -> Bool { at(offset, Array(text.utf8)) }
-    if ascii(0, "8BPS") {
-      return .unreadImage(
-        name: "Photoshop document (\(at(4, [0, 2]) ? "PSB" : "PSD"))",
-        advice: "artfit reads its flattened export; save a PNG or TIFF")
-    }
-    if ascii(0, "GIF87a") || ascii(0, "GIF89a") {
-      return .unreadImage(name: "GIF image", advice: "artfit does not read GIF; export a PNG")
-    }
-    if ascii(0, "BM") && head.count >= 26 && at(6, [0, 0, 0, 0]) {
-      return .unreadImage(name: "BMP image", advice: "artfit does not read BMP; export a PNG")
-    }
-    if at(0, [0xFF, 0x0A]) || at(0, [0, 0, 0, 0x0C]) && ascii(4, "JXL ") {
-      return .unreadImage(name: "JPEG XL image", advice: "artfit does not read JPEG XL; export a PNG or JPEG")
-    }
-    if at(0, [0, 0, 0, 0x0C]) && ascii(4, "jP  ") || at(0, [0xFF, 0x4F, 0xFF, 0x51]) {
-      return .unreadImage(name: "JPEG 2000 image", advice: "artfit does not read JPEG 2000; export a PNG or JPEG")
-    }
-    if at(0, [0x76, 0x2F, 0x31, 0x01]) {
-      return .unreadImage(name: "OpenEXR image", advice: "artfit does not read HDR masters; export a PNG")
-    }
-    if at(0, [0, 0, 1, 0]) && ["ico", "cur"].contains(ext) || at(0, [0, 0, 2, 0]) && ext == "cur" {
-      return .unreadImage(name: "icon (ICO)", advice: "artfit does not read icon files; export a PNG")
-    }
-    if ascii(4, "ftyp") {
+    if start.ascii(4, "ftyp") {
       let brand = String(decoding: head.dropFirst(8).prefix(4), as: UTF8.self)
       if brand == "crx " { return .unreadImage(name: "camera RAW (CR3)", advice: rawAdvice) }
     }
-    if let raw = cameraRaw(head, ext: ext) { return raw }
-    return nil
+    return cameraRaw(head, ext: ext)
   }
 
   /// A TIFF-structured camera RAW (DNG, CR2, NEF, …): by its extension, or Canon's "CR" mark.
@@ -102,12 +77,16 @@ public enum FileKind: Sendable, Equatable {
     "dng", "cr2", "nef", "nrw", "arw", "srf", "sr2", "orf", "rw2", "raf", "pef", "3fr", "iiq", "erf", "kdc",
   ]
 
-  /// Extensions that promise an image, and the format each names.
-  private static let imageExtensions: [String: String] = [
-    "png": "PNG", "jpg": "JPEG", "jpeg": "JPEG", "heic": "HEIF", "heif": "HEIF", "avif": "AVIF",
-    "webp": "WebP", "tif": "TIFF", "tiff": "TIFF", "svg": "SVG", "pdf": "PDF", "psd": "PSD", "psb": "PSB",
-    "gif": "GIF", "bmp": "BMP", "jxl": "JPEG XL", "jp2": "JPEG 2000", "exr": "OpenEXR", "ico": "ICO",
-  ]
+  /// Extensions that promise an image, and the format each names: those artfit reads and
+  /// those it names.
+  private static let imageExtensions: [String: String] = {
+    var named: [String: String] = [:]
+    for format in UnreadFormat.all {
+      for ext in format.extensions { named[ext] = format.name.replacing(" image", with: "") }
+    }
+    for format in ImageFormat.allCases { for ext in format.fileExtensions { named[ext] = format.displayName } }
+    return named
+  }()
 
   /// Printable UTF-8 with line breaks and no NUL: a note, a licence, JSON.
   private static func looksLikeText(_ head: [UInt8]) -> Bool {

@@ -1,7 +1,7 @@
 import CImageIO
 
-/// Reads PNG, JPEG, WebP, TIFF, HEIF and AVIF files: header probes and full decodes with their orientation
-/// applied. SVG and PDF are probed here too (their size), and drawn by `VectorDocument`.
+/// Reads every raster format of the table (`ImageFormat`): header probes and full decodes with
+/// their orientation applied. SVG and PDF are probed here too (their size), and drawn by `VectorDocument`.
 public enum ImageDecoder {
   /// Bytes read for a header probe; a JPEG whose metadata runs longer is read whole.
   static let probePrefix = 256 * 1024
@@ -142,7 +142,7 @@ extension ImageInfo {
     let orientation = ExifOrientation(rawValue: Int(info.orientation)) ?? .up
     let layout = ChannelLayout(rawValue: Int(info.channels)) ?? .rgb
     self.init(
-      format: ImageFormat(info.format),
+      format: ImageFormat(reported: info.format),
       width: Int(orientation.swapsAxes ? info.full_height : info.full_width),
       height: Int(orientation.swapsAxes ? info.full_width : info.full_height),
       storedWidth: Int(info.full_width), storedHeight: Int(info.full_height),
@@ -154,20 +154,7 @@ extension ImageInfo {
     hdr = HDRTransfer(rawValue: Int(info.hdr))
     gainMap = GainMap(rawValue: Int(info.gain_map))
     needsBytes = Int(clamping: info.needs_bytes)
-  }
-}
-
-extension ImageFormat {
-  init(_ format: Int32) {
-    switch cimageio_format(rawValue: UInt32(format)) {
-    case CIMAGEIO_FORMAT_JPEG: self = .jpeg
-    case CIMAGEIO_FORMAT_WEBP: self = .webp
-    case CIMAGEIO_FORMAT_TIFF: self = .tiff
-    case CIMAGEIO_FORMAT_HEIF: self = .heif
-    case CIMAGEIO_FORMAT_AVIF: self = .avif
-    case CIMAGEIO_FORMAT_SVG: self = .svg
-    case CIMAGEIO_FORMAT_PDF: self = .pdf
-    default: self = .png
-    }
+    let note = cText(info.note)
+    readerNote = note.isEmpty ? nil : note
   }
 }

@@ -3,7 +3,7 @@
 public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The file could not be opened or read (missing, a directory, no permission, too big).
   case unreadable(file: String, reason: String)
-  /// The bytes are not a PNG, JPEG, WebP, TIFF, HEIF, AVIF, SVG or PDF (or the file is empty).
+  /// The bytes are no format artfit reads (`ImageFormat.namesInProse`), or the file is empty.
   case notAnImage(file: String, reason: String)
   /// The data ends before the image does.
   case truncated(file: String, format: ImageFormat)

@@ -1,4 +1,8 @@
-/// The file formats artfit reads and writes.
+import CImageIO
+
+/// The file formats artfit reads and writes. What each is (its names, extensions, library and
+/// traits) is its descriptor in CImageIO's format table (`cimageio_formats.c`), read here, so
+/// a format is described once for both languages; a case's raw value is its descriptor's `id`.
 public enum ImageFormat: String, Sendable, Codable, CaseIterable {
   /// PNG.
   case png
@@ -12,59 +16,78 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
   case heif
   /// HEIF with AV1.
   case avif
-  /// Scalable Vector Graphics, drawn (never decoded) at each output's pixels.
+  /// Netpbm's PBM, PGM, PPM, PAM and PFM.
+  case netpbm
+  /// Scalable Vector Graphics, plain or gzip-compressed (SVGZ), drawn (never decoded) at each
+  /// output's pixels.
   case svg
   /// PDF's first page, drawn at each output's pixels.
   case pdf
 
-  /// Whether it is drawn from a vector document rather than decoded from pixels.
-  public var isVector: Bool { self == .svg || self == .pdf }
+  /// The format CImageIO calls `code` (a `cimageio_format`), or nil for one it has no
+  /// descriptor of: found by the descriptor's `id`, so no list maps one to the other.
+  init?(cFormat code: Int32) {
+    guard let descriptor = cimageio_format_of(code) else { return nil }
+    self.init(rawValue: String(cString: descriptor.pointee.id))
+  }
 
-  /// The name people know it by.
-  public var displayName: String {
-    switch self {
-    case .png: "PNG"
-    case .jpeg: "JPEG"
-    case .webp: "WebP"
-    case .tiff: "TIFF"
-    case .heif: "HEIF"
-    case .avif: "AVIF"
-    case .svg: "SVG"
-    case .pdf: "PDF"
+  /// The format a CImageIO reader reported in `cimageio_info.format`: always one of the
+  /// table's, since only the table's readers report.
+  init(reported code: Int32) {
+    guard let format = Self(cFormat: code) else { preconditionFailure("CImageIO reported format \(code)") }
+    self = format
+  }
+
+  /// What CImageIO's table says of a format, read once.
+  struct Description: Sendable {
+    let name: String
+    let extensions: [String]
+    let library: String
+    let traits: UInt32
+
+    init(_ descriptor: cimageio_format_descriptor) {
+      name = String(cString: descriptor.name)
+      extensions = String(cString: descriptor.extensions).split(separator: " ").map(String.init)
+      library = String(cString: descriptor.library)
+      traits = descriptor.traits
     }
   }
 
-  /// Every format artfit reads, as prose: "PNG, JPEG, WebP, TIFF, HEIF, AVIF, SVG or PDF". Help
-  /// texts and errors say it from here, so a format added is named everywhere.
+  /// This format's description in CImageIO's table (every case has one: `FormatTableTests`).
+  var entry: Description {
+    guard let entry = Self.descriptions[self] else { preconditionFailure("CImageIO has no \(rawValue)") }
+    return entry
+  }
+
+  /// The table's descriptions by the format each describes.
+  private static let descriptions: [ImageFormat: Description] = {
+    var found: [ImageFormat: Description] = [:]
+    for index in 0..<cimageio_format_count() {
+      let descriptor = cimageio_format_at(index).pointee
+      if let format = ImageFormat(rawValue: String(cString: descriptor.id)) { found[format] = Description(descriptor) }
+    }
+    return found
+  }()
+
+  /// Whether it is drawn from a vector document rather than decoded from pixels.
+  public var isVector: Bool { entry.traits & UInt32(CIMAGEIO_TRAIT_VECTOR) != 0 }
+
+  /// The name people know it by.
+  public var displayName: String { entry.name }
+
+  /// Every format artfit reads, as prose: "PNG, JPEG, WebP, TIFF, HEIF, AVIF, netpbm, SVG or
+  /// PDF". Help texts and errors say it from here, so a format added is named everywhere.
   public static var namesInProse: String {
     let names = allCases.map(\.displayName)
     return names.dropLast().joined(separator: ", ") + " or " + names.last!
   }
 
+  /// The file extensions it goes by, lowercase; the first is the one artfit writes.
+  public var fileExtensions: [String] { entry.extensions }
+
   /// The usual file extension.
-  public var fileExtension: String {
-    switch self {
-    case .png: "png"
-    case .jpeg: "jpg"
-    case .webp: "webp"
-    case .tiff: "tif"
-    case .heif: "heic"
-    case .avif: "avif"
-    case .svg: "svg"
-    case .pdf: "pdf"
-    }
-  }
+  public var fileExtension: String { fileExtensions[0] }
 
   /// The library that reads it, named in its errors.
-  public var library: String {
-    switch self {
-    case .png: "libpng"
-    case .jpeg: "libjpeg"
-    case .webp: "libwebp"
-    case .tiff: "libtiff"
-    case .heif, .avif: "libheif"
-    case .svg: "librsvg"
-    case .pdf: "poppler"
-    }
-  }
+  public var library: String { entry.library }
 }

@@ -27,6 +27,9 @@ public struct ImageInfo: Sendable, Equatable {
   /// Why the file's profile was dropped while reading (libpng refuses a malformed iCCP chunk;
   /// libjpeg, ICC_PROFILE markers out of sequence).
   public var droppedProfile: String? = nil
+  /// What the reader read past or rounded in the file's container, as tolerant readers do (a
+  /// clean aperture's half-pixel edges rounded down): said as a warning.
+  public var readerNote: String? = nil
   /// How many images the file holds (an animated WebP's frames, a TIFF's pages, a HEIF
   /// collection's top-level images); artfit reads the first (a HEIF's primary).
   public var images = 1

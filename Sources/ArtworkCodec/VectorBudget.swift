@@ -3,6 +3,8 @@
 public enum VectorBudget: Hashable, Sendable {
   /// The document's size in bytes, over `limit`.
   case bytes(Int, limit: Int)
+  /// A compressed document (SVGZ) inflating to more than `limit` bytes.
+  case inflated(limit: Int)
   /// More than `limit` elements once its references are expanded (`<use>`, `url(#id)`).
   case elements(limit: Int)
   /// Parsing and drawing it ran past `limit` seconds in all and was stopped.
@@ -13,6 +15,8 @@ public enum VectorBudget: Hashable, Sendable {
     switch self {
     case .bytes(let size, let limit):
       "it is \(size) bytes, more than the limit of \(limit) for a vector document: simplify it"
+    case .inflated(let limit):
+      "it inflates to more than \(limit) bytes, the limit for a vector document: simplify it"
     case .elements(let limit):
       "it holds more than \(limit) elements once its references (<use>, url(#id)) are expanded: simplify it"
     case .seconds(let limit):

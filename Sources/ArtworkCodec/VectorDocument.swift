@@ -31,7 +31,8 @@ public final class VectorDocument: Sendable {
   private let spent: Locked<Double>
 
   /// Parses `bytes` (an SVG or a PDF) within `limits`' vector bounds; `name` labels errors.
-  public init(bytes: [UInt8], name: String, limits: ImageLimits = ImageLimits()) throws(ImageError) {
+  public init(bytes given: [UInt8], name: String, limits: ImageLimits = ImageLimits()) throws(ImageError) {
+    let bytes = try Self.inflated(given, name: name, limits: limits)
     let isSVG = bytes.withUnsafeBytes(sniffFormat) == .svg
     if isSVG {
       _ = try Self.measure(bytes, name: name, limits: limits)
@@ -51,7 +52,7 @@ public final class VectorDocument: Sendable {
           + "\(Self.listed(references)), which artfit does not load")
     }
     externalReferences = references
-    format = ImageFormat(info.format)
+    format = ImageFormat(reported: info.format)
     intrinsicWidth = info.width
     intrinsicHeight = info.height
     pages = Int(info.pages)
@@ -174,6 +175,26 @@ public final class VectorDocument: Sendable {
     return (handle, info)
   }
 
+  /// An SVGZ's document, inflated within the byte bound (a small file may inflate without end);
+  /// any other document as it is.
+  static func inflated(_ bytes: [UInt8], name: String, limits: ImageLimits) throws(ImageError) -> [UInt8] {
+    guard bytes.withUnsafeBufferPointer({ cimageio_svg_is_compressed($0.baseAddress, $0.count) }) != 0 else {
+      return bytes
+    }
+    var error = cimageio_error()
+    var out: UnsafeMutablePointer<UInt8>? = nil
+    var size = 0
+    let status = bytes.withUnsafeBufferPointer {
+      cimageio_svg_inflate($0.baseAddress, $0.count, max(0, limits.maxVectorBytes), &out, &size, &error)
+    }
+    defer { cimageio_free(out) }
+    if status == Int32(CIMAGEIO_LIMIT.rawValue) {
+      throw .overBudget(file: name, format: .svg, budget: .inflated(limit: limits.maxVectorBytes))
+    }
+    guard status == 0, let out else { throw imageError(status: status, error: error, file: name, format: .svg) }
+    return Array(UnsafeBufferPointer(start: out, count: size))
+  }
+
   /// Refuses a document of more bytes than the bound.
   private static func bound(_ bytes: [UInt8], name: String, limits: ImageLimits) throws(ImageError) {
     guard bytes.count > limits.maxVectorBytes else { return }
@@ -217,7 +238,8 @@ extension VectorDocument {
   /// root element alone is handed to librsvg for the size, so the document is never built; a
   /// size that a stylesheet could change, an external entity, an encoding other than UTF-8, or
   /// malformed XML (for librsvg's own words) takes the whole document.
-  static func probe(bytes: [UInt8], name: String, limits: ImageLimits) throws(ImageError) -> ImageInfo {
+  static func probe(bytes given: [UInt8], name: String, limits: ImageLimits) throws(ImageError) -> ImageInfo {
+    let bytes = try inflated(given, name: name, limits: limits)
     guard bytes.withUnsafeBytes(sniffFormat) == .svg else {
       return try VectorDocument(bytes: bytes, name: name, limits: limits).info
     }

@@ -64,6 +64,7 @@ struct ArtworkRenderer {
   static func contentWarnings(_ info: ImageInfo) -> [ArtworkWarning] {
     var warnings: [ArtworkWarning] = []
     if info.images > 1 { warnings.append(ArtworkWarning(.images, info.imagesWarning)) }
+    if let note = info.readerNote { warnings.append(ArtworkWarning(.container, note)) }
     if let gainMap = info.gainMap {
       warnings.append(
         ArtworkWarning(

@@ -203,12 +203,15 @@ static void copy_interleaved(const struct heif_image *image, const struct heif_i
 }
 
 // Where an AVIF's planes come from libavif: the file, the limits, and whether it has
-// transformative properties (libavif applies none of them).
+// transformative properties (libavif applies none of them); `note` (info's) says when
+// libavif refused the container and libheif's planes were read instead.
 typedef struct {
   const uint8_t *data;
   size_t size;
   const cimageio_limits *limits;
   int transformed;
+  char *note;
+  size_t note_size;
 } avif_source;
 
 // Decodes the image; `coded` asks for it without its transformative properties, which are
@@ -241,8 +244,20 @@ static int decode_pixels(const struct heif_image_handle *handle, enum heif_chrom
   int status = CIMAGEIO_OK;
   if (chroma_format != heif_chroma_undefined && avif != NULL && (coded || !avif->transformed)) {
     // libavif's planes, which it decodes without the transformative properties.
-    status = cimageio_avif_planes(avif->data, avif->size, avif->limits, &image, err);
-    if (status != CIMAGEIO_OK) return status;
+    cimageio_error refused = {0};
+    status = cimageio_avif_planes(avif->data, avif->size, avif->limits, &image, &refused);
+    if (status == CIMAGEIO_CORRUPT) {
+      // libavif is strict about container details libheif reads past (a repeated ipma box, and
+      // the like): the planes libheif decodes, as libheif-based readers show the file.
+      snprintf(avif->note, avif->note_size, "%s; read as libheif reads it", refused.message);
+      enum heif_colorspace native =
+          chroma_format == heif_chroma_monochrome ? heif_colorspace_monochrome : heif_colorspace_YCbCr;
+      status = decode_as(handle, native, chroma_format, coded || avif->transformed, &image, err);
+      if (status != CIMAGEIO_OK) return status;
+    } else if (status != CIMAGEIO_OK) {
+      if (err != NULL) *err = refused;
+      return status;
+    }
   } else if (chroma_format != heif_chroma_undefined) {
     enum heif_colorspace native =
         chroma_format == heif_chroma_monochrome ? heif_colorspace_monochrome : heif_colorspace_YCbCr;
@@ -342,21 +357,36 @@ static int read_primary(struct heif_context *context, const uint8_t *data, size_
   heif_transforms transforms;
   int transformed = cimageio_heif_primary_transforms(data, size, &transforms);
   uint32_t coded_width = 0, coded_height = 0;
+  int sized_by_ispe = 0;  // libheif's size left transformations out: artfit's own are applied
   if (transformed && width > 0 && height > 0) {
     int ispe_width = heif_image_handle_get_ispe_width(handle), ispe_height = heif_image_handle_get_ispe_height(handle);
     uint32_t upright_width = 0, upright_height = 0;
+    int rounded = 0;
     cimageio_error ignored;
     // An `ispe` over the pixel limit is not what libheif decodes (it sizes from the bitstream).
-    int plausible = limits->max_pixels == 0 || (uint64_t)ispe_width * (uint64_t)ispe_height <= limits->max_pixels;
-    int agrees = ispe_width > 0 && ispe_height > 0 && plausible &&
-                 cimageio_heif_transformed_size(&transforms, (uint32_t)ispe_width, (uint32_t)ispe_height,
-                                                &upright_width, &upright_height, &ignored) == CIMAGEIO_OK &&
-                 upright_width == (uint32_t)width && upright_height == (uint32_t)height;
-    if (agrees) {
+    int plausible = ispe_width > 0 && ispe_height > 0 &&
+                    (limits->max_pixels == 0 || (uint64_t)ispe_width * (uint64_t)ispe_height <= limits->max_pixels);
+    int fits = plausible && cimageio_heif_transformed_size(&transforms, (uint32_t)ispe_width, (uint32_t)ispe_height,
+                                                           &upright_width, &upright_height, &rounded,
+                                                           &ignored) == CIMAGEIO_OK;
+    int agrees = fits && upright_width == (uint32_t)width && upright_height == (uint32_t)height;
+    // libheif 1.15 sizes some images from `ispe` alone, turned or not, leaving out a clean
+    // aperture whose edges fall between pixels or a rotation listed before `ispe`: then
+    // artfit's size, the transformations applied to `ispe`, is the image's.
+    int turned = quarter_turned(&transforms);
+    int ispe_size = (uint32_t)ispe_width == (uint32_t)width && (uint32_t)ispe_height == (uint32_t)height;
+    int ispe_turned = (uint32_t)ispe_height == (uint32_t)width && (uint32_t)ispe_width == (uint32_t)height;
+    sized_by_ispe = fits && !agrees && (ispe_size || ispe_turned);
+    if (agrees || sized_by_ispe) {
       coded_width = (uint32_t)ispe_width;
       coded_height = (uint32_t)ispe_height;
+      width = (int)upright_width;
+      height = (int)upright_height;
+      if (rounded)
+        snprintf(info->note, sizeof info->note,
+                 "its clean aperture (clap) has edges between pixels: rounded down to %ux%u pixels, as libheif does",
+                 upright_width, upright_height);
     } else if (!has_clap(&transforms)) {
-      int turned = quarter_turned(&transforms);
       coded_width = (uint32_t)(turned ? height : width);
       coded_height = (uint32_t)(turned ? width : height);
     } else {
@@ -407,18 +437,18 @@ static int read_primary(struct heif_context *context, const uint8_t *data, size_
     } else {
       int is_avif = info->format == CIMAGEIO_FORMAT_AVIF;
       enum heif_chroma chroma = is_avif ? cimageio_heif_native_chroma(data, size) : heif_chroma_undefined;
-      avif_source source = {data, size, limits, transformed};
+      avif_source source = {data, size, limits, transformed, info->note, sizeof info->note};
       const avif_source *avif = is_avif ? &source : NULL;
       // libheif 1.15 attaches an alpha plane only to the image it transformed itself, which it
       // does rightly for clap and irot; artfit applies imir, and everything for opaque images
       // and for AVIF (whose planes, alpha included, come from libavif).
-      int own = transformed && (info->channels == 3 || has_mirror(&transforms) || is_avif);
+      int own = transformed && (sized_by_ispe || info->channels == 3 || has_mirror(&transforms) || is_avif);
       status = own ? decode_transformed(handle, chroma, &transforms, coded_width, coded_height, info,
                                         info->source_bit_depth, r, pixels, avif, err)
                    : decode_pixels(handle, chroma, info, info->source_bit_depth, r, pixels, 0, avif, err);
       // A coded image of another size than `ispe` said: libheif's own transformation, which
       // sizes from the bitstream, where it can (it mirrors only 8-bit samples, about the other axis).
-      if (own && status == CIMAGEIO_CORRUPT && !has_mirror(&transforms))
+      if (own && status == CIMAGEIO_CORRUPT && !has_mirror(&transforms) && !sized_by_ispe)
         status = decode_pixels(handle, chroma, info, info->source_bit_depth, r, pixels, 0, NULL, err);
       info->width = r->width;
       info->height = r->height;
@@ -476,10 +506,12 @@ static cimageio_heif_source *open_source(const uint8_t *data, size_t size, uint8
   return NULL;
 }
 
+static int heif_brand(const uint8_t *data, size_t size);
+
 int cimageio_heif_read(const uint8_t *data, size_t size, const cimageio_limits *limits, cimageio_info *info,
                        void *pixels, size_t pixels_size, uint8_t **icc, size_t *icc_size,
                        const cimageio_region *region, cimageio_heif_source **kept, cimageio_error *err) {
-  info->format = cimageio_sniff(data, size);
+  info->format = heif_brand(data, size);
   info->orientation = 1;  // artfit applies irot and imir; HEIF's EXIF orientation is informative only
   info->color = CIMAGEIO_COLOR_RGB;
   info->scale_denom = 1;
@@ -511,3 +543,44 @@ int cimageio_heif_read(const uint8_t *data, size_t size, const cimageio_limits *
   }
   return status;
 }
+
+// HEIF and AVIF by their `ftyp` box: AVIF when its brands name AV1 (`avif`, `avis`), HEIF when
+// they name HEVC or only the generic image brands (`mif1`, `msf1`).
+static int heif_brand(const uint8_t *data, size_t size) {
+  if (size < 16 || memcmp(data + 4, "ftyp", 4) != 0) return CIMAGEIO_FORMAT_UNKNOWN;
+  size_t box = (size_t)data[0] << 24 | (size_t)data[1] << 16 | (size_t)data[2] << 8 | data[3];
+  if (box < 16 || box > size) box = size < 64 ? size : 64;
+  int heif = 0, avif = 0;
+  // The major brand at 8, then the compatible brands from 16 (the minor version between).
+  for (size_t at = 8; at + 4 <= box; at += at == 8 ? 8 : 4) {
+    const uint8_t *brand = data + at;
+    if (memcmp(brand, "avif", 4) == 0 || memcmp(brand, "avis", 4) == 0) avif = 1;
+    static const char *const heif_brands[] = {"heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"};
+    for (size_t i = 0; i < sizeof heif_brands / sizeof *heif_brands; i++)
+      if (memcmp(brand, heif_brands[i], 4) == 0) heif = 1;
+  }
+  return avif ? CIMAGEIO_FORMAT_AVIF : heif ? CIMAGEIO_FORMAT_HEIF : CIMAGEIO_FORMAT_UNKNOWN;
+}
+
+static int heif_sniff(const uint8_t *data, size_t size) { return heif_brand(data, size) == CIMAGEIO_FORMAT_HEIF; }
+
+static int avif_sniff(const uint8_t *data, size_t size) { return heif_brand(data, size) == CIMAGEIO_FORMAT_AVIF; }
+
+static int heif_read_call(const cimageio_read_call *c) {
+  return cimageio_heif_read(c->data, c->size, c->limits, c->info, c->pixels, c->pixels_size, c->icc, c->icc_size,
+                            c->region, (cimageio_heif_source **)c->kept, c->err);
+}
+
+static void heif_free_kept(void *kept) { cimageio_heif_source_free(kept); }
+
+const cimageio_format_descriptor cimageio_heif_format = {
+    .format = CIMAGEIO_FORMAT_HEIF, .id = "heif", .name = "HEIF", .extensions = "heic heif hif", .library = "libheif",
+    .sniff = heif_sniff, .read = heif_read_call, .free_kept = heif_free_kept,
+    .traits = CIMAGEIO_TRAIT_DECODES_REGIONS | CIMAGEIO_TRAIT_KEEPS_STATE,
+};
+
+const cimageio_format_descriptor cimageio_avif_format = {
+    .format = CIMAGEIO_FORMAT_AVIF, .id = "avif", .name = "AVIF", .extensions = "avif", .library = "libheif",
+    .sniff = avif_sniff, .read = heif_read_call, .free_kept = heif_free_kept,
+    .traits = CIMAGEIO_TRAIT_DECODES_REGIONS | CIMAGEIO_TRAIT_KEEPS_STATE,
+};

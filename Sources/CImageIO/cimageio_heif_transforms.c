@@ -10,23 +10,36 @@
 
 #include "heif_transforms.h"
 
-// The clean aperture of a `width` x `height` image as a whole-pixel rectangle; 0 when it is
-// not one inside the image.
+// ⌊n / d⌋ for d > 0.
+static __int128 floor_div(__int128 n, __int128 d) { return n >= 0 ? n / d : -((-n + d - 1) / d); }
+
+// The clean aperture of a `width` x `height` image as a whole-pixel rectangle, its edges
+// rounded down as libheif rounds them: with the centre at horizOff + (width - 1) / 2, the
+// columns from ⌊centre - (apertureWidth - 1) / 2⌋ to ⌊centre + (apertureWidth - 1) / 2⌋
+// (rows likewise). 0 when it is not a rectangle inside the image; 2 when an edge fell between
+// pixels and was rounded, 1 when none did.
 static int clean_aperture(const heif_transform *t, uint32_t width, uint32_t height, uint32_t rect[4]) {
   const int64_t *c = t->clap;
-  if (c[1] <= 0 || c[3] <= 0 || c[5] <= 0 || c[7] <= 0) return 0;
-  if (c[0] % c[1] != 0 || c[2] % c[3] != 0) return 0;
-  int64_t w = c[0] / c[1], h = c[2] / c[3];
-  // left = (width - w) / 2 + horizOff, in halves so that both halves can be checked whole.
-  int64_t left2 = ((int64_t)width - w) * c[5] + 2 * c[4], top2 = ((int64_t)height - h) * c[7] + 2 * c[6];
-  if (left2 % (2 * c[5]) != 0 || top2 % (2 * c[7]) != 0) return 0;
-  int64_t left = left2 / (2 * c[5]), top = top2 / (2 * c[7]);
-  if (w <= 0 || h <= 0 || left < 0 || top < 0 || left + w > width || top + h > height) return 0;
+  if (c[1] <= 0 || c[3] <= 0 || c[5] <= 0 || c[7] <= 0 || c[0] <= 0 || c[2] <= 0) return 0;
+  __int128 edges[2][2];
+  int rounded = 0;
+  for (int axis = 0; axis < 2; axis++) {
+    __int128 size_n = c[axis * 2], size_d = c[axis * 2 + 1], off_n = c[4 + axis * 2], off_d = c[5 + axis * 2];
+    __int128 side = axis == 0 ? width : height;
+    // Both edges over the denominator 2 · size_d · off_d.
+    __int128 d = 2 * size_d * off_d;
+    __int128 centre = 2 * size_d * off_n + size_d * off_d * (side - 1), half = off_d * (size_n - size_d);
+    edges[axis][0] = floor_div(centre - half, d);
+    edges[axis][1] = floor_div(centre + half, d);
+    if ((centre - half) % d != 0 || (centre + half) % d != 0) rounded = 1;
+  }
+  __int128 left = edges[0][0], right = edges[0][1], top = edges[1][0], bottom = edges[1][1];
+  if (left < 0 || top < 0 || right < left || bottom < top || right >= width || bottom >= height) return 0;
   rect[0] = (uint32_t)left;
   rect[1] = (uint32_t)top;
-  rect[2] = (uint32_t)w;
-  rect[3] = (uint32_t)h;
-  return 1;
+  rect[2] = (uint32_t)(right - left + 1);
+  rect[3] = (uint32_t)(bottom - top + 1);
+  return 1 + rounded;
 }
 
 // The size after one step, and (a clap's) the rectangle it keeps in `rect`, which starts as
@@ -48,9 +61,12 @@ static int step_size(const heif_transform *step, uint32_t *width, uint32_t *heig
 }
 
 int cimageio_heif_transformed_size(const heif_transforms *t, uint32_t width, uint32_t height, uint32_t *out_width,
-                                   uint32_t *out_height, cimageio_error *err) {
+                                   uint32_t *out_height, int *rounded, cimageio_error *err) {
+  if (rounded != NULL) *rounded = 0;
   for (int i = 0; i < t->count; i++) {
     uint32_t rect[4];
+    if (rounded != NULL && t->steps[i].kind == 'c' && clean_aperture(&t->steps[i], width, height, rect) == 2)
+      *rounded = 1;
     if (!step_size(&t->steps[i], &width, &height, rect))
       return cimageio_fail(err, CIMAGEIO_CORRUPT, "its clean aperture (clap) is not a whole-pixel rectangle inside the %ux%u image", width, height);
   }

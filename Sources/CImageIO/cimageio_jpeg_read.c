@@ -295,3 +295,18 @@ int cimageio_jpeg_read(const uint8_t *data, size_t size, int scale_denom,
   free(cut_row);
   return CIMAGEIO_OK;
 }
+
+static int jpeg_sniff(const uint8_t *data, size_t size) {
+  return size >= 3 && data[0] == 0xff && data[1] == 0xd8 && data[2] == 0xff;
+}
+
+static int jpeg_read_call(const cimageio_read_call *c) {
+  return cimageio_jpeg_read(c->data, c->size, c->scale_denom, c->limits, c->info, c->pixels, c->pixels_size, c->icc,
+                            c->icc_size, c->cmyk_transform, c->region, NULL, 0, c->err);
+}
+
+const cimageio_format_descriptor cimageio_jpeg_format = {
+    .format = CIMAGEIO_FORMAT_JPEG, .id = "jpeg", .name = "JPEG", .extensions = "jpg jpeg jpe jfif",
+    .library = "libjpeg", .sniff = jpeg_sniff, .read = jpeg_read_call,
+    .traits = CIMAGEIO_TRAIT_SCALES_ON_LOAD | CIMAGEIO_TRAIT_DECODES_REGIONS,
+};

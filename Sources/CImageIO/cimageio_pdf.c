@@ -130,3 +130,16 @@ int cimageio_pdf_open(const uint8_t *data, size_t size, cimageio_vector **out, c
   info->pages = (uint32_t)pages;
   return CIMAGEIO_OK;
 }
+
+// PDF readers take the header anywhere in the first 1024 bytes (ISO 32000-2, annex H).
+static int pdf_sniff(const uint8_t *data, size_t size) {
+  size_t head = size < 1024 ? size : 1024;
+  for (size_t at = 0; at + 5 <= head; at++)
+    if (memcmp(data + at, "%PDF-", 5) == 0) return 1;
+  return 0;
+}
+
+const cimageio_format_descriptor cimageio_pdf_format = {
+    .format = CIMAGEIO_FORMAT_PDF, .id = "pdf", .name = "PDF", .extensions = "pdf", .library = "poppler",
+    .sniff = pdf_sniff, .traits = CIMAGEIO_TRAIT_VECTOR,
+};

@@ -265,3 +265,18 @@ int cimageio_png_read(const uint8_t *data, size_t size, const cimageio_limits *l
   png_destroy_read_struct(&png, &info_ptr, &end_ptr);
   return CIMAGEIO_OK;
 }
+
+static int png_sniff(const uint8_t *data, size_t size) {
+  static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+  return size >= 8 && memcmp(data, signature, 8) == 0;
+}
+
+static int png_read_call(const cimageio_read_call *c) {
+  return cimageio_png_read(c->data, c->size, c->limits, c->info, c->pixels, c->pixels_size, c->icc, c->icc_size,
+                           c->region, c->err);
+}
+
+const cimageio_format_descriptor cimageio_png_format = {
+    .format = CIMAGEIO_FORMAT_PNG, .id = "png", .name = "PNG", .extensions = "png", .library = "libpng",
+    .sniff = png_sniff, .read = png_read_call, .traits = 0,
+};

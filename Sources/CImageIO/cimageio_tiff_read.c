@@ -453,3 +453,19 @@ int cimageio_tiff_read(const uint8_t *data, size_t size, const cimageio_limits *
   info->height = r->height;
   return status;
 }
+
+// Classic TIFF (42) and BigTIFF (43), either byte order.
+static int tiff_sniff(const uint8_t *data, size_t size) {
+  return size >= 4 && ((data[0] == 'I' && data[1] == 'I' && (data[2] == 42 || data[2] == 43) && data[3] == 0) ||
+                       (data[0] == 'M' && data[1] == 'M' && data[2] == 0 && (data[3] == 42 || data[3] == 43)));
+}
+
+static int tiff_read_call(const cimageio_read_call *c) {
+  return cimageio_tiff_read(c->data, c->size, c->limits, c->info, c->pixels, c->pixels_size, c->icc, c->icc_size,
+                            c->cmyk_transform, c->region, c->err);
+}
+
+const cimageio_format_descriptor cimageio_tiff_format = {
+    .format = CIMAGEIO_FORMAT_TIFF, .id = "tiff", .name = "TIFF", .extensions = "tif tiff", .library = "libtiff",
+    .sniff = tiff_sniff, .read = tiff_read_call, .traits = CIMAGEIO_TRAIT_DECODES_REGIONS,
+};

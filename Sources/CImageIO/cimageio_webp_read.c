@@ -181,3 +181,17 @@ int cimageio_webp_read(const uint8_t *data, size_t size, int scale_denom, const 
   info->height = region->height;
   return status;
 }
+
+static int webp_sniff(const uint8_t *data, size_t size) {
+  return size >= 12 && memcmp(data, "RIFF", 4) == 0 && memcmp(data + 8, "WEBP", 4) == 0;
+}
+
+static int webp_read_call(const cimageio_read_call *c) {
+  return cimageio_webp_read(c->data, c->size, c->scale_denom, c->limits, c->info, c->pixels, c->pixels_size, c->icc,
+                            c->icc_size, c->region, c->err);
+}
+
+const cimageio_format_descriptor cimageio_webp_format = {
+    .format = CIMAGEIO_FORMAT_WEBP, .id = "webp", .name = "WebP", .extensions = "webp", .library = "libwebp",
+    .sniff = webp_sniff, .read = webp_read_call, .traits = CIMAGEIO_TRAIT_SCALES_ON_LOAD,
+};

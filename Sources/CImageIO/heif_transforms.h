@@ -6,9 +6,10 @@
 #include "heif_boxes.h"
 
 /// The size of a `width` x `height` coded image once `t` is applied, or CORRUPT when its
-/// clean aperture is not a rectangle inside it.
+/// clean aperture is not a rectangle inside it; `*rounded` (when not NULL) says whether an
+/// edge of the clean aperture fell between pixels and was rounded down, as libheif does.
 int cimageio_heif_transformed_size(const heif_transforms *t, uint32_t width, uint32_t height, uint32_t *out_width,
-                                   uint32_t *out_height, cimageio_error *err);
+                                   uint32_t *out_height, int *rounded, cimageio_error *err);
 
 /// `t` applied to `pixels` (`width` x `height`, `pixel_bytes` a pixel, tightly packed): `*out`
 /// is the result, packed at the transformed size; it is `pixels` itself or a buffer the caller

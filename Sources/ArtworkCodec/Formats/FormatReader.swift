@@ -31,6 +31,7 @@ extension ImageFormat {
     case .webp: WebPReader()
     case .tiff: TIFFReader()
     case .heif, .avif: HEIFReader(format: self)
+    case .netpbm: NetpbmReader()
     case .svg: SVGReader()
     case .pdf: PDFReader()
     }

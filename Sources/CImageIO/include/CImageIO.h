@@ -21,7 +21,7 @@ extern "C" {
 /// Outcome of a call. CIMAGEIO_OK is zero; everything else is a failure.
 typedef enum {
   CIMAGEIO_OK = 0,
-  /// Not a PNG, JPEG, WebP, TIFF, HEIF, AVIF, SVG or PDF signature (or an empty file).
+  /// No format of the table (cimageio_format_at) takes the signature (or an empty file).
   CIMAGEIO_UNSUPPORTED = 1,
   /// The data ends before the image does.
   CIMAGEIO_TRUNCATED = 2,
@@ -53,6 +53,7 @@ typedef enum {
   CIMAGEIO_FORMAT_AVIF = 6,  // HEIF with AV1
   CIMAGEIO_FORMAT_SVG = 7,   // vector: drawn through cimageio_vector_*, never decoded
   CIMAGEIO_FORMAT_PDF = 8,
+  CIMAGEIO_FORMAT_NETPBM = 9,  // PBM, PGM, PPM, PAM and PFM
 } cimageio_format;
 
 /// How a JPEG stores its colour (PNG files report GRAY or RGB).
@@ -91,6 +92,7 @@ typedef struct {
   int hdr;               // HEIF/AVIF: the H.273 transfer of HDR content tone-mapped to SDR (16 PQ, 18 HLG), else 0
   int gain_map;          // an HDR gain map beside the SDR image, not applied: 1 Apple's, 2 ISO 21496-1's, 0 none
   uint64_t needs_bytes;  // a probe of the file's first bytes that could not settle all of this: the bytes it needs
+  char note[200];        // what the reader read past or rounded as tolerant readers do (a warning), or empty
 } cimageio_info;
 
 /// Limits applied while reading.
@@ -305,11 +307,64 @@ void cimageio_transform_free(cimageio_transform *transform);
 /// Frees a buffer returned by this module.
 void cimageio_free(void *pointer);
 
-/// Which format the first bytes announce (no validation beyond the signature). SVG is an
-/// XML document whose first element is `svg` (after a declaration, comments, processing
-/// instructions and a doctype, internal subset included); PDF has `%PDF-` in its first 1024
-/// bytes, as PDF readers allow.
+/// Which format the first bytes announce (no validation beyond the signature): the first
+/// format of the table (cimageio_format_at) whose sniff takes them, or CIMAGEIO_FORMAT_UNKNOWN.
 int cimageio_sniff(const uint8_t *data, size_t size);
+
+/// One read of a file by a format's reader: what cimageio_decode takes (`pixels` NULL for a
+/// probe), and `kept`, the reader's parsed file kept between calls through one decoder (NULL
+/// without a decoder; a reader without CIMAGEIO_TRAIT_KEEPS_STATE ignores it).
+typedef struct {
+  const uint8_t *data;
+  size_t size;
+  int scale_denom;
+  const cimageio_limits *limits;
+  cimageio_info *info;
+  void *pixels;
+  size_t pixels_size;
+  uint8_t **icc;
+  size_t *icc_size;
+  const cimageio_transform *cmyk_transform;
+  const cimageio_region *region;
+  void **kept;
+  cimageio_error *err;
+} cimageio_read_call;
+
+/// What a format's reader can do, in cimageio_format_descriptor.traits.
+enum {
+  /// scale_denom 2, 4 and 8 shrink while decoding (checked to be 1, 2, 4 or 8 before the read).
+  CIMAGEIO_TRAIT_SCALES_ON_LOAD = 1,
+  /// A region costs less than the whole image (rows or tiles outside it are not decoded).
+  CIMAGEIO_TRAIT_DECODES_REGIONS = 2,
+  /// A vector document: drawn through cimageio_vector_*, never decoded (`read` is NULL).
+  CIMAGEIO_TRAIT_VECTOR = 4,
+  /// The reader keeps its parsed file between calls through one decoder (`kept`), taken one
+  /// call at a time; `free_kept` frees it.
+  CIMAGEIO_TRAIT_KEEPS_STATE = 8,
+};
+
+/// A format artfit reads: everything the dispatcher, the sniff and the messages need, in one
+/// place (cimageio_formats.c lists them; each reader's file defines its own).
+typedef struct {
+  int format;              // cimageio_format
+  const char *id;          // "png": the Swift ImageFormat's raw value
+  const char *name;        // "PNG", as people know it
+  const char *extensions;  // "jpg jpeg": lowercase, space-separated, the first the one written
+  const char *library;     // the library that reads it, named in its errors
+  /// Whether the first `size` bytes are this format's (a signature, not a validation).
+  int (*sniff)(const uint8_t *data, size_t size);
+  /// Probes (call->pixels NULL) or decodes; NULL for a vector format.
+  int (*read)(const cimageio_read_call *call);
+  void (*free_kept)(void *kept);
+  unsigned traits;         // CIMAGEIO_TRAIT_*
+} cimageio_format_descriptor;
+
+/// The formats in sniffing order: cimageio_format_count() of them, index 0 first.
+size_t cimageio_format_count(void);
+const cimageio_format_descriptor *cimageio_format_at(size_t index);
+
+/// The descriptor of `format` (a cimageio_format), or NULL for one the table does not hold.
+const cimageio_format_descriptor *cimageio_format_of(int format);
 
 /// An SVG (librsvg) or PDF (poppler, its first page) document, parsed once and drawn with
 /// cairo at any scale (cimageio_vector.c, cimageio_svg.c, cimageio_pdf.c). Nothing outside
@@ -348,6 +403,15 @@ int cimageio_vector_draw(cimageio_vector *vector, double doc_width, double doc_h
                          cimageio_error *err);
 
 void cimageio_vector_free(cimageio_vector *vector);
+
+/// Whether `data` is gzip-compressed (an SVGZ): inflate it with cimageio_svg_inflate before
+/// measuring, opening or drawing it.
+int cimageio_svg_is_compressed(const uint8_t *data, size_t size);
+
+/// Inflates the gzip stream `data` into `*out` (free with cimageio_free), refusing with
+/// CIMAGEIO_LIMIT once it would exceed `limit` bytes (a small file may inflate without end).
+int cimageio_svg_inflate(const uint8_t *data, size_t size, size_t limit, uint8_t **out, size_t *out_size,
+                         cimageio_error *err);
 
 /// What one streaming pass over an SVG finds before librsvg builds it (cimageio_svg_measure.c).
 typedef struct {

@@ -145,6 +145,7 @@ struct GitHubDiagnostics {
     case .externalReference: "artfit: external reference not loaded"
     case .document: "artfit: the document's library warned"
     case .embeddedBars: "artfit: bars baked in"
+    case .container: "artfit: container read as tolerant readers do"
     }
   }
 }

@@ -27,7 +27,7 @@ struct BadInputTests {
     let path = folder.write(Array("hello, this is text\n".utf8), to: "notes.png")
     defer { folder.remove() }
     let error = #expect(throws: ImageError.self) { try ImageDecoder.probe(file: path) }
-    #expect(error == .notAnImage(file: path, reason: "not a PNG, JPEG, WebP, TIFF, HEIF or AVIF file"))
+    #expect(error == .notAnImage(file: path, reason: "its first bytes match no format's signature"))
     #expect(error?.description.hasPrefix(path) == true)
   }
 

@@ -1,5 +1,6 @@
-import ArtworkCodec
 import Testing
+
+@testable import ArtworkCodec
 
 /// What a file is by its first bytes: the formats artfit reads, the image formats it names
 /// and refuses, and everything else, which is not artwork.
@@ -98,5 +99,45 @@ struct FileKindTests {
     #expect(FileKind.named("SVG image") == "an SVG image")
     #expect(FileKind.named("OpenEXR image") == "an OpenEXR image")
     #expect(FileKind.named("GIF image") == "a GIF image")
+  }
+}
+
+/// Every image format artfit names and does not read is named by its signature (exit 3 from
+/// the command line, as every unread image is), never passed over as "not an image".
+struct UnreadFormatTests {
+  @Test(
+    arguments: [
+      (
+        [0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x02, 0x00, 0x18, 0x00],
+        "x.tga", "Targa"
+      ),
+      (Array("#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n".utf8), "x.hdr", "Radiance HDR"),
+      (Array("#?RGBE\n".utf8), "x", "Radiance HDR"),
+      ([0x0A, 0x05, 0x01, 0x08, 0, 0, 0, 0], "x.pcx", "PCX"),
+      (Array("DDS ".utf8) + [124, 0, 0, 0], "x", "DirectDraw"),
+      ([0x01, 0xDA, 0x00, 0x01, 0x00, 0x03], "x", "SGI"),
+      ([0x59, 0xA6, 0x6A, 0x95, 0, 0, 0, 1], "x", "Sun raster"),
+      ([0x8A, 0x4D, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "x", "MNG"),
+      ([0x8B, 0x4A, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "x", "JNG"),
+      (Array("qoif".utf8) + [0, 0, 0, 1, 0, 0, 0, 1, 4, 0], "x", "QOI"),
+    ] as [([UInt8], String, String)])
+  func eachIsNamed(head: [UInt8], name: String, called: String) {
+    guard case .unreadImage(let format, let advice) = FileKind.of(head: head, name: name) else {
+      Issue.record("\(called) is not named")
+      return
+    }
+    #expect(format.contains(called) && advice.contains("export"), "\(format): \(advice)")
+  }
+
+  /// A file named like one but holding text is named by its extension, not skipped; a file
+  /// whose extension a text format shares with none of them stays not artwork.
+  @Test func namesWithoutTheirBytesAreNamedToo() {
+    for ext in UnreadFormat.all.flatMap(\.extensions) {
+      guard case .unreadImage = FileKind.of(head: Array("hello\n".utf8), name: "x." + ext) else {
+        Issue.record(".\(ext) holding text is passed over")
+        continue
+      }
+    }
+    #expect(FileKind.of(head: Array("hello\n".utf8), name: "notes.txt") == .notArtwork("not an image (text)"))
   }
 }

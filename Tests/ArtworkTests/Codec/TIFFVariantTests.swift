@@ -43,9 +43,11 @@ import Testing
   }
 
   /// A little-endian, uncompressed TIFF of `samples` channels of `bits` bits (values from
-  /// `value`), its channels interleaved in one strip or in a strip each (`planar`).
+  /// `value`), its channels interleaved in one strip or in a strip each (`planar`); with
+  /// `extraSample`, its last channel is of that kind (ExtraSamples: 1 associated alpha, 2
+  /// unassociated).
   static func tiff(
-    width: Int, height: Int, samples: Int, bits: Int, photometric: Int, planar: Bool,
+    width: Int, height: Int, samples: Int, bits: Int, photometric: Int, planar: Bool, extraSample: Int? = nil,
     value: (Int, Int, Int) -> Int
   ) -> [UInt8] {
     var pixels: [[UInt8]] = []
@@ -62,7 +64,7 @@ import Testing
       pixels.append(strip)
     }
     var file: [UInt8] = [0x49, 0x49, 42, 0, 8, 0, 0, 0]
-    let tags = 10
+    let tags = extraSample == nil ? 10 : 11
     let ifdSize = 2 + tags * 12 + 4
     var extra: [UInt8] = []
     let extraStart = 8 + ifdSize
@@ -102,6 +104,7 @@ import Testing
     file += entry(277, 3, 1, samples) + entry(278, 3, 1, height)
     file += strips == 1 ? entry(279, 4, 1, pixels[0].count) : entry(279, 4, strips, countsAt)
     file += entry(284, 3, 1, planar ? 2 : 1)
+    if let extraSample { file += entry(338, 3, 1, extraSample) }
     file += u32(0)
     file += extra
     file += [UInt8](repeating: 0, count: dataStart - file.count)
@@ -123,6 +126,38 @@ import Testing
     #expect(image.storage == reference.storage && image.layout == reference.layout, "\(samples) × \(bits) bits")
   }
 
+  /// Associated alpha (Photoshop's, ExtraSamples 1) made straight once, as the TIFF's samples
+  /// are premultiplied: gray and RGB, 8 and 16 bits, interleaved and in planes. The truth is
+  /// computed here from the stored values, and stays within one level of them over black.
+  @Test(arguments: [(2, 8), (2, 16), (4, 8), (4, 16)], [false, true])
+  func associatedAlphaIsUnpremultipliedOnce(layout: (samples: Int, bits: Int), planar: Bool) throws {
+    let (samples, bits) = layout
+    let full = bits == 8 ? 255 : 65535
+    let alpha = { (x: Int, y: Int) in (x * 37 + y * 11) % (full + 1) }
+    // Premultiplied colour: at most alpha.
+    let colour = { (x: Int, y: Int, c: Int) in alpha(x, y) * ((x * 5 + y * 3 + c * 7) % 10) / 9 }
+    let file = Self.tiff(
+      width: 23, height: 7, samples: samples, bits: bits, photometric: samples == 2 ? 1 : 2, planar: planar,
+      extraSample: 1
+    ) { x, y, c in c == samples - 1 ? alpha(x, y) : colour(x, y, c) }
+    let image = try ImageDecoder.decode(data: file, name: "associated.tif")
+    #expect(image.layout.hasAlpha && image.width == 23 && image.height == 7)
+    let channels = samples
+    for y in 0..<7 {
+      for x in 0..<23 {
+        let a = alpha(x, y)
+        #expect(image.sample(x: x, y: y, channel: channels - 1) == a)
+        for c in 0..<channels - 1 where a > 0 {
+          let straight = image.sample(x: x, y: y, channel: c)
+          let expected = min(full, (colour(x, y, c) * full + a / 2) / a)
+          #expect(straight == expected, "\(x),\(y) channel \(c): \(straight), straight \(expected)")
+          // Over black, the straight sample gives back the stored premultiplied one.
+          #expect(abs((straight * a + full / 2) / full - colour(x, y, c)) <= 1)
+        }
+      }
+    }
+  }
+
   /// Valid TIFFs of variants artfit does not read: named, never "corrupt".
   @Test func variantsArtfitDoesNotReadAreNamed() throws {
     var float = Self.tiff(width: 4, height: 4, samples: 1, bits: 32, photometric: 1, planar: false) { _, _, _ in 0 }
@@ -135,6 +170,17 @@ import Testing
     } throws: { error in
       guard case ImageError.unusable(_, .tiff, let reason) = error else { return false }
       return reason.contains("floating point")
+    }
+  }
+}
+
+extension Image {
+  /// Sample `channel` of the pixel at (`x`, `y`), 8- or 16-bit.
+  fileprivate func sample(x: Int, y: Int, channel: Int) -> Int {
+    let index = (y * width + x) * layout.channels + channel
+    switch storage {
+    case .uint8(let samples): return Int(samples[index])
+    case .uint16(let samples): return Int(samples[index])
     }
   }
 }
