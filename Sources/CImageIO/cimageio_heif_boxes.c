@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "av1_sequence.h"
 #include "heif_boxes.h"
 
 // Whether a top-level box runs past the end of `data`: libheif then names the box it could
@@ -332,3 +333,45 @@ int cimageio_heif_has_tone_map_item(const uint8_t *data, size_t size) {
   return 0;
 }
 
+
+// Whether the property at `index` (from 0) is an alpha auxiliary type (`auxC`), as AVIF and
+// HEIF name it.
+static int is_alpha_aux(const uint8_t *data, const primary_properties *p, int index) {
+  static const char *const urns[] = {"urn:mpeg:mpegB:cicp:systems:auxiliary:alpha", "urn:mpeg:hevc:2015:auxid:1"};
+  if (memcmp(p->types[index], "auxC", 4) != 0 || p->ends[index] - p->starts[index] < 5) return 0;
+  const char *urn = (const char *)data + p->starts[index] + 4;
+  size_t length = p->ends[index] - p->starts[index] - 4;
+  for (size_t i = 0; i < 2; i++)
+    if (length >= strlen(urns[i]) && memcmp(urn, urns[i], strlen(urns[i])) == 0) return 1;
+  return 0;
+}
+
+int cimageio_heif_alpha_is_limited(const uint8_t *data, size_t size) {
+  primary_properties p;
+  size_t iprp, iprp_end, ipma, ipma_end;
+  if (!read_primary_properties(data, size, &p) || !find_box(data, p.meta, p.meta_end, "iprp", &iprp, &iprp_end))
+    return 0;
+  // Every association box: a file may hold one per version and flags, or (against the
+  // standard, as some encoders wrote) several.
+  for (size_t from = iprp; find_box(data, from, iprp_end, "ipma", &ipma, &ipma_end); from = ipma_end) {
+    if (ipma_end - ipma < 8) continue;
+    int version = data[ipma], wide = data[ipma + 3] & 1;
+    size_t at = ipma + 8;
+    for (uint32_t entries = (uint32_t)cimageio_big_endian(data + ipma + 4, 4); entries > 0; entries--) {
+      size_t id_size = version < 1 ? 2 : 4;
+      if (at + id_size + 1 > ipma_end) break;
+      unsigned associations = data[at + id_size];
+      at += id_size + 1;
+      int alpha = 0, config = -1;
+      for (unsigned i = 0; i < associations && at + 1 + (size_t)wide <= ipma_end; i++, at += 1 + (size_t)wide) {
+        int index = (wide ? (int)(cimageio_big_endian(data + at, 2) & 0x7fff) : data[at] & 0x7f) - 1;
+        if (index < 0 || index >= p.count) continue;
+        if (is_alpha_aux(data, &p, index)) alpha = 1;
+        if (memcmp(p.types[index], "av1C", 4) == 0) config = index;
+      }
+      if (alpha && config >= 0 && p.ends[config] - p.starts[config] > 4)
+        return cimageio_av1_color_range(data + p.starts[config] + 4, p.ends[config] - p.starts[config] - 4) == 0;
+    }
+  }
+  return 0;
+}

@@ -242,6 +242,7 @@ static int decode_pixels(const struct heif_image_handle *handle, enum heif_chrom
                          const avif_source *avif, cimageio_error *err) {
   struct heif_image *image = NULL;
   int status = CIMAGEIO_OK;
+  int from_libavif = 0;
   if (chroma_format != heif_chroma_undefined && avif != NULL && (coded || !avif->transformed)) {
     // libavif's planes, which it decodes without the transformative properties.
     cimageio_error refused = {0};
@@ -257,6 +258,8 @@ static int decode_pixels(const struct heif_image_handle *handle, enum heif_chrom
     } else if (status != CIMAGEIO_OK) {
       if (err != NULL) *err = refused;
       return status;
+    } else {
+      from_libavif = 1;
     }
   } else if (chroma_format != heif_chroma_undefined) {
     enum heif_colorspace native =
@@ -267,9 +270,12 @@ static int decode_pixels(const struct heif_image_handle *handle, enum heif_chrom
   ycbcr_matrix matrix;
   // Monochrome needs only the range, which matrix_for reads whatever the matrix.
   int known = image != NULL && (cimageio_heif_matrix_for(image, handle, &matrix) || chroma_format == heif_chroma_monochrome);
+  // libavif makes limited-range alpha full; libheif 1.15 hands it over as coded.
+  int alpha_limited = !from_libavif && avif != NULL && info->channels == 4 &&
+                      cimageio_heif_alpha_is_limited(avif->data, avif->size);
   if (known && heif_image_get_chroma_format(image) == chroma_format) {
     status = decoded_size_matches(image, heif_channel_Y, info)
-                 ? cimageio_heif_convert_ycbcr(image, handle, &matrix, info, region, pixels, err)
+                 ? cimageio_heif_convert_ycbcr(image, handle, &matrix, alpha_limited, info, region, pixels, err)
                  : cimageio_fail(err, CIMAGEIO_CORRUPT, "the decoded image is not the size its header gives");
     heif_image_release(image);
     return status;

@@ -86,8 +86,8 @@ static void store(void *pixels, size_t index, double value, int deep) {
 // `region` of a decoded YCbCr (or monochrome) image converted to RGB(A) in `pixels`, with
 // bilinear chroma upsampling (libheif 1.15 repeats each chroma sample instead).
 int cimageio_heif_convert_ycbcr(const struct heif_image *image, const struct heif_image_handle *handle,
-                                const ycbcr_matrix *m, const cimageio_info *info, const cimageio_region *region,
-                                void *pixels, cimageio_error *err) {
+                                const ycbcr_matrix *m, int alpha_limited, const cimageio_info *info,
+                                const cimageio_region *region, void *pixels, cimageio_error *err) {
   enum heif_chroma chroma = heif_image_get_chroma_format(image);
   int mono = chroma == heif_chroma_monochrome;
   int sub_x = chroma == heif_chroma_420 || chroma == heif_chroma_422, sub_y = chroma == heif_chroma_420;
@@ -112,6 +112,9 @@ int cimageio_heif_convert_ycbcr(const struct heif_image *image, const struct hei
     return cimageio_fail(err, CIMAGEIO_CORRUPT, "the decoded planes do not match the image");
   int deep = bits > 8, alpha_deep = alpha_bits > 8;
   double top = (double)((1u << bits) - 1), alpha_top = (double)((1u << alpha_bits) - 1);
+  // Limited-range alpha: 16 to 235 (at 8 bits) is transparent to opaque.
+  double alpha_scale = alpha_bits >= 8 ? (double)(1u << (alpha_bits - 8)) : 1;
+  double alpha_offset = alpha_limited ? 16 * alpha_scale : 0, alpha_range = alpha_limited ? 219 * alpha_scale : alpha_top;
   double scale = (double)(1u << (bits - 8));
   // Y' in [0, 1] and Cb, Cr in [-0.5, 0.5] from the stored codes.
   double y_offset = m->full_range ? 0 : 16 * scale, y_range = m->full_range ? top : 219 * scale;
@@ -147,7 +150,8 @@ int cimageio_heif_convert_ycbcr(const struct heif_image *image, const struct hei
           g = (l - m->kr * r - m->kb * b) / kg;
         }
       }
-      double a = channels == 4 ? alpha[i] / alpha_top : 1;
+      double a = channels == 4 ? (alpha[i] - alpha_offset) / alpha_range : 1;
+      a = a < 0 ? 0 : a > 1 ? 1 : a;
       if (premultiplied && a > 0) r /= a, g /= a, b /= a;
       store(pixels, at, r, output_deep);
       store(pixels, at + 1, g, output_deep);

@@ -22,7 +22,7 @@ int cimageio_heif_matrix_for(const struct heif_image *image, const struct heif_i
 /// `region` of a decoded YCbCr (or monochrome) image converted to RGB(A) in `pixels`, with
 /// bilinear chroma upsampling.
 int cimageio_heif_convert_ycbcr(const struct heif_image *image, const struct heif_image_handle *handle,
-                                const ycbcr_matrix *m, const cimageio_info *info, const cimageio_region *region,
-                                void *pixels, cimageio_error *err);
+                                const ycbcr_matrix *m, int alpha_limited, const cimageio_info *info,
+                                const cimageio_region *region, void *pixels, cimageio_error *err);
 
 #endif
