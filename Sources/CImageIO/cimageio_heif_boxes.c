@@ -375,3 +375,20 @@ int cimageio_heif_alpha_is_limited(const uint8_t *data, size_t size) {
   }
   return 0;
 }
+
+int cimageio_heif_repeated_ipma(const uint8_t *data, size_t size) {
+  size_t meta, meta_end, iprp, iprp_end, ipma, ipma_end;
+  if (!find_box(data, 0, size, "meta", &meta, &meta_end) || meta_end - meta < 4 ||
+      !find_box(data, meta + 4, meta_end, "iprp", &iprp, &iprp_end))
+    return 0;
+  uint32_t seen[8];
+  int count = 0;
+  for (size_t from = iprp; count < 8 && find_box(data, from, iprp_end, "ipma", &ipma, &ipma_end); from = ipma_end) {
+    if (ipma_end - ipma < 4) continue;
+    uint32_t version_flags = (uint32_t)cimageio_big_endian(data + ipma, 4);
+    for (int i = 0; i < count; i++)
+      if (seen[i] == version_flags) return 1;
+    seen[count++] = version_flags;
+  }
+  return 0;
+}

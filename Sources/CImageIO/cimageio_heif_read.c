@@ -11,6 +11,7 @@
 //
 // The boxes libheif 1.15 has no call for are read in cimageio_heif_boxes.c, and YCbCr planes
 // are converted to RGB in cimageio_heif_ycbcr.c.
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -250,7 +251,7 @@ static int decode_pixels(const struct heif_image_handle *handle, enum heif_chrom
     if (status == CIMAGEIO_CORRUPT) {
       // libavif is strict about container details libheif reads past (a repeated ipma box, and
       // the like): the planes libheif decodes, as libheif-based readers show the file.
-      snprintf(avif->note, avif->note_size, "%s; read as libheif reads it", refused.message);
+      if (avif->note[0] == '\0') snprintf(avif->note, avif->note_size, "%s; read as libheif reads it", refused.message);
       enum heif_colorspace native =
           chroma_format == heif_chroma_monochrome ? heif_colorspace_monochrome : heif_colorspace_YCbCr;
       status = decode_as(handle, native, chroma_format, coded || avif->transformed, &image, err);
@@ -347,6 +348,17 @@ static int decode_transformed(const struct heif_image_handle *handle, enum heif_
   return status;
 }
 
+// Adds a sentence to what the reader says it read past (`info->note`).
+__attribute__((format(printf, 2, 3))) static void add_note(cimageio_info *info, const char *format, ...) {
+  size_t used = strlen(info->note);
+  if (used > 0 && used + 2 < sizeof info->note) used += (size_t)snprintf(info->note + used, sizeof info->note - used, "; ");
+  if (used >= sizeof info->note) return;
+  va_list args;
+  va_start(args, format);
+  vsnprintf(info->note + used, sizeof info->note - used, format, args);
+  va_end(args);
+}
+
 static int read_primary(struct heif_context *context, const uint8_t *data, size_t size,
                         const cimageio_limits *limits, cimageio_info *info, void *pixels, size_t pixels_size,
                         uint8_t **icc, size_t *icc_size, const cimageio_region *region, cimageio_error *err) {
@@ -389,8 +401,7 @@ static int read_primary(struct heif_context *context, const uint8_t *data, size_
       width = (int)upright_width;
       height = (int)upright_height;
       if (rounded)
-        snprintf(info->note, sizeof info->note,
-                 "its clean aperture (clap) has edges between pixels: rounded down to %ux%u pixels, as libheif does",
+        add_note(info, "its clean aperture (clap) has edges between pixels: rounded down to %ux%u pixels, as libheif does",
                  upright_width, upright_height);
     } else if (!has_clap(&transforms)) {
       coded_width = (uint32_t)(turned ? height : width);
@@ -399,6 +410,9 @@ static int read_primary(struct heif_context *context, const uint8_t *data, size_
       transformed = 0;
     }
   }
+  if (cimageio_heif_repeated_ipma(data, size))
+    add_note(info, "its item properties are associated in two ipma boxes of one version, which the standard forbids "
+                   "and libavif refuses; read as libheif reads them");
   uint64_t canvas_width = 0, canvas_height = 0;
   info->full_width = info->width = width > 0 ? (uint32_t)width : 0;
   info->full_height = info->height = height > 0 ? (uint32_t)height : 0;

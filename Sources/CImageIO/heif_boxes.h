@@ -47,6 +47,10 @@ uint32_t cimageio_heif_sequence_frames(const uint8_t *data, size_t size);
 /// Whether the meta box holds ISO 21496-1's `tmap` item (a gain map).
 int cimageio_heif_has_tone_map_item(const uint8_t *data, size_t size);
 
+/// Whether the file holds two item property associations (`ipma`) of one version and flags,
+/// which ISO/IEC 23008-12 (9.3.1) forbids and libavif refuses; libheif reads them all.
+int cimageio_heif_repeated_ipma(const uint8_t *data, size_t size);
+
 /// Whether the AVIF's alpha item says its samples are limited range (its `av1C` sequence
 /// header's color_range 0): libheif 1.15 hands them over as coded, 16 to 235 at 8 bits.
 int cimageio_heif_alpha_is_limited(const uint8_t *data, size_t size);

@@ -59,6 +59,16 @@ import Testing
     #expect(worst <= truth.tolerance, "\(name): a cell is \(worst) levels from \(truth.reference)")
   }
 
+  /// What a strict reader refuses and artfit reads past is said, at the header already (so
+  /// `check` says it too): link-u's clean apertures with half-pixel edges and its alpha files'
+  /// repeated `ipma` boxes; a file that needs neither says nothing.
+  @Test(arguments: files.filter { $0.hasSuffix(".avif") })
+  func whatIsReadPastIsSaid(name: String) throws {
+    let note = try ImageDecoder.probe(file: Self.folder + "/" + name).readerNote ?? ""
+    #expect(note.contains("clean aperture") == name.contains(".crop."), "\(name): \(note)")
+    #expect(note.contains("ipma") == name.hasPrefix("plum-blossom"), "\(name): \(note)")
+  }
+
   /// 8 × 8 cell means of red, green, blue over black and of alpha, 0...255, as make_truths.py
   /// computes them.
   static func grid(_ image: Image) -> [[Double]] {
