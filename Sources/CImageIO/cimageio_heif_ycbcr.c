@@ -74,15 +74,6 @@ static double chroma_at(const double *row, uint32_t x, int subsampled, uint32_t 
   return 0.75 * row[near] + 0.25 * row[far];
 }
 
-static void store(void *pixels, size_t index, double value, int deep) {
-  value = value < 0 ? 0 : value > 1 ? 1 : value;
-  if (deep) {
-    ((uint16_t *)pixels)[index] = (uint16_t)(value * 65535 + 0.5);
-  } else {
-    ((uint8_t *)pixels)[index] = (uint8_t)(value * 255 + 0.5);
-  }
-}
-
 // `region` of a decoded YCbCr (or monochrome) image converted to RGB(A) in `pixels`, with
 // bilinear chroma upsampling (libheif 1.15 repeats each chroma sample instead).
 int cimageio_heif_convert_ycbcr(const struct heif_image *image, const struct heif_image_handle *handle,
@@ -122,41 +113,75 @@ int cimageio_heif_convert_ycbcr(const struct heif_image *image, const struct hei
   double c_range = m->full_range || m->identity ? top : 224 * scale;
   double kg = 1 - m->kr - m->kb;
   size_t scratch = (size_t)(region->width > chroma_width ? region->width : chroma_width);
-  double *rows = malloc(scratch * 5 * sizeof *rows);
+  double *rows = malloc(scratch * 9 * sizeof *rows);
   if (rows == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
   double *luma = rows, *cb = rows + scratch, *cr = rows + 2 * scratch, *near = rows + 3 * scratch,
-         *alpha = rows + 4 * scratch;
+         *alpha = rows + 4 * scratch, *red = rows + 5 * scratch, *green = rows + 6 * scratch,
+         *blue = rows + 7 * scratch, *opacity = rows + 8 * scratch;
   int output_deep = info->bit_depth == 16, channels = info->channels;
   int premultiplied = channels == 4 && heif_image_handle_is_premultiplied_alpha(handle);
+  // Reciprocals once, so the loops below multiply and add only (and vectorise).
+  double inv_y = 1 / y_range, inv_c = 1 / c_range, inv_a = 1 / alpha_range, inv_kg = 1 / kg;
+  double r_v = 2 - 2 * m->kr, b_u = 2 - 2 * m->kb, output_top = output_deep ? 65535 : 255;
+  uint32_t width = region->width;
   for (uint32_t row = 0; row < region->height; row++) {
     uint32_t y = region->y + row;
-    read_samples(planes[0], strides[0], deep, region->x, y, region->width, luma);
-    if (!mono) {
+    read_samples(planes[0], strides[0], deep, region->x, y, width, luma);
+    for (uint32_t i = 0; i < width; i++) luma[i] = (luma[i] - y_offset) * inv_y;
+    if (mono) {
+      memcpy(red, luma, width * sizeof *red);
+      memcpy(green, luma, width * sizeof *green);
+      memcpy(blue, luma, width * sizeof *blue);
+    } else {
       chroma_row(planes[1], strides[1], deep, y, sub_y, chroma_rows, chroma_width, near, cb);
       chroma_row(planes[2], strides[2], deep, y, sub_y, chroma_rows, chroma_width, near, cr);
-    }
-    if (channels == 4) read_samples(planes[3], strides[3], alpha_deep, region->x, y, region->width, alpha);
-    size_t at = (size_t)row * region->width * (size_t)channels;
-    for (uint32_t i = 0; i < region->width; i++, at += (size_t)channels) {
-      double l = (luma[i] - y_offset) / y_range, r = l, g = l, b = l;
-      if (!mono) {
-        double u = (chroma_at(cb, region->x + i, sub_x, chroma_width) - c_offset) / c_range;
-        double v = (chroma_at(cr, region->x + i, sub_x, chroma_width) - c_offset) / c_range;
-        if (m->identity) {
-          g = l, b = u, r = v;
-        } else {
-          r = l + (2 - 2 * m->kr) * v;
-          b = l + (2 - 2 * m->kb) * u;
-          g = (l - m->kr * r - m->kb * b) / kg;
+      // Chroma at each output column (bilinear across, as down), centred on zero.
+      for (uint32_t i = 0; i < width; i++) {
+        green[i] = (chroma_at(cb, region->x + i, sub_x, chroma_width) - c_offset) * inv_c;
+        blue[i] = (chroma_at(cr, region->x + i, sub_x, chroma_width) - c_offset) * inv_c;
+      }
+      if (m->identity) {
+        for (uint32_t i = 0; i < width; i++) {
+          double u = green[i], v = blue[i];
+          red[i] = v, green[i] = luma[i], blue[i] = u;
+        }
+      } else {
+        for (uint32_t i = 0; i < width; i++) {
+          double l = luma[i], u = green[i], v = blue[i];
+          double r = l + r_v * v, b = l + b_u * u;
+          red[i] = r, blue[i] = b, green[i] = (l - m->kr * r - m->kb * b) * inv_kg;
         }
       }
-      double a = channels == 4 ? (alpha[i] - alpha_offset) / alpha_range : 1;
-      a = a < 0 ? 0 : a > 1 ? 1 : a;
-      if (premultiplied && a > 0) r /= a, g /= a, b /= a;
-      store(pixels, at, r, output_deep);
-      store(pixels, at + 1, g, output_deep);
-      store(pixels, at + 2, b, output_deep);
-      if (channels == 4) store(pixels, at + 3, a, output_deep);
+    }
+    if (channels == 4) {
+      read_samples(planes[3], strides[3], alpha_deep, region->x, y, width, alpha);
+      for (uint32_t i = 0; i < width; i++) {
+        double a = (alpha[i] - alpha_offset) * inv_a;
+        opacity[i] = a < 0 ? 0 : a > 1 ? 1 : a;
+      }
+      if (premultiplied) {
+        for (uint32_t i = 0; i < width; i++) {
+          if (opacity[i] > 0) red[i] /= opacity[i], green[i] /= opacity[i], blue[i] /= opacity[i];
+        }
+      }
+    }
+    const double *from[4] = {red, green, blue, opacity};
+    size_t at = (size_t)row * width * (size_t)channels;
+    for (int c = 0; c < channels; c++) {
+      const double *values = from[c];
+      if (output_deep) {
+        uint16_t *out = (uint16_t *)pixels + at + (size_t)c;
+        for (uint32_t i = 0; i < width; i++) {
+          double v = values[i] < 0 ? 0 : values[i] > 1 ? 1 : values[i];
+          out[(size_t)i * (size_t)channels] = (uint16_t)(v * output_top + 0.5);
+        }
+      } else {
+        uint8_t *out = (uint8_t *)pixels + at + (size_t)c;
+        for (uint32_t i = 0; i < width; i++) {
+          double v = values[i] < 0 ? 0 : values[i] > 1 ? 1 : values[i];
+          out[(size_t)i * (size_t)channels] = (uint8_t)(v * output_top + 0.5);
+        }
+      }
     }
   }
   free(rows);
