@@ -131,6 +131,7 @@ if Context.environment["ARTFIT_FUZZ"] != nil {
     .executableTarget(name: "fuzz-webp", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-webp"),
     .executableTarget(name: "fuzz-tiff", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-tiff"),
     .executableTarget(name: "fuzz-heif", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-heif"),
+    .executableTarget(name: "fuzz-netpbm", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-netpbm"),
     .executableTarget(name: "fuzz-svg", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-svg"),
     .executableTarget(name: "fuzz-pdf", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-pdf"),
     .executableTarget(name: "fuzz-manifest", dependencies: ["Artwork"], path: "Fuzz/fuzz-manifest"),

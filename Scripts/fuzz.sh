@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with AddressSanitizer and runs each for SECONDS (default 600).
 #
-#   Scripts/fuzz.sh [SECONDS] [TARGET ...]     targets: fuzz-png fuzz-jpeg fuzz-webp fuzz-tiff fuzz-heif
+#   Scripts/fuzz.sh [SECONDS] [TARGET ...]     targets: fuzz-png fuzz-jpeg fuzz-webp fuzz-tiff fuzz-heif fuzz-netpbm
 #                                              fuzz-svg fuzz-pdf fuzz-manifest fuzz-profile fuzz-png-encode fuzz-names
 #
 # The committed seeds (Fuzz/corpus/<kind>) are copied into a working corpus under
@@ -14,7 +14,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 seconds=${1:-600}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz-png fuzz-jpeg fuzz-webp fuzz-tiff fuzz-heif fuzz-svg fuzz-pdf fuzz-manifest fuzz-profile fuzz-names
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz-png fuzz-jpeg fuzz-webp fuzz-tiff fuzz-heif fuzz-netpbm fuzz-svg fuzz-pdf fuzz-manifest fuzz-profile fuzz-names
   fuzz-png-encode)
 
 # libpng, libjpeg-turbo, libwebp, libtiff, libheif and LittleCMS instrumented too (static, in .build-fuzz/libs), found through
