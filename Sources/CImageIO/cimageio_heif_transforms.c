@@ -43,15 +43,19 @@ static int clean_aperture(const heif_transform *t, uint32_t width, uint32_t heig
 }
 
 // The size after one step, and (a clap's) the rectangle it keeps in `rect`, which starts as
-// the whole image; 0 when a clap is not a rectangle inside the image.
+// the whole image; 0 when a clap is not a rectangle inside the image, 2 when its edges were
+// rounded to whole pixels, else 1.
 static int step_size(const heif_transform *step, uint32_t *width, uint32_t *height, uint32_t rect[4]) {
   rect[0] = rect[1] = 0;
   rect[2] = *width;
   rect[3] = *height;
   if (step->kind == 'c') {
-    if (!clean_aperture(step, *width, *height, rect)) return 0;
-    *width = rect[2];
-    *height = rect[3];
+    int kept = clean_aperture(step, *width, *height, rect);
+    if (kept) {
+      *width = rect[2];
+      *height = rect[3];
+    }
+    return kept;
   } else if (step->kind == 'r' && step->value % 2 == 1) {
     uint32_t swap = *width;
     *width = *height;
@@ -65,9 +69,9 @@ int cimageio_heif_transformed_size(const heif_transforms *t, uint32_t width, uin
   if (rounded != NULL) *rounded = 0;
   for (int i = 0; i < t->count; i++) {
     uint32_t rect[4];
-    if (rounded != NULL && t->steps[i].kind == 'c' && clean_aperture(&t->steps[i], width, height, rect) == 2)
-      *rounded = 1;
-    if (!step_size(&t->steps[i], &width, &height, rect))
+    int kept = step_size(&t->steps[i], &width, &height, rect);
+    if (kept == 2 && rounded != NULL) *rounded = 1;
+    if (!kept)
       return cimageio_fail(err, CIMAGEIO_CORRUPT, "its clean aperture (clap) is not a whole-pixel rectangle inside the %ux%u image", width, height);
   }
   *out_width = width;

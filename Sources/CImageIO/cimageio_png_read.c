@@ -138,10 +138,17 @@ static void copy_profile(png_structp png, png_infop info_ptr, uint8_t **icc, siz
   }
 }
 
-int cimageio_png_read(const uint8_t *data, size_t size, const cimageio_limits *limits,
-                      cimageio_info *info, void *pixels, size_t pixels_size,
-                      uint8_t **icc, size_t *icc_size, const cimageio_region *region,
-                      cimageio_error *err) {
+static int png_read(const cimageio_read_call *call) {
+  const uint8_t *data = call->data;
+  size_t size = call->size;
+  const cimageio_limits *limits = call->limits;
+  cimageio_info *info = call->info;
+  void *pixels = call->pixels;
+  size_t pixels_size = call->pixels_size;
+  uint8_t **icc = call->icc;
+  size_t *icc_size = call->icc_size;
+  const cimageio_region *region = call->region;
+  cimageio_error *err = call->err;
   // The size is refused from IHDR itself, before libpng reads any further chunk.
   if (size >= 24 && memcmp(data + 12, "IHDR", 4) == 0) {
     uint32_t w = (uint32_t)data[16] << 24 | (uint32_t)data[17] << 16 | (uint32_t)data[18] << 8 | data[19];
@@ -271,12 +278,7 @@ static int png_sniff(const uint8_t *data, size_t size) {
   return size >= 8 && memcmp(data, signature, 8) == 0;
 }
 
-static int png_read_call(const cimageio_read_call *c) {
-  return cimageio_png_read(c->data, c->size, c->limits, c->info, c->pixels, c->pixels_size, c->icc, c->icc_size,
-                           c->region, c->err);
-}
-
 const cimageio_format_descriptor cimageio_png_format = {
     .format = CIMAGEIO_FORMAT_PNG, .id = "png", .name = "PNG", .extensions = "png", .library = "libpng",
-    .sniff = png_sniff, .read = png_read_call, .traits = 0,
+    .sniff = png_sniff, .read = png_read, .traits = 0,
 };

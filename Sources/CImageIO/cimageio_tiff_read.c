@@ -1,7 +1,8 @@
 // TIFF through libtiff: 1- to 16-bit gray, 8- and 16-bit RGB, palette, 8-bit CMYK (through
 // the caller's transform from its profile, else the naive inversion), associated and
 // unassociated alpha, strips and tiles, every compression libtiff decodes (JPEG-in-TIFF as
-// RGB), the Orientation tag, and the first page of a multi-page file.
+// RGB), the Orientation tag, and the first page of a multi-page file. Group 3 1-D fax data
+// libtiff 4.5 refuses is decoded by poppler (cimageio_tiff_fax.c).
 //
 // libtiff reads from memory through client procedures; its errors and warnings go to
 // handlers set on this one handle (libtiff 4.5's TIFFOpenOptions), never to stderr or a
@@ -13,6 +14,7 @@
 #include <tiffio.h>
 
 #include "internal.h"
+#include "tiff_fax.h"
 
 // The largest buffer allocated here or by libtiff (a strip, a tile, a row, a tag's array): a
 // header that declares more is refused before the allocation.
@@ -380,10 +382,37 @@ static int read_rows(TIFF *tif, const page *p, const cimageio_info *info, uint32
   return ok;
 }
 
-int cimageio_tiff_read(const uint8_t *data, size_t size, const cimageio_limits *limits, cimageio_info *info,
-                       void *pixels, size_t pixels_size, uint8_t **icc, size_t *icc_size,
-                       const cimageio_transform *cmyk_transform, const cimageio_region *region,
-                       cimageio_error *err) {
+// The region of a fax page libtiff refused, decoded by poppler instead (cimageio_tiff_fax.c):
+// libtiff 4.5 refuses some sound fax data that later releases read.
+static int read_fax_rows(TIFF *tif, const memory_file *file, const page *p, const cimageio_info *info,
+                         const cimageio_region *r, uint8_t *out, const messages *found, cimageio_error *err) {
+  size_t row_bytes = ((size_t)p->width + 7) / 8, out_row = (size_t)r->width * (size_t)info->channels;
+  uint8_t *rows = malloc(row_bytes * r->height);
+  if (rows == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+  cimageio_error fax = {0};
+  int status = cimageio_tiff_fax_rows(tif, file->data, file->size, p->width, r->y, r->height, rows, row_bytes, &fax);
+  for (uint32_t y = 0; status == CIMAGEIO_OK && y < r->height; y++)
+    convert_row(p, info, rows + (size_t)y * row_bytes, r->x, r->width, out + (size_t)y * out_row, NULL);
+  free(rows);
+  if (status == CIMAGEIO_OK) return CIMAGEIO_OK;
+  return cimageio_fail(err, status == CIMAGEIO_TRUNCATED ? CIMAGEIO_TRUNCATED : CIMAGEIO_CORRUPT,
+                       "libtiff cannot decode its fax data%s%s%s, nor can poppler's fax decoder: %s",
+                       found->errors ? " (" : "", found->errors ? found->message : "",
+                       found->errors ? ")" : "", fax.message);
+}
+
+static int tiff_read(const cimageio_read_call *call) {
+  const uint8_t *data = call->data;
+  size_t size = call->size;
+  const cimageio_limits *limits = call->limits;
+  cimageio_info *info = call->info;
+  void *pixels = call->pixels;
+  size_t pixels_size = call->pixels_size;
+  uint8_t **icc = call->icc;
+  size_t *icc_size = call->icc_size;
+  const cimageio_transform *cmyk_transform = call->cmyk_transform;
+  const cimageio_region *region = call->region;
+  cimageio_error *err = call->err;
   memory_file file = {data, size, 0, 0};
   messages found = {{0}, 0};
   TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
@@ -447,7 +476,11 @@ int cimageio_tiff_read(const uint8_t *data, size_t size, const cimageio_limits *
   }
   found.errors = 0;
   int ok = read_rows(tif, &p, info, r->x, r->y, r->width, r->height, pixels, cmyk_transform);
-  if (!ok || found.errors > 0) status = fail_with(err, &file, &found, "libtiff cannot decode it");
+  if ((!ok || found.errors > 0) && !file.past_end && cimageio_tiff_is_one_dimensional_fax(tif)) {
+    status = read_fax_rows(tif, &file, &p, info, r, pixels, &found, err);
+  } else if (!ok || found.errors > 0) {
+    status = fail_with(err, &file, &found, "libtiff cannot decode it");
+  }
   TIFFClose(tif);
   info->width = r->width;
   info->height = r->height;
@@ -460,12 +493,7 @@ static int tiff_sniff(const uint8_t *data, size_t size) {
                        (data[0] == 'M' && data[1] == 'M' && data[2] == 0 && (data[3] == 42 || data[3] == 43)));
 }
 
-static int tiff_read_call(const cimageio_read_call *c) {
-  return cimageio_tiff_read(c->data, c->size, c->limits, c->info, c->pixels, c->pixels_size, c->icc, c->icc_size,
-                            c->cmyk_transform, c->region, c->err);
-}
-
 const cimageio_format_descriptor cimageio_tiff_format = {
     .format = CIMAGEIO_FORMAT_TIFF, .id = "tiff", .name = "TIFF", .extensions = "tif tiff", .library = "libtiff",
-    .sniff = tiff_sniff, .read = tiff_read_call, .traits = CIMAGEIO_TRAIT_DECODES_REGIONS,
+    .sniff = tiff_sniff, .read = tiff_read, .traits = CIMAGEIO_TRAIT_DECODES_REGIONS,
 };

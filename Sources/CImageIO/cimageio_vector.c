@@ -1,46 +1,16 @@
 // Vector documents (SVG, PDF): what they share. The document is opened by its format's file
 // (cimageio_svg.c, cimageio_pdf.c); this file places it on a cairo image surface with the
-// caller's transform, turns cairo's premultiplied ARGB into straight RGBA, and catches the
-// libraries' GLib log messages (poppler's and librsvg's criticals and warnings) into the
-// calling thread's error struct instead of stderr.
+// caller's transform and turns cairo's premultiplied ARGB into straight RGBA; the libraries'
+// GLib log messages are caught (glib_log.h) into the calling thread's error struct.
 #include <glib.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
+#include "glib_log.h"
 #include "internal.h"
 #include "vector.h"
-
-// Where the call running on this thread keeps the libraries' messages.
-static __thread cimageio_log *log_sink;
-
-static void log_to_sink(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer unused) {
-  (void)unused;
-  // Outside artfit's calls (another part of the process using GLib) GLib's own handling stands.
-  if (log_sink == NULL) {
-    g_log_default_handler(domain, level, message, NULL);
-    return;
-  }
-  int severe = (level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL | G_LOG_FLAG_FATAL)) != 0;
-  // The first message is the cause; later ones follow from it. A severe one outranks a note.
-  if (log_sink->message[0] != '\0' && (log_sink->severe || !severe)) return;
-  snprintf(log_sink->message, sizeof log_sink->message, "%s: %s", domain ? domain : "GLib", message);
-  log_sink->severe = severe;
-}
-
-static void install_log_handlers(void) {
-  static const char *const domains[] = {"Poppler", "librsvg", "GLib", "GLib-GObject", "GLib-GIO"};
-  for (size_t i = 0; i < sizeof domains / sizeof *domains; i++)
-    g_log_set_handler(domains[i], G_LOG_LEVEL_MASK | G_LOG_FLAG_FATAL | G_LOG_FLAG_RECURSION, log_to_sink, NULL);
-}
-
-void cimageio_vector_catch_logs(cimageio_log *sink) {
-  static pthread_once_t once = PTHREAD_ONCE_INIT;
-  pthread_once(&once, install_log_handlers);
-  log_sink = sink;
-}
 
 int cimageio_vector_open(const uint8_t *data, size_t size, cimageio_vector **out, cimageio_vector_info *info,
                          cimageio_error *err) {
@@ -50,7 +20,7 @@ int cimageio_vector_open(const uint8_t *data, size_t size, cimageio_vector **out
   if (data == NULL || size == 0) return cimageio_fail(err, CIMAGEIO_UNSUPPORTED, "the file is empty");
   if (size > (size_t)G_MAXSSIZE) return cimageio_fail(err, CIMAGEIO_LIMIT, "the document is too large");
   cimageio_log logged = {{0}, 0};
-  cimageio_vector_catch_logs(&logged);
+  cimageio_catch_glib_logs(&logged);
   int status;
   switch (cimageio_sniff(data, size)) {
   case CIMAGEIO_FORMAT_SVG:
@@ -62,7 +32,7 @@ int cimageio_vector_open(const uint8_t *data, size_t size, cimageio_vector **out
   default:
     status = cimageio_fail(err, CIMAGEIO_UNSUPPORTED, "not an SVG or PDF document");
   }
-  cimageio_vector_catch_logs(NULL);
+  cimageio_catch_glib_logs(NULL);
   if (status == CIMAGEIO_OK && logged.severe) {
     // A critical is a library's own check failing: what it opened cannot be trusted.
     cimageio_vector_free(*out);
@@ -140,9 +110,9 @@ int cimageio_vector_draw(cimageio_vector *vector, double doc_width, double doc_h
   cairo_translate(cr, -x, -y);
   cairo_scale(cr, doc_width / vector->width, doc_height / vector->height);
   cimageio_log logged = {{0}, 0};
-  cimageio_vector_catch_logs(&logged);
+  cimageio_catch_glib_logs(&logged);
   int status = vector->draw(vector, cr, err);
-  cimageio_vector_catch_logs(NULL);
+  cimageio_catch_glib_logs(NULL);
   cairo_surface_flush(surface);
   if (budget.spent)
     status = cimageio_fail(err, CIMAGEIO_OVER_BUDGET, "drawing it would take more than %g s", seconds);

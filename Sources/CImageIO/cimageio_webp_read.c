@@ -130,9 +130,18 @@ static int decode_all(const uint8_t *data, size_t size, const WebPBitstreamFeatu
   return code == VP8_STATUS_OK ? CIMAGEIO_OK : status_error(code, err);
 }
 
-int cimageio_webp_read(const uint8_t *data, size_t size, int scale_denom, const cimageio_limits *limits,
-                       cimageio_info *info, void *pixels, size_t pixels_size, uint8_t **icc,
-                       size_t *icc_size, const cimageio_region *region, cimageio_error *err) {
+static int webp_read(const cimageio_read_call *call) {
+  const uint8_t *data = call->data;
+  size_t size = call->size;
+  int scale_denom = call->scale_denom;
+  const cimageio_limits *limits = call->limits;
+  cimageio_info *info = call->info;
+  void *pixels = call->pixels;
+  size_t pixels_size = call->pixels_size;
+  uint8_t **icc = call->icc;
+  size_t *icc_size = call->icc_size;
+  const cimageio_region *region = call->region;
+  cimageio_error *err = call->err;
   WebPBitstreamFeatures features;
   VP8StatusCode code = WebPGetFeatures(data, size, &features);
   if (code != VP8_STATUS_OK) return status_error(code, err);
@@ -186,12 +195,7 @@ static int webp_sniff(const uint8_t *data, size_t size) {
   return size >= 12 && memcmp(data, "RIFF", 4) == 0 && memcmp(data + 8, "WEBP", 4) == 0;
 }
 
-static int webp_read_call(const cimageio_read_call *c) {
-  return cimageio_webp_read(c->data, c->size, c->scale_denom, c->limits, c->info, c->pixels, c->pixels_size, c->icc,
-                            c->icc_size, c->region, c->err);
-}
-
 const cimageio_format_descriptor cimageio_webp_format = {
     .format = CIMAGEIO_FORMAT_WEBP, .id = "webp", .name = "WebP", .extensions = "webp", .library = "libwebp",
-    .sniff = webp_sniff, .read = webp_read_call, .traits = CIMAGEIO_TRAIT_SCALES_ON_LOAD,
+    .sniff = webp_sniff, .read = webp_read, .traits = CIMAGEIO_TRAIT_SCALES_ON_LOAD,
 };

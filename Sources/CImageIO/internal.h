@@ -30,15 +30,6 @@ int cimageio_fail(cimageio_error *err, int status, const char *format, ...)
 /// ("II*\0" or "MM\0*" first). Returns 1...8, or 1 when absent or malformed.
 int cimageio_exif_orientation(const uint8_t *tiff, size_t size);
 
-int cimageio_png_read(const uint8_t *data, size_t size, const cimageio_limits *limits,
-                      cimageio_info *info, void *pixels, size_t pixels_size,
-                      uint8_t **icc, size_t *icc_size, const cimageio_region *region,
-                      cimageio_error *err);
-
-int cimageio_webp_read(const uint8_t *data, size_t size, int scale_denom, const cimageio_limits *limits,
-                       cimageio_info *info, void *pixels, size_t pixels_size, uint8_t **icc,
-                       size_t *icc_size, const cimageio_region *region, cimageio_error *err);
-
 int cimageio_jpeg_read(const uint8_t *data, size_t size, int scale_denom,
                        const cimageio_limits *limits, cimageio_info *info,
                        void *pixels, size_t pixels_size, uint8_t **icc,
@@ -48,23 +39,6 @@ int cimageio_jpeg_read(const uint8_t *data, size_t size, int scale_denom,
 
 /// Naive CMYK to RGB for `width` pixels (`inverted`: 0 is full ink, as Adobe writes).
 void cimageio_cmyk_row_to_rgb(const uint8_t *cmyk, uint8_t *rgb, uint32_t width, int inverted);
-
-int cimageio_tiff_read(const uint8_t *data, size_t size, const cimageio_limits *limits, cimageio_info *info,
-                       void *pixels, size_t pixels_size, uint8_t **icc, size_t *icc_size,
-                       const cimageio_transform *cmyk_transform, const cimageio_region *region,
-                       cimageio_error *err);
-
-/// A HEIF's or AVIF's libheif context and the bytes it was read from, kept by a decoder.
-typedef struct cimageio_heif_source cimageio_heif_source;
-
-/// Reads a HEIF or AVIF; with `kept` (not NULL), the libheif context is taken from `*kept` or
-/// built and left there for the next call (free with cimageio_heif_source_free) instead of
-/// being built and freed for this call alone.
-int cimageio_heif_read(const uint8_t *data, size_t size, const cimageio_limits *limits, cimageio_info *info,
-                       void *pixels, size_t pixels_size, uint8_t **icc, size_t *icc_size,
-                       const cimageio_region *region, cimageio_heif_source **kept, cimageio_error *err);
-
-void cimageio_heif_source_free(cimageio_heif_source *source);
 
 /// An RGB profile (free with cimageio_free) from primaries and a white point as CIE xy
 /// (red, green, blue, white) and an ITU-T H.273 transfer code; PQ (16) and HLG (18) are
@@ -79,8 +53,10 @@ uint16_t cimageio_unpremultiply16(uint32_t value, uint32_t alpha);
 
 /// A JPEG's HDR gain map from its segments and its MPF images' (1 Apple's, 2 Ultra HDR's or
 /// ISO 21496-1's, 0 none). When an MPF image lies beyond `size` bytes and nothing settled it,
-/// `*needs_bytes` says how many bytes of the file would.
-int cimageio_jpeg_gain_map(const uint8_t *data, size_t size, uint64_t *needs_bytes);
+/// `*needs_bytes` says how many bytes of the file would. `map_image` gets where the map's own
+/// JPEG lies (offset and length), or zeros.
+int cimageio_jpeg_gain_map(const uint8_t *data, size_t size, cimageio_gain_map_figures *figures,
+                           uint64_t map_image[2], uint64_t *needs_bytes);
 
 /// Whether `region` lies inside a width × height image and is not empty.
 int cimageio_region_fits(const cimageio_region *region, uint32_t width, uint32_t height);

@@ -4,6 +4,7 @@
 
 #include <cairo.h>
 
+#include "glib_log.h"
 #include "internal.h"
 
 struct cimageio_vector {
@@ -14,15 +15,6 @@ struct cimageio_vector {
   void (*free)(cimageio_vector *vector);
 };
 
-/// The first of the libraries' GLib log messages during a call; `severe` for a critical or an
-/// error (a library's own check failed), else a warning or a note.
-typedef struct {
-  char message[240];
-  int severe;
-} cimageio_log;
-
-/// Routes the libraries' GLib log messages on this thread into `sink` (NULL: nowhere).
-void cimageio_vector_catch_logs(cimageio_log *sink);
 
 int cimageio_svg_open(const uint8_t *data, size_t size, cimageio_vector **out, cimageio_vector_info *info,
                       cimageio_error *err);

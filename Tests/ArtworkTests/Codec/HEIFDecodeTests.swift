@@ -33,6 +33,23 @@ struct HEIFDecodeTests {
     }
   }
 
+  /// Limited-range alpha is made full whichever path converts the colour: the same alpha item
+  /// under a matrix libheif converts (YCgCo, made by make_fixtures.py from link-u's file)
+  /// reads as it does under the one artfit converts.
+  @Test func limitedAlphaIsExpandedUnderEveryMatrix() throws {
+    let original = try ImageDecoder.decode(
+      file: Fixtures.path("RealWorld/plum-blossom-small.profile1.8bpc.yuv444.alpha-limited.avif"))
+    let ycgco = try ImageDecoder.decode(file: Fixtures.path("heif-limited-alpha-ycgco.avif"))
+    try #require(original.layout == .rgba && ycgco.layout == .rgba && original.width == ycgco.width)
+    guard case .uint8(let a) = original.storage, case .uint8(let b) = ycgco.storage else {
+      Issue.record("8-bit files decoded deep")
+      return
+    }
+    let worst = stride(from: 3, to: a.count, by: 4).map { abs(Int(a[$0]) - Int(b[$0])) }.max() ?? 0
+    #expect(worst <= 1, "alpha differs by up to \(worst) levels")
+    #expect(b.enumerated().contains { $0.offset % 4 == 3 && $0.element == 0 }, "transparent reaches 0")
+  }
+
   @Test func tenBitAVIFStaysDeep() throws {
     let image = try ImageDecoder.decode(file: Fixtures.path("heif-10bit.avif"))
     guard case .uint16 = image.storage else {

@@ -1,0 +1,134 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ArtworkCodec
+
+/// Fax TIFFs read as written, in every coding libtiff writes (Group 3 one- and two-dimensional,
+/// with and without byte-aligned end-of-line codes, Group 4), both bit orders and both
+/// photometrics: pages libtiff 4.5 decodes itself, and one-dimensional pages it refuses (a row
+/// that starts black and alternates to its last pixel, libtiff issue 513), which poppler's fax
+/// decoder reads. Each page is drawn from random rows, so the truth is the bits written.
+@Suite(
+  .enabled(
+    if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tiffcp")
+      && FileManager.default.isExecutableFile(atPath: "/usr/bin/pnmtotiff"),
+    "needs libtiff-tools' tiffcp and netpbm's pnmtotiff (.ci/run installs them)"))
+struct FaxTIFFTests {
+  static let codings = ["g3", "g3:fill", "g3:2d", "g3:2d:fill", "g4"]
+  /// The codings libtiff 4.5 refuses a black-first alternating row in (its 1-D decoder's run
+  /// array is one short); 2-D rows have room.
+  static let oneDimensional = ["g3", "g3:fill"]
+
+  /// A page of `width` × `height` bits (true: black): rows of random runs of 2 to 9 pixels,
+  /// blank rows, solid bars and, when `alternatingRows`, rows that alternate every pixel, by
+  /// turns starting black and white (so each photometric stores a row starting with a 1 bit).
+  static func page(width: Int, height: Int, seed: UInt64, alternatingRows: Bool) -> [[Bool]] {
+    var random = SeededGenerator(seed: seed)
+    func runs() -> [Bool] {
+      var row: [Bool] = []
+      var black = random.next() % 2 == 0
+      while row.count < width {
+        row += [Bool](repeating: black, count: Int(random.next() % 8) + 2)
+        black.toggle()
+      }
+      return Array(row.prefix(width))
+    }
+    return (0..<height).map { y -> [Bool] in
+      switch y % 5 {
+      case 0 where alternatingRows: return (0..<width).map { ($0 + y / 5) % 2 == 0 }
+      case 0, 1, 2: return runs()
+      case 3: return [Bool](repeating: false, count: width)
+      default: return (0..<width).map { $0 >= width / 3 && $0 < width / 2 }
+      }
+    }
+  }
+
+  static func run(_ tool: String, _ arguments: [String], output: String? = nil) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: tool)
+    process.arguments = arguments
+    if let output {
+      _ = FileManager.default.createFile(atPath: output, contents: nil)
+      process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+    }
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "\(tool) \(arguments)")
+  }
+
+  /// The page as a fax TIFF: a PBM, made a plain TIFF by pnmtotiff, coded by tiffcp.
+  static func faxTIFF(
+    _ page: [[Bool]], coding: String, fillOrder: String, photometric: String, in folder: TemporaryFolder
+  ) throws -> String {
+    let width = page[0].count
+    var pbm = Array("P4\n\(width) \(page.count)\n".utf8)
+    for row in page {
+      for byte in stride(from: 0, to: width, by: 8) {
+        pbm.append((0..<8).reduce(UInt8(0)) { $0 | (byte + $1 < width && row[byte + $1] ? 0x80 >> UInt8($1) : 0) })
+      }
+    }
+    let plain = folder.path("plain.tif")
+    try run("/usr/bin/pnmtotiff", ["-none", "-" + photometric, folder.write(pbm, to: "page.pbm")], output: plain)
+    let fax = folder.path("fax-\(coding)-\(fillOrder)-\(photometric).tif")
+    try run("/usr/bin/tiffcp", ["-c", coding, "-f", fillOrder, "-r", "16", plain, fax])
+    return fax
+  }
+
+  /// Whether libtiff itself decodes the file (tiffcp recoding it uncompressed).
+  static func libtiffDecodes(_ file: String, in folder: TemporaryFolder) throws -> Bool {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/tiffcp")
+    process.arguments = ["-c", "none", file, folder.path("decoded.tif")]
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+  }
+
+  @Test(arguments: codings, [false, true])
+  func faxPagesReadAsWritten(coding: String, alternatingRows: Bool) throws {
+    let folder = TemporaryFolder()
+    defer { folder.remove() }
+    let page = Self.page(width: 96, height: 45, seed: UInt64(coding.utf8.count), alternatingRows: alternatingRows)
+    for fillOrder in ["msb2lsb", "lsb2msb"] {
+      for photometric in ["miniswhite", "minisblack"] {
+        let file = try Self.faxTIFF(page, coding: coding, fillOrder: fillOrder, photometric: photometric, in: folder)
+        let refused = alternatingRows && Self.oneDimensional.contains(coding)
+        #expect(try Self.libtiffDecodes(file, in: folder) != refused, "\(file): libtiff's own reading")
+        let image = try ImageDecoder.decode(file: file)
+        #expect(image.width == 96 && image.height == 45 && image.layout == .gray)
+        let expected = page.flatMap { $0.map { $0 ? UInt8(0) : 255 } }
+        #expect(image.storage == .uint8(expected), "\(coding) \(fillOrder) \(photometric)")
+        // A region: the strips it crosses, and only its rows and columns of them.
+        let region = ImageRegion(x: 5, y: 17, width: 60, height: 20)
+        let part = try ImageDecoder.decode(file: file, region: region)
+        let expectedPart = page[17..<37].flatMap { $0[5..<65].map { $0 ? UInt8(0) : 255 } }
+        #expect(part.storage == .uint8(expectedPart), "\(coding) \(fillOrder) \(photometric), a region")
+      }
+    }
+  }
+
+  /// Damaged one-dimensional fax data is refused by name, by libtiff and by poppler, not drawn
+  /// as whatever poppler makes of it.
+  @Test(arguments: oneDimensional)
+  func damagedFaxDataIsRefused(coding: String) throws {
+    let folder = TemporaryFolder()
+    defer { folder.remove() }
+    let page = Self.page(width: 96, height: 45, seed: 7, alternatingRows: true)
+    let file = try Self.faxTIFF(page, coding: coding, fillOrder: "msb2lsb", photometric: "miniswhite", in: folder)
+    var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+    // The first strip's data follows the 8-byte header in tiffcp's files; garble most of it.
+    var random = SeededGenerator(seed: 11)
+    for index in 8..<40 { bytes[index] = UInt8(truncatingIfNeeded: random.next()) }
+    let damaged = folder.write(bytes, to: "damaged.tif")
+    let decodes = try Self.libtiffDecodes(damaged, in: folder)
+    try #require(!decodes, "the garbled strip still decodes in libtiff")
+    #expect {
+      try ImageDecoder.decode(file: damaged)
+    } throws: { error in
+      "\(error)".contains("nor can poppler's fax decoder")
+    }
+  }
+}
