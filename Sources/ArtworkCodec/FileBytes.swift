@@ -76,7 +76,7 @@ package enum FileBytes {
   }
 
   /// The bytes of `range` of the file, fewer where the file ends sooner.
-  static func read(_ path: String, range: Range<Int>) throws(ImageError) -> [UInt8] {
+  package static func read(_ path: String, range: Range<Int>) throws(ImageError) -> [UInt8] {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { throw unreadable(path) }
     defer { close(descriptor) }

@@ -153,6 +153,11 @@ extension ImageInfo {
     shrinksOnLoad = info.shrinks_on_load != 0
     hdr = HDRTransfer(rawValue: Int(info.hdr))
     gainMap = GainMap(rawValue: Int(info.gain_map))
+    gainMapFigures = gainMap == nil ? nil : GainMapFigures(info.gain_map_figures)
+    let (mapAt, mapLength) = info.gain_map_image
+    if gainMap != nil, mapLength > 0, mapAt <= UInt64(Int.max) - mapLength {
+      gainMapImage = Int(mapAt)..<Int(mapAt + mapLength)
+    }
     needsBytes = Int(clamping: info.needs_bytes)
     let note = cText(info.note)
     readerNote = note.isEmpty ? nil : note

@@ -49,6 +49,10 @@ public struct ImageInfo: Sendable, Equatable {
   public var hdr: HDRTransfer? = nil
   /// An HDR gain map the file carries beside its SDR image; artfit draws the SDR image.
   public var gainMap: GainMap? = nil
+  /// What the gain map's metadata says, when the file gives it whole.
+  public var gainMapFigures: GainMapFigures? = nil
+  /// Where the gain map's own image lies in the file's bytes (a JPEG's MPF image), when known.
+  public var gainMapImage: Range<Int>? = nil
   /// What an SVG refers to outside itself, none of which is loaded (`SVGReferences`).
   public var externalReferences: [String] = []
 
@@ -71,7 +75,7 @@ public struct ImageInfo: Sendable, Equatable {
     case iso = 2
 
     /// Its usual name.
-    public var name: String { self == .apple ? "Apple's" : "an ISO 21496-1 or Ultra HDR" }
+    public var name: String { self == .apple ? "Apple's HDR" : "an ISO 21496-1 (Ultra HDR)" }
   }
 
   /// CMYK as a JPEG stores it.

@@ -61,14 +61,19 @@ struct ArtworkRenderer {
   }
 
   /// What the file holds beyond the image artfit draws: more images, a gain map, HDR.
-  static func contentWarnings(_ info: ImageInfo) -> [ArtworkWarning] {
+  static func contentWarnings(_ info: ImageInfo, gainMap: GainMapCarrier.Outcome?) -> [ArtworkWarning] {
     var warnings: [ArtworkWarning] = []
     if info.images > 1 { warnings.append(ArtworkWarning(.images, info.imagesWarning)) }
     if let note = info.readerNote { warnings.append(ArtworkWarning(.container, note)) }
-    if let gainMap = info.gainMap {
-      warnings.append(
-        ArtworkWarning(
-          .gainMap, "it carries \(gainMap.name) HDR gain map, which is not applied: the SDR image is drawn"))
+    if let kind = info.gainMap {
+      let headroom = info.gainMapFigures.map { String(format: " (%.2f stops of headroom)", $0.headroomStops) } ?? ""
+      let carried: String
+      switch gainMap {
+      case .carried: carried = ", carried into each JPEG preview (Ultra HDR; the crop map and thumbnails are SDR)"
+      case .notCarried(let why): carried = ", which is not applied: the SDR image is drawn; \(why)"
+      case nil: carried = ", which is not applied: the SDR image is drawn"
+      }
+      warnings.append(ArtworkWarning(.gainMap, "it carries \(kind.name) gain map\(headroom)\(carried)"))
     }
     if let hdr = info.hdr {
       warnings.append(
@@ -217,12 +222,20 @@ struct ArtworkRenderer {
     report.format = info.format
     report.vector = info.format.isVector
     report.images = info.images
+    report.hdr = ArtworkHDR(info)
+    if let highlights = context.highlights {
+      report.hdr?.highlights = highlights.share
+      let region = looked.focus?.rect(in: context.source) ?? Rect.of(context.source)
+      for index in report.results.indices {
+        report.results[index].hdrHighlightsKept = highlights.kept(in: results[index].placement.crop, of: region)
+      }
+    }
     let colour = context.colour
     report.profile = colour.profile.map { EmbeddedProfile(name: $0.name, space: $0.space.rawValue) }
     if let problem = colour.problem {
       report.warnings.append(ArtworkWarning(.profile, "\(problem); treated as untagged sRGB"))
     }
-    report.warnings += Self.contentWarnings(info)
+    report.warnings += Self.contentWarnings(info, gainMap: context.gainMap)
     if let bars = report.embeddedBars { report.warnings.append(barsWarning(bars)) }
     let document = context.document
     if let refused = VectorDocument.referencesWarning(document?.externalReferences ?? info.externalReferences) {

@@ -30,7 +30,8 @@ struct PreviewDrawing {
     _ plan: PreviewPlan, from picture: PictureSource, results: [TargetResult], safeEverywhere: Rect?,
     context: ArtworkContext, stats: inout RenderStats, onOutput: @Sendable () -> Void
   ) throws(ArtworkFailure) -> Drawn {
-    try renderPreviews(plan, from: picture, colour: context.colour, stats: &stats, onOutput: onOutput)
+    try renderPreviews(
+      plan, from: picture, colour: context.colour, gainMap: context.carriedGainMap, stats: &stats, onOutput: onOutput)
     let map = try drawCropMap(
       picture, source: context.source, results: results, safeEverywhere: safeEverywhere, stem: context.file.stem,
       colour: context.colour, stats: &stats)
@@ -67,7 +68,7 @@ struct PreviewDrawing {
       let part = try context.decode(shrink: shrink, region: region, scans: parts?.0, stats: &local)
       try renderPreviews(
         plan, from: .decoded(part.image.droppingOpaqueAlpha(), shrink: shrink, origin: region),
-        colour: context.colour, stats: &local, onOutput: onOutput)
+        colour: context.colour, gainMap: context.carriedGainMap, stats: &local, onOutput: onOutput)
       return local
     }
     // The whole decode's error first: it read all of the file, the region decode only part.
@@ -78,10 +79,10 @@ struct PreviewDrawing {
 
   /// Resamples each group of the plan once and writes its previews, the groups spread over
   /// `--jobs` workers, largest first, each taken by whichever worker is free, so the cores
-  /// finish together.
+  /// finish together. With `gainMap`, each preview is an Ultra HDR JPEG with its share of the map.
   func renderPreviews(
-    _ plan: PreviewPlan, from source: PictureSource, colour: ArtworkColour, stats: inout RenderStats,
-    onOutput: @Sendable () -> Void
+    _ plan: PreviewPlan, from source: PictureSource, colour: ArtworkColour, gainMap: GainMapCarrier? = nil,
+    stats: inout RenderStats, onOutput: @Sendable () -> Void
   ) throws(ArtworkFailure) {
     let shared = Locked((stats: RenderStats(), failure: ArtworkFailure?.none))
     // Fewer groups than workers (one fill of one artwork): each resample takes the spare
@@ -112,6 +113,9 @@ struct PreviewDrawing {
           shared.withLock { if $0.failure == nil { $0.failure = .image(error) } }
           continue
         }
+        let map = gainMap.map { carrier in
+          MonotonicClock.timed(&local.resample) { carrier.picture(of: group.sourceRect, size: group.size) }
+        }
         for (position, previewIndex) in group.previews.enumerated() {
           let preview = plan.previews[previewIndex]
           // The group's last preview takes the picture itself, to draw in place.
@@ -119,7 +123,7 @@ struct PreviewDrawing {
           do throws(ArtworkFailure) {
             try write(
               preview, picture: last ? picture.take()! : picture!, owned: last, painter: painter,
-              background: background, workspace: workspace, stats: &local)
+              background: background, gainMap: gainMap.map { ($0, map!) }, workspace: workspace, stats: &local)
             for _ in 0...preview.copies.count { onOutput() }
           } catch {
             shared.withLock { if $0.failure == nil { $0.failure = error } }
@@ -136,10 +140,12 @@ struct PreviewDrawing {
   /// overlays, then encodes and writes the preview and its thumbnail. An `owned` picture (no
   /// other preview draws it) that covers the canvas becomes the canvas: no background to fill,
   /// no copy, the overlays drawn in place. A shared one is drawn into the workspace's memory,
-  /// which a canvas of the picture would trade for a fresh copy on its first overlay.
+  /// which a canvas of the picture would trade for a fresh copy on its first overlay. With
+  /// `gainMap` (the carrier and its picture of this group's rect), an Ultra HDR JPEG.
   private func write(
     _ preview: PreviewPlan.Preview, picture: consuming Image, owned: Bool, painter: OverlayPainter,
-    background: RGB, workspace: PreviewWorkspace, stats: inout RenderStats
+    background: RGB, gainMap: (carrier: GainMapCarrier, picture: Image)?, workspace: PreviewWorkspace,
+    stats: inout RenderStats
   ) throws(ArtworkFailure) {
     let p = preview.placement
     let profile = picture.iccProfile
@@ -171,13 +177,27 @@ struct PreviewDrawing {
         workspace.canvasStorage = canvas.releaseStorage()
       }
     }
+    // What the overlays change, the gain map shows as SDR.
+    let unpainted = gainMap == nil ? [] : canvas.samples
     MonotonicClock.timed(&stats.overlay) {
       let focus = p.focus.map { $0.scaled(by: p.scaleFactor).offsetBy(dx: p.imageRect.x, dy: p.imageRect.y) }
       painter.paint(&canvas, screen: preview.screen, focus: focus)
     }
     let files = [preview.path] + preview.copies
     let paths = try outputPaths(files)
-    try encode(canvas.image(iccProfile: profile), to: paths, pngWriter: workspace.pngWriter, stats: &stats)
+    if let gainMap {
+      let map = MonotonicClock.timed(&stats.overlay) {
+        gainMap.carrier.canvas(gainMap.picture, at: origin, size: p.canvas, before: unpainted, after: canvas.samples)
+      }
+      let bytes = try encoded(&stats) { () throws(ImageError) in
+        try gainMap.carrier.file(
+          sdr: canvas.image(iccProfile: profile), map: map, quality: options.jpegQuality, name: paths[0])
+      }
+      try write(bytes, to: paths, stats: &stats)
+      stats.outputBytes += bytes.count * paths.count
+    } else {
+      try encode(canvas.image(iccProfile: profile), to: paths, pngWriter: workspace.pngWriter, stats: &stats)
+    }
     stats.outputs += paths.count
     if options.thumbnails { try writeThumbnail(canvas, profile: profile, for: files, stats: &stats) }
   }

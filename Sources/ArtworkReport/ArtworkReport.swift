@@ -16,6 +16,8 @@ public struct ArtworkReport: Sendable {
   public var vector = false
   /// How many images the file holds (an animation's frames); the first is checked.
   public var images = 1
+  /// The HDR the artwork carries (a gain map, PQ or HLG); nil for SDR.
+  public var hdr: ArtworkHDR?
   /// The region that must stay visible (manifest, `--focus` or `--auto-focus`), when known.
   public var focus: FocusRegion?
   /// The gravity the run set for this artwork's fills (command line or manifest); nil when it
@@ -97,6 +99,10 @@ public struct ArtworkReport: Sendable {
     if images > 1 {
       json.key(.images)
       json.integer(images)
+    }
+    if let hdr {
+      json.key(.hdr)
+      hdr.write(to: &json)
     }
   }
 

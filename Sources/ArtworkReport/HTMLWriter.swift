@@ -164,6 +164,11 @@ public enum HTMLWriter {
       out.append(focus.origin.rawValue)
       out.append(")")
     }
+    if let hdr = artwork.hdr {
+      out.append(" · <span class=\"hdr\">")
+      out.html(hdr.summary)
+      out.append("</span>")
+    }
     if let profile = artwork.profile {
       out.append(" · colour profile ")
       out.html(profile.name.isEmpty ? "(unnamed)" : profile.name)

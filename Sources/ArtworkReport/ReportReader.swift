@@ -104,6 +104,7 @@ public enum ReportReader {
     }
     if case .bool(let vector)? = fields.members[ReportKey.vector.text] { artwork.vector = vector }
     if case .integer(let images)? = fields.members[ReportKey.images.text] { artwork.images = images }
+    if let hdr = fields.members[ReportKey.hdr.text] { artwork.hdr = try ArtworkHDR.read(hdr, of: source) }
     // Reports of artfit before colour management have neither member.
     if case .object? = fields.members[ReportKey.profile.text] {
       let p = try Fields(try fields.value(.profile), "a profile")
@@ -166,6 +167,7 @@ public enum ReportReader {
       TargetResult(screen: screen, placement: placement, failures: failures),
       preview: try fields.optionalString(.preview))
     if case .bool(true)? = fields.members[ReportKey.baselined.text] { result.baselined = true }
+    result.hdrHighlightsKept = try fields.optionalFraction(.hdrHighlightsKept)
     return result
   }
 

@@ -10,6 +10,10 @@ public struct ReportedResult: Sendable, Hashable {
   /// Whether an earlier run's report already had these failures, no worse: they are
   /// reported but do not fail the run.
   public var baselined = false
+  /// The share (0...1) of the focus region's HDR highlights (the whole artwork's when it has
+  /// no focus) that the result shows; nil when the artwork has no gain map artfit reads or
+  /// that region has no highlights.
+  public var hdrHighlightsKept: Double?
 
   /// `result`, with its preview when one was written.
   public init(_ result: TargetResult, preview: String? = nil) {

@@ -26,11 +26,17 @@ extension TargetResult {
 
   /// The result object, written straight into a report: the screen, the placement, the checks
   /// and the preview.
-  func write(to json: inout JSONStream, preview: String? = nil, baselined: Bool = false) {
+  func write(
+    to json: inout JSONStream, preview: String? = nil, baselined: Bool = false, hdrHighlightsKept: Double? = nil
+  ) {
     json.beginObject()
     writeScreen(to: &json)
     writePlacement(to: &json)
     writeChecks(baselined: baselined, to: &json)
+    if let hdrHighlightsKept {
+      json.key(.hdrHighlightsKept)
+      json.compact(Reported.fraction(hdrHighlightsKept), 4)
+    }
     json.key(.preview)
     json.string(preview)
     json.endObject()
@@ -146,7 +152,9 @@ extension TargetResult {
 
 extension ReportedResult {
   /// The result object of report.json.
-  func write(to json: inout JSONStream) { result.write(to: &json, preview: preview, baselined: baselined) }
+  func write(to json: inout JSONStream) {
+    result.write(to: &json, preview: preview, baselined: baselined, hdrHighlightsKept: hdrHighlightsKept)
+  }
 }
 
 /// An exact rect with one decimal, as the contract prints them.

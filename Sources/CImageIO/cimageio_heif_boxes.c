@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "av1_sequence.h"
+#include "gain_map_figures.h"
 #include "heif_boxes.h"
 
 // Whether a top-level box runs past the end of `data`: libheif then names the box it could
@@ -317,17 +318,25 @@ uint32_t cimageio_heif_sequence_frames(const uint8_t *data, size_t size) {
 }
 
 // ISO 21496-1's gain map in HEIF: an item of type `tmap` in the meta box's item information
-// (meta → iinf → infe), which libheif 1.15 does not know.
-int cimageio_heif_has_tone_map_item(const uint8_t *data, size_t size) {
+// (meta → iinf → infe), which libheif 1.15 does not know. Its data is a version byte (0), then
+// the metadata, whose figures go into `figures` when whole.
+int cimageio_heif_tone_map(const uint8_t *data, size_t size, cimageio_gain_map_figures *figures) {
   size_t meta, meta_end, iinf, iinf_end;
+  memset(figures, 0, sizeof *figures);
   if (!find_box(data, 0, size, "meta", &meta, &meta_end) || meta_end - meta < 4) return 0;
   if (!find_box(data, meta + 4, meta_end, "iinf", &iinf, &iinf_end) || iinf_end - iinf < 6) return 0;
   size_t at = iinf + 4 + (data[iinf] == 0 ? 2 : 4);  // version and flags, then the entry count
   size_t infe, infe_end;
   while (at < iinf_end && find_box(data, at, iinf_end, "infe", &infe, &infe_end)) {
     int version = data[infe];
-    size_t type_at = infe + (version == 2 ? 8 : version == 3 ? 10 : 0);
-    if (version >= 2 && type_at + 4 <= infe_end && memcmp(data + type_at, "tmap", 4) == 0) return 1;
+    size_t id_size = version == 3 ? 4 : 2, type_at = infe + 4 + id_size + 2;
+    if (version >= 2 && type_at + 4 <= infe_end && memcmp(data + type_at, "tmap", 4) == 0) {
+      uint32_t item = (uint32_t)cimageio_big_endian(data + infe + 4, (int)id_size);
+      size_t start, length;
+      if (item_data(data, size, meta + 4, meta_end, item, &start, &length) && length > 1 && data[start] == 0)
+        cimageio_iso_gain_map_figures(data + start + 1, length - 1, figures);
+      return 1;
+    }
     at = infe_end;
   }
   return 0;

@@ -18,6 +18,7 @@
 
 #include <libheif/heif.h>
 
+#include "gain_map_figures.h"
 #include "heif_avif.h"
 #include "heif_boxes.h"
 #include "heif_transforms.h"
@@ -55,8 +56,24 @@ static int heif_failure(struct heif_error error, cimageio_error *err) {
   return cimageio_fail(err, CIMAGEIO_CORRUPT, "%s", message);
 }
 
-// 1 for Apple's gain map (an auxiliary image of its type), 2 for ISO 21496-1's, else 0.
-static int gain_map(const struct heif_image_handle *handle, const uint8_t *data, size_t size) {
+// Apple's headroom from the XMP its gain map image carries (libheif's "mime" metadata).
+static void apple_figures(const struct heif_image_handle *map, cimageio_gain_map_figures *figures) {
+  heif_item_id ids[8];
+  int count = heif_image_handle_get_list_of_metadata_block_IDs(map, "mime", ids, 8);
+  for (int i = 0; i < count && !figures->known; i++) {
+    size_t size = heif_image_handle_get_metadata_size(map, ids[i]);
+    uint8_t *xmp = size > 0 && size <= ((size_t)1 << 24) ? malloc(size) : NULL;
+    if (xmp != NULL && heif_image_handle_get_metadata(map, ids[i], xmp).code == heif_error_Ok)
+      cimageio_apple_gain_map_figures(xmp, size, figures);
+    free(xmp);
+  }
+}
+
+// 1 for Apple's gain map (an auxiliary image of its type), 2 for ISO 21496-1's, else 0; what
+// its metadata says goes into `figures`.
+static int gain_map(const struct heif_image_handle *handle, const uint8_t *data, size_t size,
+                    cimageio_gain_map_figures *figures) {
+  memset(figures, 0, sizeof *figures);
   int count = heif_image_handle_get_number_of_auxiliary_images(handle, 0);
   heif_item_id ids[16];
   if (count > 16) count = 16;
@@ -70,10 +87,14 @@ static int gain_map(const struct heif_image_handle *handle, const uint8_t *data,
       found = strcmp(type, apple_gain_map) == 0;
       heif_image_handle_free_auxiliary_types(aux, &type);
     }
+    if (found) apple_figures(aux, figures);
     heif_image_handle_release(aux);
   }
-  if (found) return 1;
-  return cimageio_heif_has_tone_map_item(data, size) ? 2 : 0;
+  // iOS 18 writes both: ISO's figures, when the file has them, are the ones to use.
+  cimageio_gain_map_figures iso;
+  int tone_map = cimageio_heif_tone_map(data, size, &iso);
+  if (iso.known) *figures = iso;
+  return found ? 1 : tone_map ? 2 : 0;
 }
 
 static const char *primaries_name(int code) {
@@ -182,9 +203,29 @@ static void unpremultiply_row(void *row, uint32_t width, int bit_depth) {
   }
 }
 
-// `region` of an image libheif converted to interleaved RGB(A) itself, into `pixels`.
+// Limited-range alpha (16 to 235 at 8 bits is transparent to opaque) made full, in a row of
+// RGBA at `bit_depth`, its samples coded at `coded_bits` (widened to 16 when deeper than 8).
+static void expand_limited_alpha_row(void *row, uint32_t width, int bit_depth, int coded_bits) {
+  double top = bit_depth == 16 ? 65535 : 255, coded_top = bit_depth == 16 ? (double)((1u << coded_bits) - 1) : 255;
+  double unit = (bit_depth == 16 ? (double)(1u << (coded_bits - 8)) : 1) * top / coded_top;
+  double offset = 16 * unit, gain = top / (219 * unit);
+  for (uint32_t x = 0; x < width; x++) {
+    double a = bit_depth == 16 ? ((uint16_t *)row)[4 * (size_t)x + 3] : ((uint8_t *)row)[4 * (size_t)x + 3];
+    double full = (a - offset) * gain + 0.5;
+    full = full < 0 ? 0 : full > top ? top : full;
+    if (bit_depth == 16) {
+      ((uint16_t *)row)[4 * (size_t)x + 3] = (uint16_t)full;
+    } else {
+      ((uint8_t *)row)[4 * (size_t)x + 3] = (uint8_t)full;
+    }
+  }
+}
+
+// `region` of an image libheif converted to interleaved RGB(A) itself, into `pixels`; its
+// alpha expanded when coded in limited range (libheif 1.15 hands it over as coded).
 static void copy_interleaved(const struct heif_image *image, const struct heif_image_handle *handle,
-                             const cimageio_info *info, int bits, const cimageio_region *region, void *pixels) {
+                             const cimageio_info *info, int bits, int alpha_limited, const cimageio_region *region,
+                             void *pixels) {
   int stride = 0;
   const uint8_t *plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride);
   size_t bytes_per_sample = (size_t)info->bit_depth / 8;
@@ -199,6 +240,7 @@ static void copy_interleaved(const struct heif_image *image, const struct heif_i
     } else {
       memcpy(to, from, region_row);
     }
+    if (alpha_limited && info->channels == 4) expand_limited_alpha_row(to, region->width, info->bit_depth, bits);
     if (premultiplied) unpremultiply_row(to, region->width, info->bit_depth);
   }
 }
@@ -272,11 +314,11 @@ static int decode_pixels(const struct heif_image_handle *handle, enum heif_chrom
   // Monochrome needs only the range, which matrix_for reads whatever the matrix.
   int known = image != NULL && (cimageio_heif_matrix_for(image, handle, &matrix) || chroma_format == heif_chroma_monochrome);
   // libavif makes limited-range alpha full; libheif 1.15 hands it over as coded.
-  int alpha_limited = !from_libavif && avif != NULL && info->channels == 4 &&
-                      cimageio_heif_alpha_is_limited(avif->data, avif->size);
+  int alpha_limited = avif != NULL && info->channels == 4 && cimageio_heif_alpha_is_limited(avif->data, avif->size);
   if (known && heif_image_get_chroma_format(image) == chroma_format) {
     status = decoded_size_matches(image, heif_channel_Y, info)
-                 ? cimageio_heif_convert_ycbcr(image, handle, &matrix, alpha_limited, info, region, pixels, err)
+                 ? cimageio_heif_convert_ycbcr(image, handle, &matrix, alpha_limited && !from_libavif, info, region,
+                                               pixels, err)
                  : cimageio_fail(err, CIMAGEIO_CORRUPT, "the decoded image is not the size its header gives");
     heif_image_release(image);
     return status;
@@ -293,7 +335,7 @@ static int decode_pixels(const struct heif_image_handle *handle, enum heif_chrom
       !decoded_size_matches(image, heif_channel_interleaved, info)) {
     status = cimageio_fail(err, CIMAGEIO_CORRUPT, "the decoded image is not the size its header gives");
   } else {
-    copy_interleaved(image, handle, info, bits, region, pixels);
+    copy_interleaved(image, handle, info, bits, alpha_limited, region, pixels);
   }
   heif_image_release(image);
   return status;
@@ -425,7 +467,7 @@ static int read_primary(struct heif_context *context, const uint8_t *data, size_
   info->channels = heif_image_handle_has_alpha_channel(handle) ? 4 : 3;
   info->source_bit_depth = bits > 0 ? bits : 8;
   info->bit_depth = bits > 8 ? 16 : 8;
-  info->gain_map = gain_map(handle, data, size);
+  info->gain_map = gain_map(handle, data, size, &info->gain_map_figures);
   if (width <= 0 || height <= 0) {
     status = cimageio_fail(err, CIMAGEIO_CORRUPT, "the primary image has no size");
   } else if (bits > 16) {
@@ -478,15 +520,16 @@ static int read_primary(struct heif_context *context, const uint8_t *data, size_
   return status;
 }
 
-struct cimageio_heif_source {
+// A HEIF's or AVIF's libheif context and the bytes it was read from, kept by a decoder.
+typedef struct heif_source {
   struct heif_context *context;
   /// The bytes the context was read from and the box walks read: a copy (the caller's bytes
   /// need not outlive the call that built it).
   uint8_t *bytes;
   size_t size;
-};
+} heif_source;
 
-void cimageio_heif_source_free(cimageio_heif_source *source) {
+static void heif_source_free(heif_source *source) {
   if (source == NULL) return;
   heif_context_free(source->context);
   free(source->bytes);
@@ -495,9 +538,9 @@ void cimageio_heif_source_free(cimageio_heif_source *source) {
 
 /// The libheif context of `data`, built from `bytes` (a copy the source then owns, or the
 /// caller's when `owned` is 0); NULL with `err` filled when libheif cannot read it.
-static cimageio_heif_source *open_source(const uint8_t *data, size_t size, uint8_t *bytes, int owned,
+static heif_source *open_source(const uint8_t *data, size_t size, uint8_t *bytes, int owned,
                                          const cimageio_limits *limits, int *status, cimageio_error *err) {
-  cimageio_heif_source *source = calloc(1, sizeof *source);
+  heif_source *source = calloc(1, sizeof *source);
   struct heif_context *context = heif_context_alloc();
   if (source == NULL || context == NULL) {
     free(source);
@@ -522,15 +565,24 @@ static cimageio_heif_source *open_source(const uint8_t *data, size_t size, uint8
   } else {
     *status = heif_failure(error, err);
   }
-  cimageio_heif_source_free(source);
+  heif_source_free(source);
   return NULL;
 }
 
 static int heif_brand(const uint8_t *data, size_t size);
 
-int cimageio_heif_read(const uint8_t *data, size_t size, const cimageio_limits *limits, cimageio_info *info,
-                       void *pixels, size_t pixels_size, uint8_t **icc, size_t *icc_size,
-                       const cimageio_region *region, cimageio_heif_source **kept, cimageio_error *err) {
+static int heif_read(const cimageio_read_call *call) {
+  const uint8_t *data = call->data;
+  size_t size = call->size;
+  const cimageio_limits *limits = call->limits;
+  cimageio_info *info = call->info;
+  void *pixels = call->pixels;
+  size_t pixels_size = call->pixels_size;
+  uint8_t **icc = call->icc;
+  size_t *icc_size = call->icc_size;
+  const cimageio_region *region = call->region;
+  heif_source **kept = (heif_source **)call->kept;
+  cimageio_error *err = call->err;
   info->format = heif_brand(data, size);
   info->orientation = 1;  // artfit applies irot and imir; HEIF's EXIF orientation is informative only
   info->color = CIMAGEIO_COLOR_RGB;
@@ -540,7 +592,7 @@ int cimageio_heif_read(const uint8_t *data, size_t size, const cimageio_limits *
     return cimageio_fail(err, CIMAGEIO_UNUSABLE,
                          "its primary image is coded as %s (item type '%s'), which artfit does not decode; export it as HEIC or AVIF",
                          coding_name(coding), coding);
-  cimageio_heif_source *source = kept != NULL ? *kept : NULL;
+  heif_source *source = kept != NULL ? *kept : NULL;
   int status = CIMAGEIO_OK;
   if (source == NULL) {
     // A top-level box of size 0 runs to the end of the file (ISO/IEC 14496-12), which libheif
@@ -559,7 +611,7 @@ int cimageio_heif_read(const uint8_t *data, size_t size, const cimageio_limits *
   if (kept != NULL) {
     *kept = source;
   } else {
-    cimageio_heif_source_free(source);
+    heif_source_free(source);
   }
   return status;
 }
@@ -586,21 +638,16 @@ static int heif_sniff(const uint8_t *data, size_t size) { return heif_brand(data
 
 static int avif_sniff(const uint8_t *data, size_t size) { return heif_brand(data, size) == CIMAGEIO_FORMAT_AVIF; }
 
-static int heif_read_call(const cimageio_read_call *c) {
-  return cimageio_heif_read(c->data, c->size, c->limits, c->info, c->pixels, c->pixels_size, c->icc, c->icc_size,
-                            c->region, (cimageio_heif_source **)c->kept, c->err);
-}
-
-static void heif_free_kept(void *kept) { cimageio_heif_source_free(kept); }
+static void heif_free_kept(void *kept) { heif_source_free(kept); }
 
 const cimageio_format_descriptor cimageio_heif_format = {
     .format = CIMAGEIO_FORMAT_HEIF, .id = "heif", .name = "HEIF", .extensions = "heic heif hif", .library = "libheif",
-    .sniff = heif_sniff, .read = heif_read_call, .free_kept = heif_free_kept,
+    .sniff = heif_sniff, .read = heif_read, .free_kept = heif_free_kept,
     .traits = CIMAGEIO_TRAIT_DECODES_REGIONS | CIMAGEIO_TRAIT_KEEPS_STATE,
 };
 
 const cimageio_format_descriptor cimageio_avif_format = {
     .format = CIMAGEIO_FORMAT_AVIF, .id = "avif", .name = "AVIF", .extensions = "avif", .library = "libheif",
-    .sniff = avif_sniff, .read = heif_read_call, .free_kept = heif_free_kept,
+    .sniff = avif_sniff, .read = heif_read, .free_kept = heif_free_kept,
     .traits = CIMAGEIO_TRAIT_DECODES_REGIONS | CIMAGEIO_TRAIT_KEEPS_STATE,
 };

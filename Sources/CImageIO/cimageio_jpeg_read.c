@@ -161,7 +161,8 @@ int cimageio_jpeg_read(const uint8_t *data, size_t size, int scale_denom,
   info->interlaced = cinfo.progressive_mode ? 1 : 0;
   info->adobe_inverted = cinfo.saw_Adobe_marker ? 1 : 0;
   info->orientation = orientation_from_markers(&cinfo);
-  info->gain_map = cimageio_jpeg_gain_map(data, size, &info->needs_bytes);
+  info->gain_map = cimageio_jpeg_gain_map(data, size, &info->gain_map_figures, info->gain_map_image,
+                                          &info->needs_bytes);
   info->scale_denom = scale_denom;
   info->shrinks_on_load = 1;
   int cmyk = info->color == CIMAGEIO_COLOR_CMYK || info->color == CIMAGEIO_COLOR_YCCK;

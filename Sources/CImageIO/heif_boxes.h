@@ -44,8 +44,9 @@ int cimageio_heif_largest_derived_canvas(const uint8_t *data, size_t size, uint6
 /// The frames of an image sequence's first track; 0 when there is none.
 uint32_t cimageio_heif_sequence_frames(const uint8_t *data, size_t size);
 
-/// Whether the meta box holds ISO 21496-1's `tmap` item (a gain map).
-int cimageio_heif_has_tone_map_item(const uint8_t *data, size_t size);
+/// Whether the meta box holds ISO 21496-1's `tmap` item (a gain map); its metadata's figures
+/// go into `figures` (`known` 0 when its data is not whole).
+int cimageio_heif_tone_map(const uint8_t *data, size_t size, cimageio_gain_map_figures *figures);
 
 /// Whether the file holds two item property associations (`ipma`) of one version and flags,
 /// which ISO/IEC 23008-12 (9.3.1) forbids and libavif refuses; libheif reads them all.

@@ -71,6 +71,21 @@ typedef struct {
   char message[240];
 } cimageio_error;
 
+/// An HDR gain map's metadata, as ISO 21496-1 defines it (Ultra HDR's XMP `hdrgm:` names the
+/// same figures): logarithms base 2 for the headrooms and the gain range, linear values for the
+/// gamma and the offsets; one channel, or three.
+typedef struct {
+  int known;                 // 1 when the figures below were read, else 0
+  int channels;              // 1 (the same for red, green and blue) or 3
+  int base_is_hdr;           // the base image is the HDR rendition (ISO's backward direction)
+  int alternate_colour_space;  // the gain applies in the alternate rendition's colour space (the map's ICC), not the base's
+  double base_headroom;      // log2 of the base rendition's headroom (0 for SDR)
+  double alternate_headroom; // log2 of the other rendition's headroom: the HDR one's stops for an SDR base
+  double gain_min[3], gain_max[3];  // log2 of the smallest and largest gain the map codes
+  double gamma[3];           // the map's encoding gamma
+  double base_offset[3], alternate_offset[3];  // the offsets added before and after the gain
+} cimageio_gain_map_figures;
+
 /// What a decode delivers (or, from a probe, would deliver).
 typedef struct {
   int format;            // cimageio_format
@@ -91,6 +106,8 @@ typedef struct {
   int shrinks_on_load;   // whether scale_denom 2, 4 and 8 apply (JPEG, a WebP that is not animated)
   int hdr;               // HEIF/AVIF: the H.273 transfer of HDR content tone-mapped to SDR (16 PQ, 18 HLG), else 0
   int gain_map;          // an HDR gain map beside the SDR image, not applied: 1 Apple's, 2 ISO 21496-1's, 0 none
+  cimageio_gain_map_figures gain_map_figures;  // what the gain map's metadata says, when it was read
+  uint64_t gain_map_image[2];  // JPEG: where the gain map's own JPEG lies (offset, length; length 0 when unknown)
   uint64_t needs_bytes;  // a probe of the file's first bytes that could not settle all of this: the bytes it needs
   char note[200];        // what the reader read past or rounded as tolerant readers do (a warning), or empty
 } cimageio_info;

@@ -467,3 +467,110 @@ with open("jpeg-gainmap-apple.jpg", "wb") as f:
     f.write(with_mpf(jpeg_bytes(quad), jpeg_bytes(gain, apple_xmp)))
 with open("jpeg-mpf-preview.jpg", "wb") as f:
     f.write(with_mpf(jpeg_bytes(quad), jpeg_bytes(quad.resize((16, 16)))))
+
+
+# Limited-range alpha under a matrix artfit leaves to libheif's own RGB conversion: link-u's
+# plum blossom (limited alpha, as cavif wrote it) given an nclx colour box with matrix 8
+# (YCgCo), associated with the primary item in the ipma box that lists it.
+def add_ycgco_matrix(children, order):
+    primary = int.from_bytes(children["pitm"][12:14], "big")
+    iprp = children["iprp"]
+    parts = [(k, iprp[s_:e]) for k, s_, e, _ in boxes(iprp, 8, len(iprp))]
+    ipco = next(b for k, b in parts if k == "ipco")
+    index = len(boxes(ipco, 8, len(ipco))) + 1
+    rebuilt, added = [], False
+    for kind, body in parts:
+        if kind == "ipco":
+            body = box("ipco", body[8:] + box("colr", b"nclx" + struct.pack(">HHHB", 1, 13, 8, 0)))
+        elif kind == "ipma" and not added:
+            version, flags = body[8], int.from_bytes(body[9:12], "big")
+            assert version == 0 and flags & 1 == 0
+            at, entries = 16, bytearray(body[16:])
+            at = 0
+            for _ in range(int.from_bytes(body[12:16], "big")):
+                item, n = int.from_bytes(entries[at:at + 2], "big"), entries[at + 2]
+                if item == primary:
+                    entries[at + 2] = n + 1
+                    entries[at + 3 + n:at + 3 + n] = bytes([index])
+                    added = True
+                    break
+                at += 3 + n
+            body = full_box("ipma", 0, 0, body[12:16] + bytes(entries))
+        rebuilt.append(body)
+    assert added
+    children["iprp"] = box("iprp", b"".join(rebuilt))
+    return children
+
+
+edit_heic("RealWorld/plum-blossom-small.profile1.8bpc.yuv444.alpha-limited.avif", "heif-limited-alpha-ycgco.avif",
+          add_ycgco_matrix)
+
+
+import json
+
+# Gain map figures in each carrier, from the HDR corpus's Ultra HDR file (libultrahdr's ISO
+# 21496-1 segment): the same figures as Ultra HDR 1.0's XMP (`hdrgm:` attributes on the map,
+# the version on the primary, as Android 14 writes them), and as a HEIF `tmap` item's data.
+def jpeg_segments(data):
+    """(marker, start, end) of each segment before the scan, and where the scan begins."""
+    at, out = 2, []
+    while data[at] == 0xFF and data[at + 1] not in (0xDA, 0xD9):
+        end = at + 2 + struct.unpack(">H", data[at + 2:at + 4])[0]
+        out.append((data[at + 1], at, end))
+        at = end
+    return out, at
+
+
+def without_segments(data, drop):
+    """The JPEG without the segments `drop(marker, payload)` picks, and with `xmp` first."""
+    segments, scan = jpeg_segments(data)
+    kept = b"".join(data[s:e] for m, s, e in segments if not drop(m, data[s + 4:e]))
+    return data[:2] + kept + data[scan:]
+
+
+def with_xmp(data, xmp):
+    payload = b"http://ns.adobe.com/xap/1.0/\0" + xmp
+    return data[:2] + b"\xff\xe1" + struct.pack(">H", len(payload) + 2) + payload + data[2:]
+
+
+def iso_payload(data):
+    """The ISO 21496-1 metadata of the Ultra HDR file's gain map image (after the URN)."""
+    urn = b"urn:iso:std:iso:ts:21496:-1\0"
+    second = data.index(b"\xff\xd8", 2)
+    segments, _ = jpeg_segments(data[second:])
+    return next(data[second + s + 4 + len(urn):second + e] for m, s, e in segments
+                if m == 0xE2 and data[second + s + 4:second + s + 4 + len(urn)] == urn)
+
+
+ultra = open("HDR/ultrahdr-landscape.jpg", "rb").read()
+second_at = ultra.index(b"\xff\xd8", 2)
+drop_iso_mpf = lambda m, p: m == 0xE2 and (p.startswith(b"urn:iso:std:iso:ts:21496:-1") or p.startswith(b"MPF\0"))
+truth = json.load(open("HDR/truths.json"))["ultrahdr-landscape.jpg"]
+hdrgm = (f'<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+         f'<rdf:Description xmlns:hdrgm="http://ns.adobe.com/hdr-gain-map/1.0/" hdrgm:Version="1.0" '
+         f'hdrgm:GainMapMin="{truth["gain_min"][0]}" hdrgm:GainMapMax="{truth["gain_max"][0]}" '
+         f'hdrgm:Gamma="{truth["gamma"][0]}" hdrgm:OffsetSDR="{truth["base_offset"][0]}" '
+         f'hdrgm:OffsetHDR="{truth["alternate_offset"][0]}" hdrgm:HDRCapacityMin="0" '
+         f'hdrgm:HDRCapacityMax="{truth["headroom_stops"]}" hdrgm:BaseRenditionIsHDR="False"/>'
+         f'</rdf:RDF></x:xmpmeta>').encode()
+primary = with_xmp(without_segments(ultra[:second_at], drop_iso_mpf), ultra_xmp)
+gain_map_image = with_xmp(without_segments(ultra[second_at:], drop_iso_mpf), hdrgm)
+with open("jpeg-gainmap-hdrgm.jpg", "wb") as f:
+    f.write(with_mpf(primary, gain_map_image))
+
+
+def add_tone_map_figures(children, order):
+    add_infe(children, 100, "tmap")
+    add_iloc_entry(children, 100, len(open("heif-quad.heic", "rb").read()), 1 + len(iso_payload(ultra)))
+    return children
+
+
+edit_heic("heif-quad.heic", "heif-gainmap-iso-figures.heic", add_tone_map_figures, append=b"\0" + iso_payload(ultra))
+
+# Apple's headroom, as iOS writes it in its gain map's XMP (HDRGainMap:HDRGainMapHeadroom).
+apple_headroom_xmp = apple_xmp.replace(
+    b'apdi:AuxiliaryImageType="urn:com:apple:photo:2020:aux:hdrgainmap"/>',
+    b'apdi:AuxiliaryImageType="urn:com:apple:photo:2020:aux:hdrgainmap" '
+    b'xmlns:HDRGainMap="http://ns.apple.com/HDRGainMap/1.0/" HDRGainMap:HDRGainMapHeadroom="3.5"/>')
+with open("jpeg-gainmap-apple-headroom.jpg", "wb") as f:
+    f.write(with_mpf(jpeg_bytes(quad), jpeg_bytes(gain, apple_headroom_xmp)))

@@ -1,0 +1,116 @@
+import ArtworkCodec
+import ArtworkGeometry
+import ArtworkPixels
+
+/// An artwork's HDR gain map carried into its JPEG previews: the map decoded upright and
+/// recoded so one code means no gain, cut from the same rect of the source as each preview's
+/// picture and resized with it (bilinear), and written with the preview as an Ultra HDR JPEG.
+/// Where the preview shows anything but the artwork (bars, the overlays artfit draws), the map
+/// holds the no-gain code over whole JPEG blocks, so those pixels show exactly the SDR image.
+struct GainMapCarrier: Sendable {
+  /// Whether an artwork's gain map goes into its previews, and why not when it does not.
+  enum Outcome: Sendable {
+    case carried(GainMapCarrier)
+    case notCarried(String)
+  }
+
+  /// The map, upright, recoded, 8-bit gray or RGB.
+  let map: Image
+  /// The figures written with it (`GainMapFigures.recodedForNoGain`).
+  let figures: GainMapFigures
+  /// The code, per channel of the map, that means no gain.
+  let noGain: [UInt8]
+  /// Map pixels per source pixel, across and down.
+  let scale: (x: Double, y: Double)
+
+  /// Whether the gain map `read` (nil: the file has none) goes into `format` previews of a
+  /// `source`-sized artwork.
+  static func outcome(_ read: GainMapImage.Outcome?, format: RenderOptions.PreviewFormat, source: PixelSize)
+    -> Outcome?
+  {
+    guard let read else { return nil }
+    guard format == .jpeg else { return .notCarried("PNG previews are SDR (JPEG previews carry it)") }
+    switch read {
+    case .unread(let why): return .notCarried(why)
+    case .read(let image): return .carried(GainMapCarrier(image.map, figures: image.figures, source: source))
+    }
+  }
+
+  private init(_ decoded: Image, figures: GainMapFigures, source: PixelSize) {
+    let recoded = figures.recodedForNoGain()
+    let channels = decoded.layout.channels
+    guard case .uint8(var samples) = decoded.storage else { preconditionFailure("8-bit") }
+    for index in samples.indices { samples[index] = recoded.table[index % channels][Int(samples[index])] }
+    var written = recoded.figures
+    // A gray map's one channel codes all three.
+    if channels == 1 { written.channels = 1 }
+    map = Image(
+      width: decoded.width, height: decoded.height, layout: decoded.layout, storage: .uint8(samples),
+      iccProfile: figures.alternateColourSpace ? decoded.iccProfile : nil)
+    self.figures = written
+    noGain = Array(recoded.noGain.prefix(channels))
+    scale = (Double(decoded.width) / Double(source.width), Double(decoded.height) / Double(source.height))
+  }
+
+  /// The map under `rect` of the source, at `size` pixels.
+  func picture(of rect: Rect, size: PixelSize) -> Image {
+    let inMap = Rect(
+      x: rect.x * scale.x, y: rect.y * scale.y, width: rect.width * scale.x, height: rect.height * scale.y)
+    return Resampler.resample(map, from: inMap, to: size, options: ResampleOptions(kernel: .bilinear, threads: 1))
+  }
+
+  /// The map of a preview of `size` whose picture (`picture`, the map's share of it) lies at
+  /// `origin`: the picture's codes where the preview shows the artwork, the no-gain code over
+  /// every JPEG block that holds a pixel outside it or one the overlays changed (`before` and
+  /// `after` are the preview's RGB samples before and after they were drawn).
+  func canvas(
+    _ picture: Image, at origin: (x: Int, y: Int), size: PixelSize, before: [UInt8], after: [UInt8]
+  ) -> Image {
+    let channels = map.layout.channels
+    // The encoder's block: 8 pixels for gray, 16 for colour (its chroma is halved both ways).
+    let block = channels == 1 ? 8 : 16
+    let across = (size.width + block - 1) / block
+    var sdr = [Bool](repeating: false, count: across * ((size.height + block - 1) / block))
+    let inside = (
+      x: max(0, origin.x)..<min(size.width, origin.x + picture.width),
+      y: max(0, origin.y)..<min(size.height, origin.y + picture.height)
+    )
+    before.withUnsafeBufferPointer { before in
+      after.withUnsafeBufferPointer { after in
+        for y in 0..<size.height {
+          let row = y / block * across
+          for x in 0..<size.width {
+            let at = (y * size.width + x) * 3
+            if !inside.x.contains(x) || !inside.y.contains(y) || before[at] != after[at]
+              || before[at + 1] != after[at + 1] || before[at + 2] != after[at + 2]
+            {
+              sdr[row + x / block] = true
+            }
+          }
+        }
+      }
+    }
+    guard case .uint8(let codes) = picture.storage else { preconditionFailure("8-bit") }
+    var out = [UInt8](repeating: 0, count: size.width * size.height * channels)
+    for y in 0..<size.height {
+      for x in 0..<size.width {
+        let at = (y * size.width + x) * channels
+        if sdr[y / block * across + x / block] {
+          for channel in 0..<channels { out[at + channel] = noGain[channel] }
+        } else {
+          let from = ((y - origin.y) * picture.width + (x - origin.x)) * channels
+          for channel in 0..<channels { out[at + channel] = codes[from + channel] }
+        }
+      }
+    }
+    return Image(
+      width: size.width, height: size.height, layout: map.layout, storage: .uint8(out), iccProfile: map.iccProfile)
+  }
+
+  /// The Ultra HDR JPEG of an SDR preview and its map.
+  func file(sdr: Image, map: Image, quality: Int, name: String) throws(ImageError) -> [UInt8] {
+    let primary = try ImageEncoder.jpeg(sdr, quality: quality, name: name)
+    let encodedMap = try ImageEncoder.jpeg(map, quality: quality, name: name)
+    return UltraHDRJPEG.assemble(primary: primary, map: encodedMap, figures: figures)
+  }
+}

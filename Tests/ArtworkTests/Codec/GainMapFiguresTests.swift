@@ -1,0 +1,213 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ArtworkCodec
+@testable import ArtworkReport
+
+/// An HDR gain map's metadata read as its writers meant, from each carrier: ISO 21496-1's
+/// segment (the HDR corpus, made by libvips' uhdrsave with libultrahdr, its truths libvips'
+/// own reading), Ultra HDR 1.0's `hdrgm:` XMP and a HEIF `tmap` item carrying the same
+/// figures, Apple's headroom in its gain map's XMP; and report.json saying the headroom.
+struct GainMapFiguresTests {
+  struct Truth {
+    let headroomStops: Double
+    let gainMin, gainMax, gamma, baseOffset, alternateOffset: [Double]
+  }
+
+  static let folder = Fixtures.path("HDR")
+  static let truths: [String: Truth] = {
+    guard let data = FileManager.default.contents(atPath: folder + "/truths.json"),
+      let json = try? JSONSerialization.jsonObject(with: data) as? [String: [String: Any]]
+    else { return [:] }
+    return json.compactMapValues { entry in
+      func list(_ key: String) -> [Double] { entry[key] as? [Double] ?? [] }
+      guard let stops = entry["headroom_stops"] as? Double else { return nil }
+      return Truth(
+        headroomStops: stops, gainMin: list("gain_min"), gainMax: list("gain_max"), gamma: list("gamma"),
+        baseOffset: list("base_offset"), alternateOffset: list("alternate_offset"))
+    }
+  }()
+  static let files: [String] =
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".jpg") }.sorted()
+
+  /// The metadata's fractions against libvips' floats: within a ten-thousandth of a stop.
+  static func expectFigures(_ figures: GainMapFigures?, _ truth: Truth, _ what: String) {
+    guard let figures else {
+      Issue.record("\(what): no gain map figures read")
+      return
+    }
+    func near(_ a: [Double], _ b: [Double]) -> Bool {
+      a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) < 1e-4 }
+    }
+    #expect(abs(figures.headroomStops - truth.headroomStops) < 1e-4, "\(what): \(figures.headroomStops) stops")
+    #expect(near(figures.gainMin, truth.gainMin) && near(figures.gainMax, truth.gainMax), "\(what): \(figures)")
+    #expect(near(figures.gamma, truth.gamma), "\(what): \(figures.gamma)")
+    #expect(near(figures.baseOffset, truth.baseOffset) && near(figures.alternateOffset, truth.alternateOffset))
+    #expect(!figures.baseIsHDR, "\(what): Ultra HDR's base is SDR")
+  }
+
+  @Test func everyCorpusFileHasItsTruth() {
+    #expect(Self.files.count >= 2)
+    #expect(Set(Self.files) == Set(Self.truths.keys))
+  }
+
+  @Test(arguments: files)
+  func corpusFiguresAreLibvipsReading(name: String) throws {
+    let truth = try #require(Self.truths[name])
+    let info = try ImageDecoder.probe(file: Self.folder + "/" + name)
+    #expect(info.gainMap == .iso)
+    Self.expectFigures(info.gainMapFigures, truth, name)
+  }
+
+  /// The same figures in Ultra HDR 1.0's XMP and in a HEIF `tmap` item read as they do from
+  /// the ISO segment (make_fixtures.py writes both from ultrahdr-landscape.jpg's).
+  @Test(arguments: ["jpeg-gainmap-hdrgm.jpg", "heif-gainmap-iso-figures.heic"])
+  func everyCarrierGivesTheSameFigures(name: String) throws {
+    let truth = try #require(Self.truths["ultrahdr-landscape.jpg"])
+    let info = try ImageDecoder.probe(file: Fixtures.path(name))
+    #expect(info.gainMap == .iso)
+    Self.expectFigures(info.gainMapFigures, truth, name)
+  }
+
+  @Test func applesHeadroomIsRead() throws {
+    let info = try ImageDecoder.probe(file: Fixtures.path("jpeg-gainmap-apple-headroom.jpg"))
+    #expect(info.gainMap == .apple)
+    #expect(abs((info.gainMapFigures?.headroomStops ?? 0) - log2(3.5)) < 1e-9)
+  }
+
+  /// A gain map whose metadata is absent or not whole is still named, with no figures.
+  @Test(arguments: ["jpeg-gainmap-ultrahdr.jpg", "jpeg-gainmap-apple.jpg", "heif-gainmap-iso.heic"])
+  func aMapWithoutWholeFiguresIsNamedAlone(name: String) throws {
+    let info = try ImageDecoder.probe(file: Fixtures.path(name))
+    #expect(info.gainMap != nil && info.gainMapFigures == nil)
+  }
+
+  /// Every cut of the ISO segment short of its end reads no figures, and none crashes; the
+  /// whole segment, rewritten the same way, still does.
+  @Test func aCutSegmentGivesNoFigures() throws {
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.folder + "/ultrahdr-landscape.jpg")))
+    let urn = Array("urn:iso:std:iso:ts:21496:-1".utf8) + [0]
+    let second = try #require((2..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xD8 })
+    let at = try #require((second..<bytes.count - urn.count).first { bytes[$0..<$0 + urn.count].elementsEqual(urn) })
+    let length = Int(bytes[at - 2]) << 8 | Int(bytes[at - 1])
+    let payload = length - 2 - urn.count
+    let folder = TemporaryFolder()
+    defer { folder.remove() }
+    for kept in Array(stride(from: 0, to: payload, by: 3)) + [payload] {
+      // The segment's metadata cut to `kept` bytes, the rest of it overwritten with a NOP comment's worth of zeros.
+      var cut = bytes
+      let start = at + urn.count
+      let segmentEnd = at - 4 + 2 + length
+      cut.replaceSubrange(start + kept..<segmentEnd, with: [UInt8](repeating: 0, count: segmentEnd - start - kept))
+      cut[at - 2] = UInt8((length - (payload - kept)) >> 8)
+      cut[at - 1] = UInt8((length - (payload - kept)) & 255)
+      // The shortened segment leaves zeros before the next marker; a reader stops there, which is what a cut file does.
+      let info = try ImageDecoder.probe(file: folder.write(cut, to: "cut.jpg"))
+      #expect((info.gainMapFigures == nil) == (kept < payload), "\(kept) of \(payload) bytes")
+    }
+  }
+
+  /// The corpus file with `padding` bytes of comment segments after its MPF segment (the MPF
+  /// entries moved to match), so its gain map lies that much further on.
+  static func padded(_ bytes: [UInt8], by padding: Int) throws -> [UInt8] {
+    let mpf = try #require((0..<bytes.count - 4).first { bytes[$0..<$0 + 4].elementsEqual(Array("MPF\0".utf8)) })
+    let tiff = mpf + 4
+    try #require(bytes[tiff] == 0x4D, "libultrahdr writes MPF big-endian")
+    func u32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+    let ifd = tiff + u32(tiff + 4)
+    let tags = Int(bytes[ifd]) << 8 | Int(bytes[ifd + 1])
+    let entryTag = try #require(
+      (0..<tags).map { ifd + 2 + 12 * $0 }.first { bytes[$0] == 0xB0 && bytes[$0 + 1] == 0x02 })
+    let entries = tiff + u32(entryTag + 8)
+    var out = bytes
+    func put(_ value: Int, at: Int) { for i in 0..<4 { out[at + i] = UInt8(value >> (24 - 8 * i) & 255) } }
+    put(u32(entries + 4) + padding, at: entries + 4)  // the primary's length
+    put(u32(entries + 16 + 8) + padding, at: entries + 16 + 8)  // the map's offset
+    var comments: [UInt8] = []
+    var left = padding
+    while left > 0 {
+      let body = min(left - 4, 65533)
+      comments += [0xFF, 0xFE, UInt8((body + 2) >> 8), UInt8((body + 2) & 255)] + [UInt8](repeating: 0x20, count: body)
+      left -= body + 4
+    }
+    let segmentEnd = mpf - 4 + 2 + (Int(bytes[mpf - 2]) << 8 | Int(bytes[mpf - 1]))
+    out.insert(contentsOf: comments, at: segmentEnd)
+    return out
+  }
+
+  /// A gain map lying past the first bytes a probe reads (`check` reads headers only) is read
+  /// on to, its figures the same as the whole file's.
+  @Test(arguments: [0, 4 * 65537, 5 * 65537])
+  func figuresLyingPastTheHeadAreReadToo(padding: Int) throws {
+    let truth = try #require(Self.truths["ultrahdr-landscape.jpg"])
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.folder + "/ultrahdr-landscape.jpg")))
+    let folder = TemporaryFolder()
+    defer { folder.remove() }
+    let file = folder.write(try Self.padded(bytes, by: padding), to: "padded.jpg")
+    Self.expectFigures(try ImageDecoder.probe(file: file).gainMapFigures, truth, "padded by \(padding)")
+    #expect(try ImageDecoder.decode(file: file).width == 96, "the padded file still decodes")
+  }
+
+  /// The landscape file with its map's ISO segment replaced by `payload` (after the URN).
+  static func withISOPayload(_ bytes: [UInt8], _ payload: [UInt8]) throws -> [UInt8] {
+    let urn = Array("urn:iso:std:iso:ts:21496:-1".utf8) + [0]
+    let second = try #require((2..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xD8 })
+    let at = try #require((second..<bytes.count - urn.count).first { bytes[$0..<$0 + urn.count].elementsEqual(urn) })
+    let end = at - 2 + (Int(bytes[at - 2]) << 8 | Int(bytes[at - 1]))
+    let length = 2 + urn.count + payload.count
+    return Array(bytes[..<(at - 2)]) + [UInt8(length >> 8), UInt8(length & 255)] + urn + payload + bytes[end...]
+  }
+
+  /// Random ISO segments and random `hdrgm:` XMP (pieces of the real syntax in random order)
+  /// are read without a fault (the sanitizer runs see every read), and whatever figures come
+  /// out are finite with a positive gamma.
+  @Test func randomMetadataIsReadSafely() throws {
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.folder + "/ultrahdr-landscape.jpg")))
+    let hdrgm = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.path("jpeg-gainmap-hdrgm.jpg"))))
+    let pieces = [
+      "hdrgm:GainMapMax", "hdrgm:GainMapMin", "hdrgm:Gamma", "hdrgm:HDRCapacityMax", "=\"", "\"", ">", "<", "</",
+      "<rdf:Seq>", "<rdf:li>", "</rdf:li>", "</rdf:Seq>", "1e308", "-3.5", "0", "2.25", " ", "nan", "True",
+    ].map { Array($0.utf8) }
+    var random = SeededGenerator(seed: 21496)
+    let folder = TemporaryFolder()
+    defer { folder.remove() }
+    for round in 0..<300 {
+      let payload = (0..<Int(random.next() % 140)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      let iso = try Self.withISOPayload(bytes, round % 3 == 0 ? [0, 0, 0, 0] + payload : payload)
+      var xmp = hdrgm
+      if let at = (0..<hdrgm.count - 16).first(where: {
+        hdrgm[$0..<$0 + 16].elementsEqual(Array("hdrgm:GainMapMin".utf8))
+      }) {
+        let noise = (0..<Int(random.next() % 24)).flatMap { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
+        let span = min(Int(random.next() % 200), hdrgm.count - at - 20)
+        xmp.replaceSubrange(at..<at + span, with: noise + [UInt8](repeating: 0x20, count: max(0, span - noise.count)))
+        xmp = noise.count > span ? hdrgm : xmp  // the segment keeps its length
+      }
+      for file in [folder.write(iso, to: "iso.jpg"), folder.write(xmp, to: "xmp.jpg")] {
+        guard let figures = try? ImageDecoder.probe(file: file).gainMapFigures else { continue }
+        let all = figures.gainMin + figures.gainMax + figures.gamma + figures.baseOffset + figures.alternateOffset
+        let finite = (all + [figures.baseHeadroom, figures.alternateHeadroom]).allSatisfy { $0.isFinite }
+        #expect(finite, "round \(round)")
+        #expect(figures.gamma.allSatisfy { $0 > 0 }, "round \(round)")
+      }
+    }
+  }
+
+  /// report.json says the gain map and its headroom, and reads them back.
+  @Test func theReportSaysTheHeadroomAndReadsItBack() throws {
+    let info = try ImageDecoder.probe(file: Self.folder + "/ultrahdr-landscape.jpg")
+    let hdr = try #require(ArtworkHDR(info))
+    #expect(hdr.gainMap == "iso" && abs((hdr.headroomStops ?? 0) - 5.6224) < 1e-4)
+    var report = try ReportStreamTests.report(1)
+    report.artworks[0].hdr = hdr
+    let folder = TemporaryFolder()
+    defer { folder.remove() }
+    try ReportWriter.writeAll(report, to: folder.path("out"))
+    let json = try #require(ReportStreamTests.contents(folder.path("out/report.json")))
+    #expect(json.contains(#""hdr":{"gain_map":"iso","headroom_stops":5.6224}"#))
+    let back = try ReportReader.read(folder.path("out/report.json"))
+    #expect(back.artworks[0].hdr == ArtworkHDR(gainMap: "iso", headroomStops: 5.6224))
+    #expect(ArtworkHDR(try ImageDecoder.probe(file: Fixtures.path("jpeg-baseline.jpg"))) == nil, "SDR says nothing")
+  }
+}
