@@ -397,6 +397,12 @@ public enum HTMLWriter {
         out.append(" lost")
       }
     }
+    // A crop that cuts into the focus region's HDR highlights says how much of them it shows.
+    if let kept = result.hdrHighlightsKept, kept < 1 {
+      out.append(p.focusVisible == nil ? "HDR highlights " : "; HDR highlights ")
+      out.percent(Reported.fraction(kept))
+      out.append(" kept")
+    }
     out.append(result.passed ? "<td>yes\n" : "<td>no: ")
     if !result.passed {
       out.html(result.failures.map(\.message).joined(separator: "; "))

@@ -52,6 +52,9 @@ struct HDRHighlightsCLITests {
       // A rerun from the cache reads the figures back from its report and says the same.
       let cached = try figures("render", source, ["--out", folder.path(format), "--format", format] + focus)
       #expect(cached.hdr == checked.hdr && cached.kept == checked.kept, "\(format), cached")
+      let sheet = try String(contentsOfFile: folder.path(format + "/index.html"), encoding: .utf8)
+      #expect(sheet.contains("highlights over"), "the contact sheet marks the HDR artwork")
+      if focus.isEmpty { #expect(sheet.contains("% kept"), "and says what a crop keeps of its highlights") }
     }
   }
 
