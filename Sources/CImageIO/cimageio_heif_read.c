@@ -571,25 +571,15 @@ static heif_source *open_source(const uint8_t *data, size_t size, uint8_t *bytes
 
 static int heif_brand(const uint8_t *data, size_t size);
 
-static int heif_read(const cimageio_read_call *call) {
-  const uint8_t *data = call->data;
-  size_t size = call->size;
-  const cimageio_limits *limits = call->limits;
-  cimageio_info *info = call->info;
-  void *pixels = call->pixels;
-  size_t pixels_size = call->pixels_size;
-  uint8_t **icc = call->icc;
-  size_t *icc_size = call->icc_size;
-  const cimageio_region *region = call->region;
-  heif_source **kept = (heif_source **)call->kept;
-  cimageio_error *err = call->err;
-  info->format = heif_brand(data, size);
-  info->orientation = 1;  // artfit applies irot and imir; HEIF's EXIF orientation is informative only
-  info->color = CIMAGEIO_COLOR_RGB;
-  info->scale_denom = 1;
+static int heif_read(const cimageio_read_call *c) {
+  heif_source **kept = (heif_source **)c->kept;
+  c->info->format = heif_brand(c->data, c->size);
+  c->info->orientation = 1;  // artfit applies irot and imir; HEIF's EXIF orientation is informative only
+  c->info->color = CIMAGEIO_COLOR_RGB;
+  c->info->scale_denom = 1;
   char coding[5];
-  if (cimageio_heif_primary_item_type(data, size, coding) && !decodable_coding(coding))
-    return cimageio_fail(err, CIMAGEIO_UNUSABLE,
+  if (cimageio_heif_primary_item_type(c->data, c->size, coding) && !decodable_coding(coding))
+    return cimageio_fail(c->err, CIMAGEIO_UNUSABLE,
                          "its primary image is coded as %s (item type '%s'), which artfit does not decode; export it as HEIC or AVIF",
                          coding_name(coding), coding);
   heif_source *source = kept != NULL ? *kept : NULL;
@@ -598,16 +588,16 @@ static int heif_read(const cimageio_read_call *call) {
     // A top-level box of size 0 runs to the end of the file (ISO/IEC 14496-12), which libheif
     // 1.15 refuses: it reads a copy with that size written out. A kept context reads a copy
     // in any case, since the caller's bytes may move between calls.
-    uint8_t *bytes = cimageio_heif_with_sized_last_box(data, size);
-    if (bytes == NULL && kept != NULL && (bytes = malloc(size)) != NULL) memcpy(bytes, data, size);
-    if (bytes == NULL && kept != NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+    uint8_t *bytes = cimageio_heif_with_sized_last_box(c->data, c->size);
+    if (bytes == NULL && kept != NULL && (bytes = malloc(c->size)) != NULL) memcpy(bytes, c->data, c->size);
+    if (bytes == NULL && kept != NULL) return cimageio_fail(c->err, CIMAGEIO_NO_MEMORY, "out of memory");
     int owned = bytes != NULL;
-    source = open_source(data, size, owned ? bytes : (uint8_t *)data, owned, limits, &status, err);
+    source = open_source(c->data, c->size, owned ? bytes : (uint8_t *)c->data, owned, c->limits, &status, c->err);
     if (source == NULL) return status;
   }
-  const uint8_t *read = source->bytes != NULL ? source->bytes : data;
-  status = read_primary(source->context, read, source->size, limits, info, pixels, pixels_size, icc, icc_size,
-                        region, err);
+  const uint8_t *read = source->bytes != NULL ? source->bytes : c->data;
+  status = read_primary(source->context, read, source->size, c->limits, c->info, c->pixels, c->pixels_size,
+                        c->icc, c->icc_size, c->region, c->err);
   if (kept != NULL) {
     *kept = source;
   } else {

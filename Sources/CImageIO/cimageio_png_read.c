@@ -138,54 +138,44 @@ static void copy_profile(png_structp png, png_infop info_ptr, uint8_t **icc, siz
   }
 }
 
-static int png_read(const cimageio_read_call *call) {
-  const uint8_t *data = call->data;
-  size_t size = call->size;
-  const cimageio_limits *limits = call->limits;
-  cimageio_info *info = call->info;
-  void *pixels = call->pixels;
-  size_t pixels_size = call->pixels_size;
-  uint8_t **icc = call->icc;
-  size_t *icc_size = call->icc_size;
-  const cimageio_region *region = call->region;
-  cimageio_error *err = call->err;
+static int png_read(const cimageio_read_call *c) {
   // The size is refused from IHDR itself, before libpng reads any further chunk.
-  if (size >= 24 && memcmp(data + 12, "IHDR", 4) == 0) {
-    uint32_t w = (uint32_t)data[16] << 24 | (uint32_t)data[17] << 16 | (uint32_t)data[18] << 8 | data[19];
-    uint32_t h = (uint32_t)data[20] << 24 | (uint32_t)data[21] << 16 | (uint32_t)data[22] << 8 | data[23];
-    if (limits->max_pixels > 0 && (uint64_t)w * h > limits->max_pixels) {
-      info->format = CIMAGEIO_FORMAT_PNG;
-      info->full_width = info->width = w;
-      info->full_height = info->height = h;
-      return cimageio_fail(err, CIMAGEIO_TOO_LARGE, "%ux%u pixels is over the limit of %llu", w, h,
-                           (unsigned long long)limits->max_pixels);
+  if (c->size >= 24 && memcmp(c->data + 12, "IHDR", 4) == 0) {
+    uint32_t w = (uint32_t)c->data[16] << 24 | (uint32_t)c->data[17] << 16 | (uint32_t)c->data[18] << 8 | c->data[19];
+    uint32_t h = (uint32_t)c->data[20] << 24 | (uint32_t)c->data[21] << 16 | (uint32_t)c->data[22] << 8 | c->data[23];
+    if (c->limits->max_pixels > 0 && (uint64_t)w * h > c->limits->max_pixels) {
+      c->info->format = CIMAGEIO_FORMAT_PNG;
+      c->info->full_width = c->info->width = w;
+      c->info->full_height = c->info->height = h;
+      return cimageio_fail(c->err, CIMAGEIO_TOO_LARGE, "%ux%u pixels is over the limit of %llu", w, h,
+                           (unsigned long long)c->limits->max_pixels);
     }
   }
-  if (!chunks_fit(data, size, pixels == NULL))
-    return cimageio_fail(err, CIMAGEIO_TRUNCATED, "PNG data ends early (truncated file)");
-  png_source source = {data, size, 0, 0, NULL, err, info};
+  if (!chunks_fit(c->data, c->size, c->pixels == NULL))
+    return cimageio_fail(c->err, CIMAGEIO_TRUNCATED, "PNG data ends early (truncated file)");
+  png_source source = {c->data, c->size, 0, 0, NULL, c->err, c->info};
   png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &source, on_error,
                                            on_warning);
-  if (png == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+  if (png == NULL) return cimageio_fail(c->err, CIMAGEIO_NO_MEMORY, "out of memory");
   png_infop info_ptr = png_create_info_struct(png);
   png_infop end_ptr = png_create_info_struct(png);
   if (info_ptr == NULL || end_ptr == NULL) {
     png_destroy_read_struct(&png, &info_ptr, &end_ptr);
-    return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+    return cimageio_fail(c->err, CIMAGEIO_NO_MEMORY, "out of memory");
   }
   if (setjmp(png_jmpbuf(png))) {
     free(source.indexes);
     png_destroy_read_struct(&png, &info_ptr, &end_ptr);
     if (source.ran_out)
-      return cimageio_fail(err, CIMAGEIO_TRUNCATED, "PNG data ends early (truncated file)");
-    if (err != NULL) err->status = CIMAGEIO_CORRUPT;
+      return cimageio_fail(c->err, CIMAGEIO_TRUNCATED, "PNG data ends early (truncated file)");
+    if (c->err != NULL) c->err->status = CIMAGEIO_CORRUPT;
     return CIMAGEIO_CORRUPT;
   }
   // artfit applies its own pixel limit below; libpng's defaults would reject wide images
   // with a less specific message.
   png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
-  if (limits->max_chunk_bytes > 0)
-    png_set_chunk_malloc_max(png, (png_alloc_size_t)limits->max_chunk_bytes);
+  if (c->limits->max_chunk_bytes > 0)
+    png_set_chunk_malloc_max(png, (png_alloc_size_t)c->limits->max_chunk_bytes);
   png_set_read_fn(png, &source, read_from_memory);
   // An APNG's acTL chunk (before IDAT) says how many frames it animates; libpng keeps it as
   // an unknown chunk for us to read.
@@ -193,57 +183,58 @@ static int png_read(const cimageio_read_call *call) {
   png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_ALWAYS, actl, 1);
   png_read_info(png, info_ptr);
 
-  int color_type = describe(png, info_ptr, info);
-  info->images = animation_frames(png, info_ptr);
-  info->orientation = 1;
-  read_metadata(png, info_ptr, info);
-  uint64_t pixel_count = (uint64_t)info->full_width * info->full_height;
-  if (limits->max_pixels > 0 && pixel_count > limits->max_pixels) {
+  int color_type = describe(png, info_ptr, c->info);
+  c->info->images = animation_frames(png, info_ptr);
+  c->info->orientation = 1;
+  read_metadata(png, info_ptr, c->info);
+  uint64_t pixel_count = (uint64_t)c->info->full_width * c->info->full_height;
+  if (c->limits->max_pixels > 0 && pixel_count > c->limits->max_pixels) {
     png_destroy_read_struct(&png, &info_ptr, &end_ptr);
-    return cimageio_fail(err, CIMAGEIO_TOO_LARGE, "%ux%u pixels is over the limit of %llu",
-                         info->full_width, info->full_height,
-                         (unsigned long long)limits->max_pixels);
+    return cimageio_fail(c->err, CIMAGEIO_TOO_LARGE, "%ux%u pixels is over the limit of %llu",
+                         c->info->full_width, c->info->full_height,
+                         (unsigned long long)c->limits->max_pixels);
   }
-  if (pixels == NULL) {  // probe only
-    copy_profile(png, info_ptr, icc, icc_size);
+  if (c->pixels == NULL) {  // probe only
+    copy_profile(png, info_ptr, c->icc, c->icc_size);
     png_destroy_read_struct(&png, &info_ptr, &end_ptr);
     return CIMAGEIO_OK;
   }
-  if (region != NULL && !cimageio_region_fits(region, info->width, info->height)) {
+  if (c->region != NULL && !cimageio_region_fits(c->region, c->info->width, c->info->height)) {
     png_destroy_read_struct(&png, &info_ptr, &end_ptr);
-    return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "region %ux%u at %u,%u is outside the %ux%u image",
-                         region->width, region->height, region->x, region->y, info->width, info->height);
+    return cimageio_fail(c->err, CIMAGEIO_BAD_ARGUMENT, "region %ux%u at %u,%u is outside the %ux%u image",
+                         c->region->width, c->region->height, c->region->x, c->region->y, c->info->width,
+                         c->info->height);
   }
-  cimageio_region want = region != NULL ? *region : (cimageio_region){0, 0, info->width, info->height};
-  uint32_t full_width = info->width, full_height = info->height;
-  info->width = want.width;
-  info->height = want.height;
-  size_t stride = (size_t)info->width * info->channels * (info->bit_depth / 8);
-  if (pixels_size != stride * info->height) {
+  cimageio_region want = c->region != NULL ? *c->region : (cimageio_region){0, 0, c->info->width, c->info->height};
+  uint32_t full_width = c->info->width, full_height = c->info->height;
+  c->info->width = want.width;
+  c->info->height = want.height;
+  size_t stride = (size_t)c->info->width * c->info->channels * (c->info->bit_depth / 8);
+  if (c->pixels_size != stride * c->info->height) {
     png_destroy_read_struct(&png, &info_ptr, &end_ptr);
-    return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "pixel buffer has %zu bytes, needs %zu",
-                         pixels_size, stride * info->height);
+    return cimageio_fail(c->err, CIMAGEIO_BAD_ARGUMENT, "pixel buffer has %zu bytes, needs %zu",
+                         c->pixels_size, stride * c->info->height);
   }
 
   int palette = color_type == PNG_COLOR_TYPE_PALETTE;
   if (palette) png_set_packing(png);  // 1, 2 and 4-bit indexes to one byte each
-  if (color_type == PNG_COLOR_TYPE_GRAY && info->source_bit_depth < 8)
+  if (color_type == PNG_COLOR_TYPE_GRAY && c->info->source_bit_depth < 8)
     png_set_expand_gray_1_2_4_to_8(png);
   if (!palette && png_get_valid(png, info_ptr, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  if (info->bit_depth == 16) png_set_swap(png);  // PNG stores big-endian samples
+  if (c->info->bit_depth == 16) png_set_swap(png);  // PNG stores big-endian samples
 #endif
   int passes = png_set_interlace_handling(png);
   png_read_update_info(png, info_ptr);
-  size_t pixel_bytes = (size_t)info->channels * (info->bit_depth / 8);
+  size_t pixel_bytes = (size_t)c->info->channels * (c->info->bit_depth / 8);
   size_t read_stride = palette ? full_width : full_width * pixel_bytes;
-  if ((int)png_get_channels(png, info_ptr) != (palette ? 1 : info->channels) ||
+  if ((int)png_get_channels(png, info_ptr) != (palette ? 1 : c->info->channels) ||
       png_get_rowbytes(png, info_ptr) != read_stride)
     png_error(png, "unexpected row layout after expansion");
 
-  if (!palette && region == NULL) {  // rows land in place; interlace passes refine them there
+  if (!palette && c->region == NULL) {  // rows land in place; interlace passes refine them there
     for (int pass = 0; pass < passes; pass++)
-      for (uint32_t y = 0; y < full_height; y++) png_read_row(png, (uint8_t *)pixels + y * read_stride, NULL);
+      for (uint32_t y = 0; y < full_height; y++) png_read_row(png, (uint8_t *)c->pixels + y * read_stride, NULL);
   } else {
     // Rows go through `indexes` (one row, or the whole image when interlaced), and only the
     // region's part of them is kept: expanded from the palette, or copied.
@@ -255,9 +246,9 @@ static int png_read(const cimageio_read_call *call) {
         uint8_t *row = source.indexes + (passes > 1 ? y * read_stride : 0);
         png_read_row(png, row, NULL);
         if (pass + 1 < passes || y < want.y || y >= want.y + want.height) continue;
-        uint8_t *out = (uint8_t *)pixels + (size_t)(y - want.y) * stride;
+        uint8_t *out = (uint8_t *)c->pixels + (size_t)(y - want.y) * stride;
         if (palette)
-          expand_palette(png, info_ptr, row + want.x, out, want.width, info->channels);
+          expand_palette(png, info_ptr, row + want.x, out, want.width, c->info->channels);
         else
           memcpy(out, row + want.x * pixel_bytes, stride);
       }
@@ -266,9 +257,9 @@ static int png_read(const cimageio_read_call *call) {
     source.indexes = NULL;
   }
   png_read_end(png, end_ptr);
-  if (info->orientation == 1) read_metadata(png, end_ptr, info);  // eXIf after IDAT
+  if (c->info->orientation == 1) read_metadata(png, end_ptr, c->info);  // eXIf after IDAT
 
-  copy_profile(png, info_ptr, icc, icc_size);
+  copy_profile(png, info_ptr, c->icc, c->icc_size);
   png_destroy_read_struct(&png, &info_ptr, &end_ptr);
   return CIMAGEIO_OK;
 }

@@ -401,22 +401,11 @@ static int read_fax_rows(TIFF *tif, const memory_file *file, const page *p, cons
                        found->errors ? ")" : "", fax.message);
 }
 
-static int tiff_read(const cimageio_read_call *call) {
-  const uint8_t *data = call->data;
-  size_t size = call->size;
-  const cimageio_limits *limits = call->limits;
-  cimageio_info *info = call->info;
-  void *pixels = call->pixels;
-  size_t pixels_size = call->pixels_size;
-  uint8_t **icc = call->icc;
-  size_t *icc_size = call->icc_size;
-  const cimageio_transform *cmyk_transform = call->cmyk_transform;
-  const cimageio_region *region = call->region;
-  cimageio_error *err = call->err;
-  memory_file file = {data, size, 0, 0};
+static int tiff_read(const cimageio_read_call *c) {
+  memory_file file = {c->data, c->size, 0, 0};
   messages found = {{0}, 0};
   TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
-  if (options == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+  if (options == NULL) return cimageio_fail(c->err, CIMAGEIO_NO_MEMORY, "out of memory");
   TIFFOpenOptionsSetErrorHandlerExtR(options, on_error, &found);
   TIFFOpenOptionsSetWarningHandlerExtR(options, on_warning, NULL);
   TIFFOpenOptionsSetMaxSingleMemAlloc(options, MAX_BUFFER);
@@ -425,28 +414,28 @@ static int tiff_read(const cimageio_read_call *call) {
   TIFF *tif = TIFFClientOpenExt("artwork", "rm", &file, read_proc, write_proc, seek_proc, close_proc, size_proc,
                                 map_proc, unmap_proc, options);
   TIFFOpenOptionsFree(options);
-  if (tif == NULL) return fail_with(err, &file, &found, "libtiff cannot open it");
+  if (tif == NULL) return fail_with(c->err, &file, &found, "libtiff cannot open it");
 
   page p = {0};
-  int status = describe(tif, &p, info, err);
-  info->format = CIMAGEIO_FORMAT_TIFF;
-  info->width = info->full_width = p.width;
-  info->height = info->full_height = p.height;
-  info->scale_denom = 1;
-  if (status == CIMAGEIO_OK && limits->max_pixels > 0 && (uint64_t)p.width * p.height > limits->max_pixels) {
-    status = cimageio_fail(err, CIMAGEIO_TOO_LARGE, "%ux%u pixels is over the limit of %llu", p.width, p.height,
-                           (unsigned long long)limits->max_pixels);
+  int status = describe(tif, &p, c->info, c->err);
+  c->info->format = CIMAGEIO_FORMAT_TIFF;
+  c->info->width = c->info->full_width = p.width;
+  c->info->height = c->info->full_height = p.height;
+  c->info->scale_denom = 1;
+  if (status == CIMAGEIO_OK && c->limits->max_pixels > 0 && (uint64_t)p.width * p.height > c->limits->max_pixels) {
+    status = cimageio_fail(c->err, CIMAGEIO_TOO_LARGE, "%ux%u pixels is over the limit of %llu", p.width, p.height,
+                           (unsigned long long)c->limits->max_pixels);
   }
-  if (status == CIMAGEIO_OK && icc != NULL) {
+  if (status == CIMAGEIO_OK && c->icc != NULL) {
     uint32_t count = 0;
     void *profile = NULL;
     if (TIFFGetField(tif, TIFFTAG_ICCPROFILE, &count, &profile) && count > 0 && profile != NULL) {
-      *icc = malloc(count);
-      if (*icc == NULL) {
-        status = cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+      *c->icc = malloc(count);
+      if (*c->icc == NULL) {
+        status = cimageio_fail(c->err, CIMAGEIO_NO_MEMORY, "out of memory");
       } else {
-        memcpy(*icc, profile, count);
-        *icc_size = count;
+        memcpy(*c->icc, profile, count);
+        *c->icc_size = count;
       }
     }
   }
@@ -455,35 +444,36 @@ static int tiff_read(const cimageio_read_call *call) {
     // the next directory would replace the first page's state, and a damaged one leaves it
     // half torn down.
     tdir_t pages = TIFFNumberOfDirectories(tif);
-    info->images = pages > 1 ? (uint32_t)pages : 1;
+    c->info->images = pages > 1 ? (uint32_t)pages : 1;
   }
-  if (status != CIMAGEIO_OK || pixels == NULL) {
+  if (status != CIMAGEIO_OK || c->pixels == NULL) {
     TIFFClose(tif);
-    if (status == CIMAGEIO_OK && file.past_end) return cimageio_fail(err, CIMAGEIO_TRUNCATED, "the TIFF data ends early");
+    if (status == CIMAGEIO_OK && file.past_end)
+      return cimageio_fail(c->err, CIMAGEIO_TRUNCATED, "the TIFF data ends early");
     return status;
   }
 
   cimageio_region whole = {0, 0, p.width, p.height};
-  const cimageio_region *r = region != NULL ? region : &whole;
+  const cimageio_region *r = c->region != NULL ? c->region : &whole;
   if (!cimageio_region_fits(r, p.width, p.height)) {
     TIFFClose(tif);
-    return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "region outside the image");
+    return cimageio_fail(c->err, CIMAGEIO_BAD_ARGUMENT, "region outside the image");
   }
-  size_t expected = (size_t)r->width * r->height * (size_t)info->channels * (size_t)(info->bit_depth / 8);
-  if (pixels_size != expected) {
+  size_t expected = (size_t)r->width * r->height * (size_t)c->info->channels * (size_t)(c->info->bit_depth / 8);
+  if (c->pixels_size != expected) {
     TIFFClose(tif);
-    return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "pixel buffer size");
+    return cimageio_fail(c->err, CIMAGEIO_BAD_ARGUMENT, "pixel buffer size");
   }
   found.errors = 0;
-  int ok = read_rows(tif, &p, info, r->x, r->y, r->width, r->height, pixels, cmyk_transform);
+  int ok = read_rows(tif, &p, c->info, r->x, r->y, r->width, r->height, c->pixels, c->cmyk_transform);
   if ((!ok || found.errors > 0) && !file.past_end && cimageio_tiff_is_one_dimensional_fax(tif)) {
-    status = read_fax_rows(tif, &file, &p, info, r, pixels, &found, err);
+    status = read_fax_rows(tif, &file, &p, c->info, r, c->pixels, &found, c->err);
   } else if (!ok || found.errors > 0) {
-    status = fail_with(err, &file, &found, "libtiff cannot decode it");
+    status = fail_with(c->err, &file, &found, "libtiff cannot decode it");
   }
   TIFFClose(tif);
-  info->width = r->width;
-  info->height = r->height;
+  c->info->width = r->width;
+  c->info->height = r->height;
   return status;
 }
 

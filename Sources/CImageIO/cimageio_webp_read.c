@@ -130,64 +130,55 @@ static int decode_all(const uint8_t *data, size_t size, const WebPBitstreamFeatu
   return code == VP8_STATUS_OK ? CIMAGEIO_OK : status_error(code, err);
 }
 
-static int webp_read(const cimageio_read_call *call) {
-  const uint8_t *data = call->data;
-  size_t size = call->size;
-  int scale_denom = call->scale_denom;
-  const cimageio_limits *limits = call->limits;
-  cimageio_info *info = call->info;
-  void *pixels = call->pixels;
-  size_t pixels_size = call->pixels_size;
-  uint8_t **icc = call->icc;
-  size_t *icc_size = call->icc_size;
-  const cimageio_region *region = call->region;
-  cimageio_error *err = call->err;
+static int webp_read(const cimageio_read_call *c) {
   WebPBitstreamFeatures features;
-  VP8StatusCode code = WebPGetFeatures(data, size, &features);
-  if (code != VP8_STATUS_OK) return status_error(code, err);
+  VP8StatusCode code = WebPGetFeatures(c->data, c->size, &features);
+  if (code != VP8_STATUS_OK) return status_error(code, c->err);
   uint32_t w = (uint32_t)features.width, h = (uint32_t)features.height;
-  info->format = CIMAGEIO_FORMAT_WEBP;
-  info->full_width = w;
-  info->full_height = h;
-  info->orientation = 1;
-  if (limits->max_pixels > 0 && (uint64_t)w * h > limits->max_pixels) {
-    return cimageio_fail(err, CIMAGEIO_TOO_LARGE, "%ux%u pixels is over the limit of %llu", w, h,
-                         (unsigned long long)limits->max_pixels);
+  c->info->format = CIMAGEIO_FORMAT_WEBP;
+  c->info->full_width = w;
+  c->info->full_height = h;
+  c->info->orientation = 1;
+  if (c->limits->max_pixels > 0 && (uint64_t)w * h > c->limits->max_pixels) {
+    return cimageio_fail(c->err, CIMAGEIO_TOO_LARGE, "%ux%u pixels is over the limit of %llu", w, h,
+                         (unsigned long long)c->limits->max_pixels);
   }
   // An animation's frames are composed at full size; a still image shrinks on load.
-  int scale = features.has_animation ? 1 : scale_denom;
-  info->width = (w + (uint32_t)scale - 1) / (uint32_t)scale;
-  info->height = (h + (uint32_t)scale - 1) / (uint32_t)scale;
-  info->scale_denom = scale;
-  info->shrinks_on_load = !features.has_animation;
-  info->channels = features.has_alpha ? 4 : 3;
-  info->bit_depth = 8;
-  info->source_bit_depth = 8;
-  info->color = CIMAGEIO_COLOR_RGB;
-  int status = read_chunks(data, size, info, icc, icc_size, err);
-  if (status != CIMAGEIO_OK || pixels == NULL) return status;
+  int scale = features.has_animation ? 1 : c->scale_denom;
+  c->info->width = (w + (uint32_t)scale - 1) / (uint32_t)scale;
+  c->info->height = (h + (uint32_t)scale - 1) / (uint32_t)scale;
+  c->info->scale_denom = scale;
+  c->info->shrinks_on_load = !features.has_animation;
+  c->info->channels = features.has_alpha ? 4 : 3;
+  c->info->bit_depth = 8;
+  c->info->source_bit_depth = 8;
+  c->info->color = CIMAGEIO_COLOR_RGB;
+  int status = read_chunks(c->data, c->size, c->info, c->icc, c->icc_size, c->err);
+  if (status != CIMAGEIO_OK || c->pixels == NULL) return status;
 
-  size_t row = (size_t)info->width * (size_t)info->channels;
-  if (region == NULL) {
-    if (pixels_size != row * info->height) return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "pixel buffer size");
-    return decode_all(data, size, &features, info, pixels, pixels_size, err);
+  size_t row = (size_t)c->info->width * (size_t)c->info->channels;
+  if (c->region == NULL) {
+    if (c->pixels_size != row * c->info->height)
+      return cimageio_fail(c->err, CIMAGEIO_BAD_ARGUMENT, "pixel buffer size");
+    return decode_all(c->data, c->size, &features, c->info, c->pixels, c->pixels_size, c->err);
   }
   // A region: the whole image, then its rows copied (libwebp crops before it scales, which
   // would not give a full decode's pixels).
-  if (!cimageio_region_fits(region, info->width, info->height))
-    return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "region outside the image");
-  size_t region_row = (size_t)region->width * (size_t)info->channels;
-  if (pixels_size != region_row * region->height) return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "pixel buffer size");
-  uint8_t *whole = malloc(row * info->height);
-  if (whole == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
-  status = decode_all(data, size, &features, info, whole, row * info->height, err);
-  for (uint32_t y = 0; status == CIMAGEIO_OK && y < region->height; y++) {
-    memcpy((uint8_t *)pixels + y * region_row, whole + (region->y + y) * row + (size_t)region->x * info->channels,
-           region_row);
+  if (!cimageio_region_fits(c->region, c->info->width, c->info->height))
+    return cimageio_fail(c->err, CIMAGEIO_BAD_ARGUMENT, "region outside the image");
+  size_t region_row = (size_t)c->region->width * (size_t)c->info->channels;
+  if (c->pixels_size != region_row * c->region->height)
+    return cimageio_fail(c->err, CIMAGEIO_BAD_ARGUMENT, "pixel buffer size");
+  uint8_t *whole = malloc(row * c->info->height);
+  if (whole == NULL) return cimageio_fail(c->err, CIMAGEIO_NO_MEMORY, "out of memory");
+  status = decode_all(c->data, c->size, &features, c->info, whole, row * c->info->height, c->err);
+  for (uint32_t y = 0; status == CIMAGEIO_OK && y < c->region->height; y++) {
+    const uint8_t *from = whole + (c->region->y + y) * row + (size_t)c->region->x * c->info->channels;
+    memcpy((uint8_t *)c->pixels + y * region_row, from, region_row);
   }
   free(whole);
-  info->width = region->width;
-  info->height = region->height;
+  c->info->width = c->region->width;
+  c->info->height = c->region->height;
   return status;
 }
 
