@@ -7,7 +7,8 @@ public struct ArtworkWarning: Sendable, Hashable, CustomStringConvertible {
     case profile
     /// The file holds more than one image (an animation's frames); the first is used.
     case images
-    /// The file carries an HDR gain map, which is not applied: the SDR image is drawn.
+    /// The file carries an HDR gain map: carried into JPEG previews, or else not applied (the
+    /// SDR image is drawn), saying why.
     case gainMap = "gain_map"
     /// HDR content (PQ or HLG) was tone-mapped to SDR.
     case hdr

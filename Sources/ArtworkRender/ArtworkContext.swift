@@ -21,18 +21,14 @@ struct ArtworkContext {
   let limits: ImageLimits
   /// Whether auto-focus looks for this artwork's focus (asked for, and none set for it).
   let findsFocus: Bool
-  /// Whether the previews carry the file's HDR gain map (with the map), and why not; nil when
-  /// no previews are drawn or the file has none.
-  var gainMap: GainMapCarrier.Outcome? = nil
+  /// The file's HDR gain map as read, or why it could not be; nil when the file has none.
+  var gainMap: GainMapImage.Outcome? = nil
+  /// The gain map the previews carry; nil when no previews are drawn, their format cannot
+  /// carry one, or there is none to carry.
+  var carriedGainMap: GainMapCarrier? = nil
 
   /// Where the artwork's HDR highlights lie, when it has a gain map artfit reads.
   var highlights: HDRHighlights? = nil
-
-  /// The gain map the previews carry, if they carry one.
-  var carriedGainMap: GainMapCarrier? {
-    if case .carried(let carrier) = gainMap { return carrier }
-    return nil
-  }
 
   /// The source's size in pixels, as the geometry sees it.
   var source: Size { Size(Double(info.width), Double(info.height)) }
@@ -72,15 +68,15 @@ struct ArtworkContext {
         document: document, limits: limits, findsFocus: findsFocus)
       if info.gainMap != nil {
         // Every command reads the map (its highlights are reported); only previews carry it.
-        let read = MonotonicClock.timed(&stats.decode) {
+        context.gainMap = MonotonicClock.timed(&stats.decode) {
           GainMapImage.read(info: info, bytes: encoded?.bytes, path: file.path, limits: limits)
         }
-        if case .read(let image)? = read {
-          context.highlights = HDRHighlights(image, source: PixelSize(info.width, info.height))
-        }
-        if options.writePreviews {
-          context.gainMap = GainMapCarrier.outcome(
-            read, format: options.format, source: PixelSize(info.width, info.height))
+        if case .read(let image)? = context.gainMap {
+          let source = PixelSize(info.width, info.height)
+          context.highlights = HDRHighlights(image, source: source)
+          if options.writing.writePreviews {
+            context.carriedGainMap = GainMapCarrier(image, format: options.writing.format, source: source)
+          }
         }
       }
       return context

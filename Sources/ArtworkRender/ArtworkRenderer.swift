@@ -61,19 +61,23 @@ struct ArtworkRenderer {
   }
 
   /// What the file holds beyond the image artfit draws: more images, a gain map, HDR.
-  static func contentWarnings(_ info: ImageInfo, gainMap: GainMapCarrier.Outcome?) -> [ArtworkWarning] {
+  static func contentWarnings(
+    _ info: ImageInfo, gainMap: GainMapImage.Outcome?, carried: Bool, previews: RenderOptions.PreviewFormat?
+  ) -> [ArtworkWarning] {
     var warnings: [ArtworkWarning] = []
     if info.images > 1 { warnings.append(ArtworkWarning(.images, info.imagesWarning)) }
     if let note = info.readerNote { warnings.append(ArtworkWarning(.container, note)) }
     if let kind = info.gainMap {
       let headroom = info.gainMapFigures.map { String(format: " (%.2f stops of headroom)", $0.headroomStops) } ?? ""
-      let carried: String
-      switch gainMap {
-      case .carried: carried = ", carried into each JPEG preview (Ultra HDR; the crop map and thumbnails are SDR)"
-      case .notCarried(let why): carried = ", which is not applied: the SDR image is drawn; \(why)"
-      case nil: carried = ", which is not applied: the SDR image is drawn"
+      var applied = ", which is not applied: the SDR image is drawn"
+      if carried {
+        applied = ", carried into each JPEG preview (Ultra HDR; the crop map and thumbnails are SDR)"
+      } else if case .unread(let why)? = gainMap {
+        applied += "; \(why)" + (previews != nil ? ", so the previews are SDR" : "")
+      } else if let previews, let why = GainMapCarrier.whyNot(previews) {
+        applied += "; \(why)"
       }
-      warnings.append(ArtworkWarning(.gainMap, "it carries \(kind.name) gain map\(headroom)\(carried)"))
+      warnings.append(ArtworkWarning(.gainMap, "it carries \(kind.name) gain map\(headroom)\(applied)"))
     }
     if let hdr = info.hdr {
       warnings.append(
@@ -235,7 +239,9 @@ struct ArtworkRenderer {
     if let problem = colour.problem {
       report.warnings.append(ArtworkWarning(.profile, "\(problem); treated as untagged sRGB"))
     }
-    report.warnings += Self.contentWarnings(info, gainMap: context.gainMap)
+    let previews = options.writing.writePreviews ? options.writing.format : nil
+    report.warnings += Self.contentWarnings(
+      info, gainMap: context.gainMap, carried: context.carriedGainMap != nil, previews: previews)
     if let bars = report.embeddedBars { report.warnings.append(barsWarning(bars)) }
     let document = context.document
     if let refused = VectorDocument.referencesWarning(document?.externalReferences ?? info.externalReferences) {

@@ -8,12 +8,6 @@ import ArtworkPixels
 /// Where the preview shows anything but the artwork (bars, the overlays artfit draws), the map
 /// holds the no-gain code over whole JPEG blocks, so those pixels show exactly the SDR image.
 struct GainMapCarrier: Sendable {
-  /// Whether an artwork's gain map goes into its previews, and why not when it does not.
-  enum Outcome: Sendable {
-    case carried(GainMapCarrier)
-    case notCarried(String)
-  }
-
   /// The map, upright, recoded, 8-bit gray or RGB.
   let map: Image
   /// The figures written with it (`GainMapFigures.recodedForNoGain`).
@@ -23,17 +17,16 @@ struct GainMapCarrier: Sendable {
   /// Map pixels per source pixel, across and down.
   let scale: (x: Double, y: Double)
 
-  /// Whether the gain map `read` (nil: the file has none) goes into `format` previews of a
-  /// `source`-sized artwork.
-  static func outcome(_ read: GainMapImage.Outcome?, format: RenderOptions.PreviewFormat, source: PixelSize)
-    -> Outcome?
-  {
-    guard let read else { return nil }
-    guard format == .jpeg else { return .notCarried("PNG previews are SDR (JPEG previews carry it)") }
-    switch read {
-    case .unread(let why): return .notCarried(why)
-    case .read(let image): return .carried(GainMapCarrier(image.map, figures: image.figures, source: source))
-    }
+  /// The map `read` as `format` previews of a `source`-sized artwork carry it; nil when that
+  /// format cannot (`whyNot` says so).
+  init?(_ read: GainMapImage, format: RenderOptions.PreviewFormat, source: PixelSize) {
+    guard format.carriesGainMaps else { return nil }
+    self.init(read.map, figures: read.figures, source: source)
+  }
+
+  /// Why `format` previews do not carry a gain map artfit read, when they do not.
+  static func whyNot(_ format: RenderOptions.PreviewFormat) -> String? {
+    format.carriesGainMaps ? nil : "\(format.rawValue.uppercased()) previews are SDR (JPEG previews carry it)"
   }
 
   private init(_ decoded: Image, figures: GainMapFigures, source: PixelSize) {
@@ -113,4 +106,9 @@ struct GainMapCarrier: Sendable {
     let encodedMap = try ImageEncoder.jpeg(map, quality: quality, name: name)
     return UltraHDRJPEG.assemble(primary: primary, map: encodedMap, figures: figures)
   }
+}
+
+extension RenderOptions.PreviewFormat {
+  /// Whether previews in this format carry an HDR gain map: JPEG's as Ultra HDR.
+  var carriesGainMaps: Bool { self == .jpeg }
 }

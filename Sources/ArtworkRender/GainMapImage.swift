@@ -1,10 +1,11 @@
 import ArtworkCodec
 
-/// An artwork's ISO 21496-1 gain map decoded and turned upright with its image, and the
-/// figures that say what its codes mean: read once, for the HDR highlights every command
-/// reports (`HDRHighlights`) and for the JPEG previews that carry it (`GainMapCarrier`).
+/// An artwork's HDR gain map (ISO 21496-1's, or Apple's recoded as ISO's) decoded and turned
+/// upright with its image, and the figures that say what its codes mean: read once, for the
+/// HDR highlights every command reports (`HDRHighlights`) and for the JPEG previews that carry
+/// it (`GainMapCarrier`).
 struct GainMapImage: Sendable {
-  /// Whether an artwork's gain map could be read, and why not when it could not.
+  /// Whether an artwork's gain map could be read, and what stops it when it could not.
   enum Outcome: Sendable {
     case read(GainMapImage)
     case unread(String)
@@ -19,14 +20,20 @@ struct GainMapImage: Sendable {
   /// file at `path` (only the map's own bytes); nil when the file has no gain map.
   static func read(info: ImageInfo, bytes: [UInt8]?, path: String, limits: ImageLimits) -> Outcome? {
     guard let kind = info.gainMap else { return nil }
-    guard kind == .iso, let figures = info.gainMapFigures else {
-      return .unread("Apple's gain map is not carried into the previews (its math is not ISO 21496-1's)")
+    guard let figures = info.gainMapFigures else {
+      return .unread(
+        kind == .apple
+          ? "its headroom is not in its XMP (HDRGainMap:HDRGainMapHeadroom), where artfit reads it"
+          : "its figures cannot be read")
     }
     guard !figures.baseIsHDR else {
-      return .unread("a map whose base image is the HDR rendition is not carried into the previews")
+      return .unread("artfit does not yet read a map whose base image is the HDR rendition")
     }
     guard let range = info.gainMapImage else {
-      return .unread("its map image is not in the file's Multi-Picture list, so the previews are SDR")
+      return .unread(
+        info.format == .jpeg
+          ? "its map image is not in the file's Multi-Picture list"
+          : "its map image is an item of the HEIF file, which artfit does not yet decode")
     }
     let decoded: Image
     do throws(ImageError) {
@@ -39,11 +46,19 @@ struct GainMapImage: Sendable {
       decoded = try ImageDecoder.decode(data: mapBytes, name: path + " (its gain map)", limits: limits)
         .applying(info.orientation)
     } catch {
-      return .unread("its map image cannot be read (\(error.message)), so the previews are SDR")
+      return .unread("its map image cannot be read (\(error.message))")
     }
     guard decoded.bitDepth == 8, decoded.layout == .gray || decoded.layout == .rgb else {
-      return .unread("its map image is not 8-bit gray or RGB, so the previews are SDR")
+      return .unread("its map image is not 8-bit gray or RGB")
     }
-    return .read(GainMapImage(map: decoded, figures: figures))
+    guard kind == .apple else { return .read(GainMapImage(map: decoded, figures: figures)) }
+    // Apple's map (a JPEG's: its figures are Apple's own) read as the ISO map of the same gain.
+    let table = GainMapFigures.appleCodesAsISO(headroomStops: figures.alternateHeadroom)
+    guard case .uint8(var samples) = decoded.storage else { preconditionFailure("8-bit") }
+    for index in samples.indices { samples[index] = table[Int(samples[index])] }
+    let map = Image(
+      width: decoded.width, height: decoded.height, layout: decoded.layout, storage: .uint8(samples),
+      iccProfile: decoded.iccProfile)
+    return .read(GainMapImage(map: map, figures: figures))
   }
 }

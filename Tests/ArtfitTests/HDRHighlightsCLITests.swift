@@ -58,15 +58,32 @@ struct HDRHighlightsCLITests {
     }
   }
 
-  @Test func anSDRArtworkHasNoHighlightKeys() throws {
+  @Test(arguments: ["jpeg-gainmap-apple.jpg", "jpeg-baseline.jpg"])
+  func anArtworkWithoutAReadMapHasNoHighlightKeys(name: String) throws {
     let folder = TemporaryFolder()
     defer { folder.remove() }
-    let run = try ArtfitRun(
-      ["check", Fixtures.path("jpeg-gainmap-apple-headroom.jpg"), "--out", folder.path("a"), "--json"])
-    let text = run.stdout
-    #expect(!text.contains("hdr_highlights_kept"), "Apple's map is not read: no highlights are claimed")
-    let sdr = try ArtfitRun(
-      ["check", Fixtures.path("jpeg-baseline.jpg"), "--out", folder.path("b"), "--json"])
-    #expect(!sdr.stdout.contains("highlights"))
+    // `figures` requires the run to succeed with one artwork, so a failed run cannot pass here.
+    let checked = try figures("check", Fixtures.path(name), ["--out", folder.path("check")])
+    #expect(checked.hdr["highlights"] == nil, "no highlights are claimed: \(checked.hdr)")
+    #expect(!checked.kept.isEmpty && checked.kept.values.allSatisfy { $0 == nil }, "\(checked.kept)")
+  }
+
+  /// An Apple map without its headroom is not read: `check` says why, and `render` that its
+  /// previews are SDR for it.
+  @Test func anUnreadMapSaysWhyThePreviewsAreSDR() throws {
+    let folder = TemporaryFolder()
+    defer { folder.remove() }
+    let source = Fixtures.path("jpeg-gainmap-apple.jpg")
+    for (command, previews) in [("check", false), ("render", true)] {
+      let run = try ArtfitRun(
+        [command, source, "--targets", "iphone-16-pro", "--out", folder.path(command), "--json"])
+      #expect(run.status == 0 || run.status == 1, "\(command): \(run.stderr)")
+      let json = try #require(try run.json() as? [String: Any])
+      let artwork = try #require((json["artworks"] as? [[String: Any]])?.first)
+      let warnings = try #require(artwork["warnings"] as? [[String: Any]])
+      let gainMap = try #require(warnings.first { $0["kind"] as? String == "gain_map" }?["message"] as? String)
+      #expect(gainMap.contains("its headroom is not in its XMP"), "\(command): \(gainMap)")
+      #expect(gainMap.contains("so the previews are SDR") == previews, "\(command): \(gainMap)")
+    }
   }
 }

@@ -76,6 +76,27 @@ struct GainMapFiguresTests {
     #expect(abs((info.gainMapFigures?.headroomStops ?? 0) - log2(3.5)) < 1e-9)
   }
 
+  /// Apple's codes recoded as ISO's: no gain stays no gain, the largest code the headroom,
+  /// the gain never falls as the code rises, and each ISO code's gain lies within half a code
+  /// of the gain Apple's method gives the original code (its factor written out here as the
+  /// published method states it, from BT.709's transfer).
+  @Test(arguments: [0.0, 0.25, 1, 1.8074, 3, 5.6])
+  func applesCodesMeanTheSameGainAsISOCodes(stops: Double) {
+    let table = GainMapFigures.appleCodesAsISO(headroomStops: stops)
+    let iso = GainMapFigures(
+      alternateHeadroom: stops, gainMin: [0], gainMax: [stops], gamma: [1], baseOffset: [0], alternateOffset: [0])
+    #expect(table.count == 256 && table[0] == 0)
+    #expect(zip(table, table.dropFirst()).allSatisfy { $0 <= $1 })
+    if stops > 0 { #expect(table[255] == 255) }
+    for code in 0...255 {
+      let v = Double(code) / 255
+      let linear = v < 0.081 ? v / 4.5 : pow((v + 0.099) / 1.099, 1 / 0.45)
+      let apple = log2(1 + (pow(2, stops) - 1) * linear)
+      let step = stops / 255
+      #expect(abs(iso.gain(code: table[code], channel: 0) - apple) <= step / 2 + 1e-12, "code \(code)")
+    }
+  }
+
   /// A gain map whose metadata is absent or not whole is still named, with no figures.
   @Test(arguments: ["jpeg-gainmap-ultrahdr.jpg", "jpeg-gainmap-apple.jpg", "heif-gainmap-iso.heic"])
   func aMapWithoutWholeFiguresIsNamedAlone(name: String) throws {
