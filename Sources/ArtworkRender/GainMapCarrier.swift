@@ -1,6 +1,7 @@
 import ArtworkCodec
 import ArtworkGeometry
 import ArtworkPixels
+import Foundation
 
 /// An artwork's HDR gain map carried into its JPEG previews: the map decoded upright and
 /// recoded so one code means no gain, cut from the same rect of the source as each preview's
@@ -63,41 +64,65 @@ struct GainMapCarrier: Sendable {
     // The encoder's block: 8 pixels for gray, 16 for colour (its chroma is halved both ways).
     let block = channels == 1 ? 8 : 16
     let across = (size.width + block - 1) / block
-    var sdr = [Bool](repeating: false, count: across * ((size.height + block - 1) / block))
     let inside = (
-      x: max(0, origin.x)..<min(size.width, origin.x + picture.width),
-      y: max(0, origin.y)..<min(size.height, origin.y + picture.height)
+      x: max(0, origin.x)..<max(max(0, origin.x), min(size.width, origin.x + picture.width)),
+      y: max(0, origin.y)..<max(max(0, origin.y), min(size.height, origin.y + picture.height))
     )
-    before.withUnsafeBufferPointer { before in
-      after.withUnsafeBufferPointer { after in
+    let sdr = sdrBlocks(size: size, block: block, inside: inside, before: before, after: after)
+    guard case .uint8(let codes) = picture.storage else { preconditionFailure("8-bit") }
+    var out = [UInt8](repeating: 0, count: size.width * size.height * channels)
+    out.withUnsafeMutableBufferPointer { out in
+      codes.withUnsafeBufferPointer { codes in
+        let rowBytes = size.width * channels
         for y in 0..<size.height {
-          let row = y / block * across
-          for x in 0..<size.width {
-            let at = (y * size.width + x) * 3
-            if !inside.x.contains(x) || !inside.y.contains(y) || before[at] != after[at]
-              || before[at + 1] != after[at + 1] || before[at + 2] != after[at + 2]
-            {
-              sdr[row + x / block] = true
+          let row = out.baseAddress! + y * rowBytes
+          // The picture's codes along the row, then the no-gain code over each SDR block.
+          if inside.y.contains(y), !inside.x.isEmpty {
+            let from = ((y - origin.y) * picture.width + (inside.x.lowerBound - origin.x)) * channels
+            (row + inside.x.lowerBound * channels).update(
+              from: codes.baseAddress! + from, count: inside.x.count * channels)
+          }
+          let blocks = y / block * across
+          for column in 0..<across where sdr[blocks + column] {
+            for x in column * block..<min(size.width, (column + 1) * block) {
+              for channel in 0..<channels { row[x * channels + channel] = noGain[channel] }
             }
           }
         }
       }
     }
-    guard case .uint8(let codes) = picture.storage else { preconditionFailure("8-bit") }
-    var out = [UInt8](repeating: 0, count: size.width * size.height * channels)
-    for y in 0..<size.height {
-      for x in 0..<size.width {
-        let at = (y * size.width + x) * channels
-        if sdr[y / block * across + x / block] {
-          for channel in 0..<channels { out[at + channel] = noGain[channel] }
-        } else {
-          let from = ((y - origin.y) * picture.width + (x - origin.x)) * channels
-          for channel in 0..<channels { out[at + channel] = codes[from + channel] }
+    return Image(
+      width: size.width, height: size.height, layout: map.layout, storage: .uint8(out), iccProfile: map.iccProfile)
+  }
+
+  /// Which blocks of a `size` RGB preview show anything but the artwork: a pixel outside
+  /// `inside` (where the picture lies), or one whose samples differ between `before` and
+  /// `after` (the overlays). Row by row, a block's run of bytes compared at once.
+  private func sdrBlocks(
+    size: PixelSize, block: Int, inside: (x: Range<Int>, y: Range<Int>), before: [UInt8], after: [UInt8]
+  ) -> [Bool] {
+    let across = (size.width + block - 1) / block
+    var sdr = [Bool](repeating: false, count: across * ((size.height + block - 1) / block))
+    before.withUnsafeBytes { before in
+      after.withUnsafeBytes { after in
+        for y in 0..<size.height {
+          let blocks = y / block * across
+          for column in 0..<across where !sdr[blocks + column] {
+            let x0 = column * block
+            let x1 = min(size.width, x0 + block)
+            if !inside.y.contains(y) || x0 < inside.x.lowerBound || x1 > inside.x.upperBound {
+              sdr[blocks + column] = true
+              continue
+            }
+            let at = (y * size.width + x0) * 3
+            if memcmp(before.baseAddress! + at, after.baseAddress! + at, (x1 - x0) * 3) != 0 {
+              sdr[blocks + column] = true
+            }
+          }
         }
       }
     }
-    return Image(
-      width: size.width, height: size.height, layout: map.layout, storage: .uint8(out), iccProfile: map.iccProfile)
+    return sdr
   }
 
   /// The Ultra HDR JPEG of an SDR preview and its map.
