@@ -72,14 +72,15 @@ public enum HTMLWriter {
   static func writeSummary(_ tally: RunTally, to out: inout ByteBuffer) {
     out.append("<p class=\"summary\">")
     out.integer(tally.artworks)
-    out.append(" artworks · ")
+    out.append(tally.artworks == 1 ? " artwork · " : " artworks · ")
     out.integer(tally.results)
-    out.append(tally.failed > 0 ? " results · <span class=\"bad\">" : " results · <span class=\"good\">")
+    out.append(tally.results == 1 ? " result · " : " results · ")
+    out.append(tally.failed > 0 ? "<span class=\"bad\">" : "<span class=\"good\">")
     out.integer(tally.failed)
     out.append(
       tally.errors.isEmpty ? " failed</span> · <span class=\"good\">" : " failed</span> · <span class=\"bad\">")
     out.integer(tally.errors.count)
-    out.append(" input errors</span> · ")
+    out.append(tally.errors.count == 1 ? " input error</span> · " : " input errors</span> · ")
     out.html(ArtfitVersion.generator)
     out.append("</p>\n</header>\n")
   }
