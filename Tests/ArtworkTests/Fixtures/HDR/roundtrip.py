@@ -14,7 +14,8 @@
       SOURCE's rect (X, Y, W, H) resized to PW x PH, against PREVIEW's picture at (PX, PY);
       prints JSON: the picture's luminance difference in stops (mean and 99th percentile,
       both reduced to the source's resolution, at least 4x, so the two resampling filters'
-      detail does not count), and the
+      detail does not count; and the 99th percentile of its interior, 16 preview pixels in
+      from each edge, where no JPEG block is shared with a bar), and the
       largest difference between PREVIEW's HDR and SDR renditions outside the picture (its
       bars and overlays), with the gain map codes found there.
   python roundtrip.py overlaid WITH WITHOUT
@@ -144,6 +145,10 @@ def compare(source, preview, x, y, w, h, px, py, pw, ph):
     a = array(reference.shrink(factor, factor))[..., :3]
     b = array(picture.shrink(factor, factor))[..., :3]
     difference = np.abs(luminance(a) - luminance(b))
+    # The picture's edges lie in JPEG blocks they may share with bars, which carry no gain so
+    # that the bars are exactly SDR (up to 15 preview pixels): the interior is the rest.
+    band = -(-16 // factor)
+    interior = difference[band:-band, band:-band] if min(difference.shape) > 2 * band else difference
     # Outside the picture: the HDR rendition against the SDR one, and the map's codes.
     whole_hdr = array(out_hdr)[..., :3]
     whole_sdr = array(pyvips.Image.new_from_file(preview).colourspace("scrgb"))[..., :3]
@@ -154,6 +159,7 @@ def compare(source, preview, x, y, w, h, px, py, pw, ph):
     print(json.dumps({
         "picture_mean_stops": float(difference.mean()),
         "picture_p99_stops": float(np.percentile(difference, 99)),
+        "interior_p99_stops": float(np.percentile(interior, 99)),
         "picture_peak": float(b.max()),
         "reference_peak": float(a.max()),
         "outside_pixels": int(outside.sum()),
