@@ -25,6 +25,9 @@ public struct GainMapFigures: Sendable, Equatable {
   public var baseOffset: [Double]
   /// The offset added to the alternate rendition, per channel.
   public var alternateOffset: [Double]
+  /// Whether the map's codes are Apple's (a Rec. 709-encoded share of the headroom, as
+  /// `appleCodesAsISO` reads them) rather than ISO 21496-1's under the figures above.
+  public var appleCoded: Bool
 
   /// The HDR rendition's headroom in stops: how far its highlights reach above SDR white.
   public var headroomStops: Double { baseIsHDR ? baseHeadroom : alternateHeadroom }
@@ -34,7 +37,7 @@ public struct GainMapFigures: Sendable, Equatable {
   public init(
     channels: Int = 1, baseIsHDR: Bool = false, alternateColourSpace: Bool = false, baseHeadroom: Double = 0,
     alternateHeadroom: Double, gainMin: [Double], gainMax: [Double], gamma: [Double], baseOffset: [Double],
-    alternateOffset: [Double]
+    alternateOffset: [Double], appleCoded: Bool = false
   ) {
     func three(_ values: [Double]) -> [Double] { values.count == 3 ? values : Array(repeating: values[0], count: 3) }
     self.channels = channels
@@ -47,6 +50,7 @@ public struct GainMapFigures: Sendable, Equatable {
     self.gamma = three(gamma)
     self.baseOffset = three(baseOffset)
     self.alternateOffset = three(alternateOffset)
+    self.appleCoded = appleCoded
   }
 
   init?(_ f: cimageio_gain_map_figures) {
@@ -62,5 +66,6 @@ public struct GainMapFigures: Sendable, Equatable {
     gamma = three(f.gamma)
     baseOffset = three(f.base_offset)
     alternateOffset = three(f.alternate_offset)
+    appleCoded = f.apple_coded != 0
   }
 }

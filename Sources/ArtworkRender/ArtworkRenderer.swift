@@ -60,19 +60,21 @@ struct ArtworkRenderer {
       "bars baked in (\(sides)); Apple advises against baking letterbox or pillarbox bars into artwork; \(done)")
   }
 
-  /// What the file holds beyond the image artfit draws: more images, a gain map, HDR.
+  /// What the artwork's file holds beyond the image artfit draws (more images, a gain map,
+  /// HDR), for a run writing `previews` (nil when it writes none).
   static func contentWarnings(
-    _ info: ImageInfo, gainMap: GainMapImage.Outcome?, carried: Bool, previews: RenderOptions.PreviewFormat?
+    _ context: ArtworkContext, previews: RenderOptions.PreviewFormat?
   ) -> [ArtworkWarning] {
+    let info = context.info
     var warnings: [ArtworkWarning] = []
     if info.images > 1 { warnings.append(ArtworkWarning(.images, info.imagesWarning)) }
     if let note = info.readerNote { warnings.append(ArtworkWarning(.container, note)) }
     if let kind = info.gainMap {
       let headroom = info.gainMapFigures.map { String(format: " (%.2f stops of headroom)", $0.headroomStops) } ?? ""
       var applied = ", which is not applied: the SDR image is drawn"
-      if carried {
+      if context.carriedGainMap != nil {
         applied = ", carried into each JPEG preview (Ultra HDR; the crop map and thumbnails are SDR)"
-      } else if case .unread(let why)? = gainMap {
+      } else if case .unread(let why)? = context.gainMap {
         applied += "; \(why)" + (previews != nil ? ", so the previews are SDR" : "")
       } else if let previews, let why = GainMapCarrier.whyNot(previews) {
         applied += "; \(why)"
@@ -240,8 +242,7 @@ struct ArtworkRenderer {
       report.warnings.append(ArtworkWarning(.profile, "\(problem); treated as untagged sRGB"))
     }
     let previews = options.writing.writePreviews ? options.writing.format : nil
-    report.warnings += Self.contentWarnings(
-      info, gainMap: context.gainMap, carried: context.carriedGainMap != nil, previews: previews)
+    report.warnings += Self.contentWarnings(context, previews: previews)
     if let bars = report.embeddedBars { report.warnings.append(barsWarning(bars)) }
     let document = context.document
     if let refused = VectorDocument.referencesWarning(document?.externalReferences ?? info.externalReferences) {

@@ -34,7 +34,10 @@ struct GainMapCarrier: Sendable {
     let recoded = figures.recodedForNoGain()
     let channels = decoded.layout.channels
     guard case .uint8(var samples) = decoded.storage else { preconditionFailure("8-bit") }
-    for index in samples.indices { samples[index] = recoded.table[index % channels][Int(samples[index])] }
+    // Unchanged figures mean every table is the identity (a range already starting at 0).
+    if recoded.figures != figures {
+      for index in samples.indices { samples[index] = recoded.table[index % channels][Int(samples[index])] }
+    }
     var written = recoded.figures
     // A gray map's one channel codes all three.
     if channels == 1 { written.channels = 1 }
@@ -65,8 +68,8 @@ struct GainMapCarrier: Sendable {
     let block = channels == 1 ? 8 : 16
     let across = (size.width + block - 1) / block
     let inside = (
-      x: max(0, origin.x)..<max(max(0, origin.x), min(size.width, origin.x + picture.width)),
-      y: max(0, origin.y)..<max(max(0, origin.y), min(size.height, origin.y + picture.height))
+      x: (origin.x..<origin.x + picture.width).clamped(to: 0..<size.width),
+      y: (origin.y..<origin.y + picture.height).clamped(to: 0..<size.height)
     )
     let sdr = sdrBlocks(size: size, block: block, inside: inside, before: before, after: after)
     guard case .uint8(let codes) = picture.storage else { preconditionFailure("8-bit") }

@@ -17,7 +17,8 @@ struct GainMapImage: Sendable {
   let figures: GainMapFigures
 
   /// `info`'s gain map, read from `bytes` (the whole file) when the run read it, else from the
-  /// file at `path` (only the map's own bytes); nil when the file has no gain map.
+  /// file at `path` (a JPEG's map's own bytes; a HEIF's whole file); nil when the file has no
+  /// gain map.
   static func read(info: ImageInfo, bytes: [UInt8]?, path: String, limits: ImageLimits) -> Outcome? {
     guard let kind = info.gainMap else { return nil }
     guard let figures = info.gainMapFigures else {
@@ -29,36 +30,51 @@ struct GainMapImage: Sendable {
     guard !figures.baseIsHDR else {
       return .unread("artfit does not yet read a map whose base image is the HDR rendition")
     }
-    guard let range = info.gainMapImage else {
-      return .unread(
-        info.format == .jpeg
-          ? "its map image is not in the file's Multi-Picture list"
-          : "its map image is an item of the HEIF file, which artfit does not yet decode")
+    if info.format == .jpeg, info.gainMapImage == nil {
+      return .unread("its map image is not in the file's Multi-Picture list")
     }
     let decoded: Image
     do throws(ImageError) {
-      let mapBytes: [UInt8]
-      if let bytes {
-        mapBytes = Array(bytes[min(range.lowerBound, bytes.count)..<min(range.upperBound, bytes.count)])
-      } else {
-        mapBytes = try FileBytes.read(path, range: range)
-      }
-      decoded = try ImageDecoder.decode(data: mapBytes, name: path + " (its gain map)", limits: limits)
-        .applying(info.orientation)
+      decoded = try mapImage(info: info, bytes: bytes, path: path, limits: limits)
+    } catch .unusable(_, _, let reason) {
+      return .unread(reason)
     } catch {
       return .unread("its map image cannot be read (\(error.message))")
     }
     guard decoded.bitDepth == 8, decoded.layout == .gray || decoded.layout == .rgb else {
       return .unread("its map image is not 8-bit gray or RGB")
     }
-    guard kind == .apple else { return .read(GainMapImage(map: decoded, figures: figures)) }
-    // Apple's map (a JPEG's: its figures are Apple's own) read as the ISO map of the same gain.
+    guard figures.appleCoded else { return .read(GainMapImage(map: decoded, figures: figures)) }
+    // Apple's codes (a map with only Apple's headroom to say what they mean) read as the ISO
+    // codes of the same gain: a map of Apple's type with ISO's figures (iOS 18's) is ISO's.
     let table = GainMapFigures.appleCodesAsISO(headroomStops: figures.alternateHeadroom)
     guard case .uint8(var samples) = decoded.storage else { preconditionFailure("8-bit") }
     for index in samples.indices { samples[index] = table[Int(samples[index])] }
     let map = Image(
       width: decoded.width, height: decoded.height, layout: decoded.layout, storage: .uint8(samples),
       iccProfile: decoded.iccProfile)
-    return .read(GainMapImage(map: map, figures: figures))
+    var isoFigures = figures
+    isoFigures.appleCoded = false
+    return .read(GainMapImage(map: map, figures: isoFigures))
+  }
+
+  /// The map image, upright: a JPEG's from its byte range (`info.gainMapImage`), decoded on
+  /// its own and turned as the image is; a HEIF's from its item.
+  private static func mapImage(
+    info: ImageInfo, bytes: [UInt8]?, path: String, limits: ImageLimits
+  ) throws(ImageError) -> Image {
+    let name = path + " (its gain map)"
+    guard let range = info.gainMapImage else {
+      let file: [UInt8]
+      if let bytes { file = bytes } else { file = try FileBytes.read(path, limit: limits.maxFileBytes) }
+      return try ImageDecoder.decodeGainMapItem(data: file, name: name, limits: limits)
+    }
+    let mapBytes: [UInt8]
+    if let bytes {
+      mapBytes = Array(bytes[min(range.lowerBound, bytes.count)..<min(range.upperBound, bytes.count)])
+    } else {
+      mapBytes = try FileBytes.read(path, range: range)
+    }
+    return try ImageDecoder.decode(data: mapBytes, name: name, limits: limits).applying(info.orientation)
   }
 }

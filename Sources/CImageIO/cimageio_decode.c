@@ -104,6 +104,19 @@ int cimageio_decoder_decode(cimageio_decoder *decoder, const uint8_t *data, size
                                                 .cmyk_transform = cmyk_transform, .region = region, .err = err});
 }
 
+int cimageio_decode_gain_map(const uint8_t *data, size_t size, const cimageio_limits *limits,
+                             cimageio_gain_map_image *out, cimageio_error *err) {
+  static const cimageio_limits no_limits = {0, 0, 0};
+  if (out == NULL) return cimageio_fail(err, CIMAGEIO_BAD_ARGUMENT, "no gain map struct");
+  memset(out, 0, sizeof *out);
+  if (data == NULL || size == 0) return cimageio_fail(err, CIMAGEIO_UNSUPPORTED, "the file is empty");
+  const cimageio_format_descriptor *format = cimageio_format_of(cimageio_sniff(data, size));
+  if (format == NULL) return cimageio_fail(err, CIMAGEIO_UNSUPPORTED, "its first bytes match no format's signature");
+  if (format->read_gain_map == NULL)
+    return cimageio_fail(err, CIMAGEIO_UNUSABLE, "a %s file holds no gain map image as an item", format->name);
+  return format->read_gain_map(data, size, limits != NULL ? limits : &no_limits, out, err);
+}
+
 int cimageio_decode_jpeg_part(cimageio_jpeg_split *split, int part, int scale_denom, const cimageio_limits *limits,
                               cimageio_info *info, void *pixels, size_t pixels_size, uint8_t **icc,
                               size_t *icc_size, const cimageio_transform *cmyk_transform,

@@ -165,6 +165,7 @@ int cimageio_apple_gain_map_figures(const uint8_t *xmp, size_t size, cimageio_ga
   cimageio_gain_map_figures f = {0};
   f.known = 1;
   f.channels = 1;
+  f.apple_coded = 1;
   f.alternate_headroom = log2(headroom[0]);
   for (int c = 0; c < 3; c++) f.gain_max[c] = f.alternate_headroom, f.gamma[c] = 1;
   *out = f;

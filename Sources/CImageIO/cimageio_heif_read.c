@@ -4,7 +4,8 @@
 // oriented size), alpha made straight, 10- and 12-bit samples widened to 16 bits, the ICC
 // profile or else the colour description (nclx) built into a profile, PQ and HLG tone-mapped
 // in that profile's curves, and a gain map (Apple's auxiliary image, ISO 21496-1's `tmap`
-// item) noticed but not applied. Grid images decode their tiles on two threads.
+// item) noticed but not applied; Apple's map image is decoded by its own call
+// (cimageio_decode_gain_map). Grid images decode their tiles on two threads.
 //
 // libheif reports errors as returned structs, with no callbacks and no longjmp, so this file
 // only translates them. Its security limits are set from the caller's pixel limit.
@@ -69,32 +70,41 @@ static void apple_figures(const struct heif_image_handle *map, cimageio_gain_map
   }
 }
 
+// The primary image's auxiliary image of Apple's gain map type (released by the caller), or NULL.
+static struct heif_image_handle *apple_map_handle(const struct heif_image_handle *handle) {
+  int count = heif_image_handle_get_number_of_auxiliary_images(handle, 0);
+  heif_item_id ids[16];
+  if (count > 16) count = 16;
+  count = count > 0 ? heif_image_handle_get_list_of_auxiliary_image_IDs(handle, 0, ids, count) : 0;
+  for (int i = 0; i < count; i++) {
+    struct heif_image_handle *aux = NULL;
+    if (heif_image_handle_get_auxiliary_image_handle(handle, ids[i], &aux).code != heif_error_Ok) continue;
+    const char *type = NULL;
+    int found = 0;
+    if (heif_image_handle_get_auxiliary_type(aux, &type).code == heif_error_Ok && type != NULL) {
+      found = strcmp(type, apple_gain_map) == 0;
+      heif_image_handle_free_auxiliary_types(aux, &type);
+    }
+    if (found) return aux;
+    heif_image_handle_release(aux);
+  }
+  return NULL;
+}
+
 // 1 for Apple's gain map (an auxiliary image of its type), 2 for ISO 21496-1's, else 0; what
 // its metadata says goes into `figures`.
 static int gain_map(const struct heif_image_handle *handle, const uint8_t *data, size_t size,
                     cimageio_gain_map_figures *figures) {
   memset(figures, 0, sizeof *figures);
-  int count = heif_image_handle_get_number_of_auxiliary_images(handle, 0);
-  heif_item_id ids[16];
-  if (count > 16) count = 16;
-  count = count > 0 ? heif_image_handle_get_list_of_auxiliary_image_IDs(handle, 0, ids, count) : 0;
-  int found = 0;
-  for (int i = 0; i < count && !found; i++) {
-    struct heif_image_handle *aux = NULL;
-    if (heif_image_handle_get_auxiliary_image_handle(handle, ids[i], &aux).code != heif_error_Ok) continue;
-    const char *type = NULL;
-    if (heif_image_handle_get_auxiliary_type(aux, &type).code == heif_error_Ok && type != NULL) {
-      found = strcmp(type, apple_gain_map) == 0;
-      heif_image_handle_free_auxiliary_types(aux, &type);
-    }
-    if (found) apple_figures(aux, figures);
-    heif_image_handle_release(aux);
-  }
-  // iOS 18 writes both: ISO's figures, when the file has them, are the ones to use.
+  struct heif_image_handle *apple = apple_map_handle(handle);
+  if (apple != NULL) apple_figures(apple, figures);
+  heif_image_handle_release(apple);
+  // iOS 18 writes both (its tmap's map is the same auxiliary image): ISO's figures, when the
+  // file has them, are the ones to use.
   cimageio_gain_map_figures iso;
   int tone_map = cimageio_heif_tone_map(data, size, &iso);
   if (iso.known) *figures = iso;
-  return found ? 1 : tone_map ? 2 : 0;
+  return apple != NULL ? 1 : tone_map ? 2 : 0;
 }
 
 static const char *primaries_name(int code) {
@@ -606,6 +616,81 @@ static int heif_read(const cimageio_read_call *c) {
   return status;
 }
 
+// The decoded map image in `out` as 8-bit samples: converted to RGB as the primary's planes
+// are (range, matrix, bit depth), then one channel kept when it was coded monochrome.
+static int copy_map(const struct heif_image_handle *map, struct heif_image *image, cimageio_gain_map_image *out,
+                    cimageio_error *err) {
+  int mono = heif_image_get_chroma_format(image) == heif_chroma_monochrome;
+  ycbcr_matrix matrix;
+  if (!cimageio_heif_matrix_for(image, map, &matrix) && !mono)
+    return cimageio_fail(err, CIMAGEIO_UNUSABLE, "its gain map image's colour coding is one artfit does not convert");
+  cimageio_info rgb = {0};
+  rgb.channels = 3;
+  rgb.bit_depth = 8;
+  rgb.full_width = rgb.width = (uint32_t)heif_image_get_width(image, heif_channel_Y);
+  rgb.full_height = rgb.height = (uint32_t)heif_image_get_height(image, heif_channel_Y);
+  size_t pixels = (size_t)rgb.width * rgb.height;
+  out->pixels = malloc(pixels * 3);
+  if (out->pixels == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+  cimageio_region all = {0, 0, rgb.width, rgb.height};
+  int status = cimageio_heif_convert_ycbcr(image, map, &matrix, 0, &rgb, &all, out->pixels, err);
+  if (status != CIMAGEIO_OK) return status;
+  if (mono)
+    for (size_t i = 0; i < pixels; i++) out->pixels[i] = out->pixels[3 * i];
+  out->width = rgb.width;
+  out->height = rgb.height;
+  out->channels = mono ? 1 : 3;
+  return CIMAGEIO_OK;
+}
+
+// Apple's gain map image, an auxiliary image of the primary, decoded with its own
+// transformative properties (libheif applies them to an auxiliary image as to any item).
+static int decode_apple_map(struct heif_context *context, const uint8_t *data, size_t size,
+                            const cimageio_limits *limits, cimageio_gain_map_image *out, cimageio_error *err) {
+  struct heif_image_handle *primary = NULL;
+  struct heif_error error = heif_context_get_primary_image_handle(context, &primary);
+  if (error.code != heif_error_Ok) return heif_failure(error, err);
+  struct heif_image_handle *map = apple_map_handle(primary);
+  heif_image_handle_release(primary);
+  cimageio_gain_map_figures ignored;
+  if (map == NULL && cimageio_heif_tone_map(data, size, &ignored))
+    return cimageio_fail(err, CIMAGEIO_UNUSABLE,
+                         "its map image is an input of ISO 21496-1's tone map item (tmap), which libheif 1.15 "
+                         "does not decode");
+  if (map == NULL) return cimageio_fail(err, CIMAGEIO_UNUSABLE, "it has no gain map image");
+  int width = heif_image_handle_get_width(map), height = heif_image_handle_get_height(map);
+  struct heif_image *image = NULL;
+  int status = CIMAGEIO_OK;
+  if (width <= 0 || height <= 0) {
+    status = cimageio_fail(err, CIMAGEIO_CORRUPT, "its gain map image has no size");
+  } else if (limits->max_pixels > 0 && (uint64_t)width * (uint64_t)height > limits->max_pixels) {
+    status = cimageio_fail(err, CIMAGEIO_LIMIT, "its gain map image of %dx%d pixels is over the limit of %llu",
+                           width, height, (unsigned long long)limits->max_pixels);
+  } else {
+    status = decode_as(map, heif_colorspace_undefined, heif_chroma_undefined, 0, &image, err);
+  }
+  if (status == CIMAGEIO_OK) status = copy_map(map, image, out, err);
+  if (status != CIMAGEIO_OK) {
+    free(out->pixels);
+    memset(out, 0, sizeof *out);
+  }
+  if (image != NULL) heif_image_release(image);
+  heif_image_handle_release(map);
+  return status;
+}
+
+static int heif_read_gain_map(const uint8_t *data, size_t size, const cimageio_limits *limits,
+                              cimageio_gain_map_image *out, cimageio_error *err) {
+  uint8_t *bytes = cimageio_heif_with_sized_last_box(data, size);
+  int owned = bytes != NULL, status = CIMAGEIO_OK;
+  heif_source *source = open_source(data, size, owned ? bytes : (uint8_t *)data, owned, limits, &status, err);
+  if (source == NULL) return status;
+  const uint8_t *read = source->bytes != NULL ? source->bytes : data;
+  status = decode_apple_map(source->context, read, source->size, limits, out, err);
+  heif_source_free(source);
+  return status;
+}
+
 // HEIF and AVIF by their `ftyp` box: AVIF when its brands name AV1 (`avif`, `avis`), HEIF when
 // they name HEVC or only the generic image brands (`mif1`, `msf1`).
 static int heif_brand(const uint8_t *data, size_t size) {
@@ -632,12 +717,12 @@ static void heif_free_kept(void *kept) { heif_source_free(kept); }
 
 const cimageio_format_descriptor cimageio_heif_format = {
     .format = CIMAGEIO_FORMAT_HEIF, .id = "heif", .name = "HEIF", .extensions = "heic heif hif", .library = "libheif",
-    .sniff = heif_sniff, .read = heif_read, .free_kept = heif_free_kept,
+    .sniff = heif_sniff, .read = heif_read, .free_kept = heif_free_kept, .read_gain_map = heif_read_gain_map,
     .traits = CIMAGEIO_TRAIT_DECODES_REGIONS | CIMAGEIO_TRAIT_KEEPS_STATE,
 };
 
 const cimageio_format_descriptor cimageio_avif_format = {
     .format = CIMAGEIO_FORMAT_AVIF, .id = "avif", .name = "AVIF", .extensions = "avif", .library = "libheif",
-    .sniff = avif_sniff, .read = heif_read, .free_kept = heif_free_kept,
+    .sniff = avif_sniff, .read = heif_read, .free_kept = heif_free_kept, .read_gain_map = heif_read_gain_map,
     .traits = CIMAGEIO_TRAIT_DECODES_REGIONS | CIMAGEIO_TRAIT_KEEPS_STATE,
 };

@@ -112,38 +112,51 @@ extension Slow {
       }
     }
 
+    /// `count` random scenes, landscape and portrait (the second), written by the script's
+    /// `verb` (a source named `name`-index.`ext`, its size, a seed from `firstSeed`, and
+    /// `extra(&generator)`'s arguments), each round-tripped through every mode and target.
+    func checkRandomScenes(
+      _ verb: String, name: String, ext: String, seed: UInt64, firstSeed: Int, count: Int, long: ClosedRange<Int>,
+      short: ClosedRange<Int>, extra: (inout SeededGenerator) -> [String] = { _ in [] }
+    ) throws {
+      let folder = TemporaryFolder()
+      defer { folder.remove() }
+      var generator = SeededGenerator(seed: seed)
+      for index in 0..<count {
+        let (a, b) = (Int.random(in: long, using: &generator), Int.random(in: short, using: &generator))
+        let (width, height) = index == 1 ? (b, a) : (a, b)
+        let source = folder.path("\(name)-\(index).\(ext)")
+        _ = try UltraHDRPeer.run(
+          [verb, source, "\(width)", "\(height)", "\(firstSeed + index)"] + extra(&generator))
+        try checkRoundTrips(source, folder: folder)
+      }
+    }
+
     /// Random HDR scenes made by libultrahdr, landscape and portrait, through every mode and
     /// a spread of targets (16:9, 2.39:1, tall phones, a 4:3 tablet).
     @Test func previewsReconstructTheSourcesHDR() throws {
-      let folder = TemporaryFolder()
-      defer { folder.remove() }
-      var generator = SeededGenerator(seed: 53)
-      for index in 0..<3 {
-        let long = Int.random(in: 1200...2000, using: &generator)
-        let short = Int.random(in: 700...1100, using: &generator)
-        let (width, height) = index == 1 ? (short, long) : (long, short)
-        let source = folder.path("scene-\(index).jpg")
-        _ = try UltraHDRPeer.run(["make", source, "\(width)", "\(height)", "\(index + 1)"])
-        try checkRoundTrips(source, folder: folder)
-      }
+      try checkRandomScenes(
+        "make", name: "scene", ext: "jpg", seed: 53, firstSeed: 1, count: 3, long: 1200...2000, short: 700...1100)
     }
 
     /// Apple's gain maps, as iPhones write them in a JPEG (a Rec. 709-coded gray map and its
     /// headroom), at headrooms from 2x to 8x: the Ultra HDR previews, decoded by libultrahdr,
     /// match the source's HDR rendition computed by Apple's published method in the script.
     @Test func applePreviewsReconstructTheSourcesHDR() throws {
-      let folder = TemporaryFolder()
-      defer { folder.remove() }
-      var generator = SeededGenerator(seed: 5301)
-      for index in 0..<2 {
-        let long = Int.random(in: 1200...1800, using: &generator)
-        let short = Int.random(in: 700...1000, using: &generator)
-        let (width, height) = index == 1 ? (short, long) : (long, short)
-        let headroom = Double.random(in: 2...8, using: &generator)
-        let source = folder.path("apple-\(index).jpg")
-        _ = try UltraHDRPeer.run(["make-apple", source, "\(width)", "\(height)", "\(index + 7)", "\(headroom)"])
-        try checkRoundTrips(source, folder: folder)
-      }
+      try checkRandomScenes(
+        "make-apple", name: "apple", ext: "jpg", seed: 5301, firstSeed: 7, count: 2, long: 1200...1800,
+        short: 700...1000
+      ) { ["\(Double.random(in: 2...8, using: &$0))"] }
+    }
+
+    /// Apple's gain maps in a HEIC (the map an auxiliary image of its own, monochrome HEVC,
+    /// its headroom in a `mime` XMP item): decoded from its item, the same round trip, the
+    /// source's map and primary decoded by libheif's heif-convert.
+    @Test func appleHEICPreviewsReconstructTheSourcesHDR() throws {
+      try checkRandomScenes(
+        "make-apple-heic", name: "apple", ext: "heic", seed: 5302, firstSeed: 9, count: 2, long: 1200...1800,
+        short: 700...1000
+      ) { ["\(Double.random(in: 2...8, using: &$0))"] }
     }
 
     /// A focus off the centre moves every crop; the map moves with it.

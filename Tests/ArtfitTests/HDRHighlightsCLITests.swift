@@ -4,8 +4,9 @@ import Testing
 
 /// Each artwork with a gain map says how much of it is HDR highlight, and each result how
 /// much of the focus region's highlights it keeps: `check` (which draws nothing and reads only
-/// the map's bytes) and `render` (PNG or JPEG previews) report the same figures, a fit keeps
-/// every highlight, and a file without a gain map has none of these keys.
+/// the map: a JPEG's bytes of it, a HEIC's item) and `render` (PNG or JPEG previews) report
+/// the same figures, a fit keeps every highlight, and a file without a gain map has none of
+/// these keys.
 struct HDRHighlightsCLITests {
   static let targets = "iphone-16-pro,ipad-pro-13-m4,video-2-39x1,1000x100@1"
 
@@ -31,7 +32,7 @@ struct HDRHighlightsCLITests {
   }
 
   @Test(
-    arguments: ["ultrahdr-landscape.jpg", "ultrahdr-portrait.jpg"],
+    arguments: ["ultrahdr-landscape.jpg", "ultrahdr-portrait.jpg", "apple-heic.heic"],
     [[], ["--auto-focus"], ["--focus", "0.3,0.2,0.4,0.3"]])
   func checkAndRenderReportTheSameHighlights(name: String, focus: [String]) throws {
     let folder = TemporaryFolder()

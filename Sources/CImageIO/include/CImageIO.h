@@ -84,6 +84,7 @@ typedef struct {
   double gain_min[3], gain_max[3];  // log2 of the smallest and largest gain the map codes
   double gamma[3];           // the map's encoding gamma
   double base_offset[3], alternate_offset[3];  // the offsets added before and after the gain
+  int apple_coded;           // the codes are Apple's (Rec. 709-encoded share of the headroom), not ISO's
 } cimageio_gain_map_figures;
 
 /// What a decode delivers (or, from a probe, would deliver).
@@ -154,6 +155,20 @@ int cimageio_decode(const uint8_t *data, size_t size, int scale_denom,
                     void *pixels, size_t pixels_size, uint8_t **icc,
                     size_t *icc_size, const cimageio_transform *cmyk_transform,
                     const cimageio_region *region, cimageio_error *err);
+
+/// An HDR gain map image decoded from an item of its file: 8-bit samples, gray (1 channel) or
+/// RGB (3), upright as the item's own transformative properties put it; `pixels` is freed
+/// with cimageio_free.
+typedef struct {
+  uint32_t width, height, channels;
+  uint8_t *pixels;
+} cimageio_gain_map_image;
+
+/// Decodes the gain map image a file holds as an item of its own (a HEIF's auxiliary image),
+/// where cimageio_info.gain_map_image (a byte range) does not place it; fails with
+/// CIMAGEIO_UNUSABLE, saying why, for a file whose format or map artfit does not decode so.
+int cimageio_decode_gain_map(const uint8_t *data, size_t size, const cimageio_limits *limits,
+                             cimageio_gain_map_image *out, cimageio_error *err);
 
 /// What one file's probes and decodes share, so that a file is read once however often it is
 /// probed and decoded: its format, sniffed on first use, and a HEIF's or AVIF's libheif
@@ -373,6 +388,10 @@ typedef struct {
   /// Probes (call->pixels NULL) or decodes; NULL for a vector format.
   int (*read)(const cimageio_read_call *call);
   void (*free_kept)(void *kept);
+  /// Decodes the gain map image the file holds as an item (cimageio_decode_gain_map); NULL
+  /// for a format that has none, or places it by byte range.
+  int (*read_gain_map)(const uint8_t *data, size_t size, const cimageio_limits *limits,
+                       cimageio_gain_map_image *out, cimageio_error *err);
   unsigned traits;         // CIMAGEIO_TRAIT_*
 } cimageio_format_descriptor;
 

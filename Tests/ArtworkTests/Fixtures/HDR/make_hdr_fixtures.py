@@ -1,17 +1,24 @@
 #!/usr/bin/env python3
 """Writes the HDR corpus: Ultra HDR JPEGs made by libvips 8.18's uhdrsave (libultrahdr 1.4, as
 pyvips-binary bundles it) from linear scRGB scenes, and truths.json, what libvips reads back
-from each (its gain map metadata, and the headroom in stops as log2 of its HDR capacity).
+from each (its gain map metadata, and the headroom in stops as log2 of its HDR capacity);
+and an Apple HEIC (roundtrip.py's make-apple-heic: HEVC by heif-enc, the map an auxiliary
+image) with its map as libheif's heif-convert decodes it (apple-heic-map.png).
 
 Run with pyvips and pyvips-binary 8.18 installed (pip install pyvips pyvips-binary numpy):
 `python3 make_hdr_fixtures.py`. The scenes are small on purpose (the corpus stays in git).
 """
 import json
 import math
+import os
 import pathlib
+import subprocess
+import tempfile
 
 import numpy as np
 import pyvips
+
+import roundtrip
 
 HERE = pathlib.Path(__file__).resolve().parent
 
@@ -45,5 +52,11 @@ for name, (width, height, peak, spot) in SCENES.items():
         "base_offset": figure("gainmap-offset-sdr"), "alternate_offset": figure("gainmap-offset-hdr"),
         "reference": f"libvips {pyvips.version(0)}.{pyvips.version(1)}.{pyvips.version(2)} uhdrload",
     }
+roundtrip.make_apple_heic(str(HERE / "apple-heic.heic"), 384, 256, 3, 4.0)
+with tempfile.TemporaryDirectory() as folder:
+    subprocess.run(["heif-convert", "--with-aux", "--no-colons", "--quiet", str(HERE / "apple-heic.heic"),
+                    os.path.join(folder, "primary.png")], check=True)
+    aux = next(name for name in os.listdir(folder) if "hdrgainmap" in name)
+    pyvips.Image.new_from_file(os.path.join(folder, aux))[0].pngsave(str(HERE / "apple-heic-map.png"))
 (HERE / "truths.json").write_text(json.dumps(truths, indent=1, sort_keys=True) + "\n")
 print(f"{len(truths)} files")

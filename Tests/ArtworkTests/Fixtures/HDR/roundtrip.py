@@ -8,9 +8,14 @@
       in its MPF list a quarter-size gray JPEG of Apple's auxiliary type whose XMP states the
       headroom (a linear ratio), coded as Apple's "Applying Apple HDR effect to your photos"
       reads it: HDR = SDR x (1 + (HEADROOM - 1) x g), g a Rec. 709-encoded code.
+  python roundtrip.py make-apple-heic OUT.heic WIDTH HEIGHT SEED HEADROOM
+      the same scene and map in a HEIC, as iPhones hold them there: the map an auxiliary image
+      of Apple's type (its own HEVC item, coded monochrome by heif-enc, an `auxl` reference to
+      the primary) with the XMP headroom as a `mime` item describing it (`cdsc`).
   python roundtrip.py compare SOURCE PREVIEW X Y W H PX PY PW PH
       the HDR reconstruction (uhdr2scRGB) of PREVIEW against the same crop of SOURCE's (an
-      Apple source's by Apple's published method, its map taken out by exiftool):
+      Apple source's by Apple's published method, its map taken out by exiftool from a JPEG,
+      by libheif's heif-convert from a HEIC):
       SOURCE's rect (X, Y, W, H) resized to PW x PH, against PREVIEW's picture at (PX, PY);
       prints JSON: the picture's luminance difference in stops (mean and 99th percentile,
       both reduced to the source's resolution, at least 4x, so the two resampling filters'
@@ -24,9 +29,11 @@
 """
 import json
 import re
+import os
 import struct
 import subprocess
 import sys
+import tempfile
 
 import numpy as np
 import pyvips
@@ -88,31 +95,218 @@ def rec709_decode(value):
     return np.where(value < 0.081, value / 4.5, np.power((value + 0.099) / 1.099, 1 / 0.45))
 
 
-def make_apple(out, width, height, seed, headroom):
+def apple_scene(width, height, seed, headroom):
+    """The scene clipped to SDR (linear), and its gain as Apple codes it at quarter size."""
     scene = scene_array(width, height, seed)
     sdr = np.clip(scene, 0, 1)
     ratio = luminance_linear(scene) / np.maximum(luminance_linear(sdr), 1 / 1024)
     gain = np.clip((ratio - 1) / (headroom - 1), 0, 1)
     quarter = gain[: height // 4 * 4, : width // 4 * 4].reshape(height // 4, 4, width // 4, 4).mean(axis=(1, 3))
-    codes = np.round(rec709_encode(quarter) * 255).astype(np.uint8)
-    primary = pyvips.Image.new_from_array(sdr).copy(interpretation="scrgb").colourspace("srgb").jpegsave_buffer(Q=95)
-    xmp = (b'<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
-           b'<rdf:Description xmlns:apdi="http://ns.apple.com/pixeldatainfo/1.0/" '
-           b'xmlns:HDRGainMap="http://ns.apple.com/HDRGainMap/1.0/" apdi:AuxiliaryImageType="' + APPLE_TYPE
-           + b'" HDRGainMap:HDRGainMapVersion="65536" HDRGainMap:HDRGainMapHeadroom="%.6f"/>'
-           b"</rdf:RDF></x:xmpmeta>" % headroom)
+    return sdr, np.round(rec709_encode(quarter) * 255).astype(np.uint8)
+
+
+def apple_xmp(headroom):
+    return (b'<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+            b'<rdf:Description xmlns:apdi="http://ns.apple.com/pixeldatainfo/1.0/" '
+            b'xmlns:HDRGainMap="http://ns.apple.com/HDRGainMap/1.0/" apdi:AuxiliaryImageType="' + APPLE_TYPE
+            + b'" HDRGainMap:HDRGainMapVersion="65536" HDRGainMap:HDRGainMapHeadroom="%.6f"/>'
+            b"</rdf:RDF></x:xmpmeta>" % headroom)
+
+
+def srgb(linear):
+    return pyvips.Image.new_from_array(linear).copy(interpretation="scrgb").colourspace("srgb")
+
+
+def make_apple(out, width, height, seed, headroom):
+    sdr, codes = apple_scene(width, height, seed, headroom)
+    primary = srgb(sdr).jpegsave_buffer(Q=95)
     gain_jpeg = pyvips.Image.new_from_array(codes).jpegsave_buffer(Q=95)
-    gain_jpeg = with_segment(gain_jpeg, 0xE1, b"http://ns.adobe.com/xap/1.0/\0" + xmp)
+    gain_jpeg = with_segment(gain_jpeg, 0xE1, b"http://ns.adobe.com/xap/1.0/\0" + apple_xmp(headroom))
     with open(out, "wb") as f:
         f.write(with_second_image(primary, gain_jpeg))
 
 
+def heif_boxes(data, start, end):
+    """(type, start, end) of each box in data[start:end]."""
+    found = []
+    while start + 8 <= end:
+        size, kind = struct.unpack(">I4s", data[start:start + 8])
+        found.append((kind.decode("latin-1"), start, start + size))
+        start += size
+    return found
+
+
+def heif_box(kind, payload):
+    return struct.pack(">I4s", 8 + len(payload), kind.encode()) + payload
+
+
+def heif_full_box(kind, version, flags, payload):
+    return heif_box(kind, struct.pack(">I", version << 24 | flags) + payload)
+
+
+def meta_children(data):
+    """The meta box's (start, end) and its children by type (their bytes), in order."""
+    meta = next((s, e) for kind, s, e in heif_boxes(data, 0, len(data)) if kind == "meta")
+    return meta, {kind: data[s:e] for kind, s, e in heif_boxes(data, meta[0] + 12, meta[1])}
+
+
+def iloc_layout(iloc):
+    version = iloc[8]
+    sizes = iloc[12] >> 4, iloc[12] & 15, iloc[13] >> 4, iloc[13] & 15 if version else 0
+    return version, sizes  # offset, length, base offset, index sizes
+
+
+def read_sized(data, at, size):
+    return int.from_bytes(data[at:at + size], "big"), at + size
+
+
+def iloc_extents(iloc):
+    """{item: (construction method, [(offset, length)])}, offsets made absolute."""
+    version, (offset_size, length_size, base_size, index_size) = iloc_layout(iloc)
+    count, at = read_sized(iloc, 14, 2 if version < 2 else 4)
+    items = {}
+    for _ in range(count):
+        item, at = read_sized(iloc, at, 2 if version < 2 else 4)
+        method = 0
+        if version >= 1:
+            method, at = read_sized(iloc, at, 2)
+            method &= 15
+        at += 2  # data reference index
+        base, at = read_sized(iloc, at, base_size)
+        extents_count, at = read_sized(iloc, at, 2)
+        extents = []
+        for _ in range(extents_count):
+            at += index_size if version >= 1 else 0
+            offset, at = read_sized(iloc, at, offset_size)
+            length, at = read_sized(iloc, at, length_size)
+            extents.append((base + offset, length))
+        items[item] = (method, extents)
+    return items
+
+
+def with_iloc_entry(iloc, item, offset, length):
+    version, (offset_size, length_size, base_size, index_size) = iloc_layout(iloc)
+    assert version < 2 and offset_size >= 4 and length_size >= 4
+    entry = struct.pack(">H", item) + (struct.pack(">H", 0) if version >= 1 else b"") + struct.pack(">H", 0)
+    entry += bytes(base_size) + struct.pack(">H", 1) + (bytes(index_size) if version >= 1 else b"")
+    entry += offset.to_bytes(offset_size, "big") + length.to_bytes(length_size, "big")
+    count = int.from_bytes(iloc[14:16], "big")
+    return heif_box("iloc", iloc[8:14] + struct.pack(">H", count + 1) + iloc[16:] + entry)
+
+
+def ipma_entries(ipma):
+    """[(item, [(essential, property index)])] and the box's version and flags."""
+    version, flags = ipma[8], int.from_bytes(ipma[9:12], "big")
+    count, at = read_sized(ipma, 12, 4)
+    entries = []
+    for _ in range(count):
+        item, at = read_sized(ipma, at, 2 if version < 1 else 4)
+        n, at = ipma[at], at + 1
+        associations = []
+        for _ in range(n):
+            value, at = read_sized(ipma, at, 2 if flags & 1 else 1)
+            top = 0x8000 if flags & 1 else 0x80
+            associations.append((bool(value & top), value & (top - 1)))
+        entries.append((item, associations))
+    return entries, version, flags
+
+
+def ipma_box(entries, version, flags):
+    payload = struct.pack(">I", len(entries))
+    for item, associations in entries:
+        payload += item.to_bytes(2 if version < 1 else 4, "big") + bytes([len(associations)])
+        for essential, index in associations:
+            top = 0x8000 if flags & 1 else 0x80
+            payload += ((top if essential else 0) | index).to_bytes(2 if flags & 1 else 1, "big")
+    return heif_full_box("ipma", version, flags, payload)
+
+
+def heif_enc(linear_or_codes, path):
+    with tempfile.TemporaryDirectory() as folder:
+        png = os.path.join(folder, "in.png")
+        image = linear_or_codes if isinstance(linear_or_codes, pyvips.Image) else pyvips.Image.new_from_array(linear_or_codes)
+        image.pngsave(png)
+        subprocess.run(["heif-enc", "-q", "95", png, "-o", path], check=True, capture_output=True)
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def primary_item(data):
+    """The primary item's coded bytes and property boxes (a one-item file, as heif-enc writes one)."""
+    _, children = meta_children(data)
+    primary = int.from_bytes(children["pitm"][12:14], "big")
+    method, extents = iloc_extents(children["iloc"])[primary]
+    assert method == 0, "heif-enc wrote a grid (a side under 64 pixels, or odd): not one item"
+    iprp = children["iprp"]
+    parts = {kind: iprp[s:e] for kind, s, e in heif_boxes(iprp, 8, len(iprp))}
+    properties = [parts["ipco"][s:e] for _, s, e in heif_boxes(parts["ipco"], 8, len(parts["ipco"]))]
+    entries, _, _ = ipma_entries(parts["ipma"])
+    used = next(associations for item, associations in entries if item == primary)
+    return b"".join(data[offset:offset + length] for offset, length in extents), [(essential, properties[index - 1]) for essential, index in used]
+
+
+def make_apple_heic(out, width, height, seed, headroom):
+    sdr, codes = apple_scene(width, height, seed, headroom)
+    with tempfile.TemporaryDirectory() as folder:
+        base = heif_enc(srgb(sdr), os.path.join(folder, "primary.heic"))
+        # heif-enc writes an odd-sized image as a grid: the map is cut to even sides.
+        even = codes[: codes.shape[0] // 2 * 2, : codes.shape[1] // 2 * 2]
+        coded, properties = primary_item(heif_enc(np.ascontiguousarray(even), os.path.join(folder, "map.heic")))
+    # The base file's meta box becomes a `free` box of its size (every offset stays), and a new
+    # one, with the map's item and its XMP's, follows a second mdat holding their bytes.
+    (meta_start, meta_end), children = meta_children(base)
+    xmp = apple_xmp(headroom)
+    data_at = len(base) + 8
+    map_item, xmp_item = 100, 101
+    primary = int.from_bytes(children["pitm"][12:14], "big")
+    iinf = children["iinf"]
+    assert iinf[8] == 0  # version 0: a 16-bit count
+    infe_map = heif_full_box("infe", 2, 1, struct.pack(">HH4s", map_item, 0, b"hvc1") + b"\0")
+    infe_xmp = heif_full_box("infe", 2, 0, struct.pack(">HH4s", xmp_item, 0, b"mime") + b"\0application/rdf+xml\0")
+    count = int.from_bytes(iinf[12:14], "big")
+    children["iinf"] = heif_box("iinf", iinf[8:12] + struct.pack(">H", count + 2) + iinf[14:] + infe_map + infe_xmp)
+    iloc = with_iloc_entry(children["iloc"], map_item, data_at, len(coded))
+    children["iloc"] = with_iloc_entry(iloc, xmp_item, data_at + len(coded), len(xmp))
+    iprp = children["iprp"]
+    parts = {kind: iprp[s:e] for kind, s, e in heif_boxes(iprp, 8, len(iprp))}
+    ipco = parts["ipco"]
+    first = len(heif_boxes(ipco, 8, len(ipco))) + 1
+    added = [box for _, box in properties] + [heif_full_box("auxC", 0, 0, APPLE_TYPE + b"\0")]
+    entries, version, flags = ipma_entries(parts["ipma"])
+    entries.append((map_item, [(essential, first + i) for i, (essential, _) in enumerate(properties)]
+                    + [(True, first + len(properties))]))
+    children["iprp"] = heif_box("iprp", heif_box("ipco", ipco[8:] + b"".join(added)) + ipma_box(entries, version, flags))
+    references = struct.pack(">HHH", map_item, 1, primary), struct.pack(">HHH", xmp_item, 1, map_item)
+    refs = heif_box("auxl", references[0]) + heif_box("cdsc", references[1])
+    children["iref"] = heif_box("iref", children["iref"][8:] + refs) if "iref" in children else heif_full_box("iref", 0, 0, refs)
+    meta = heif_box("meta", base[meta_start + 8:meta_start + 12] + b"".join(children.values()))
+    free = heif_box("free", bytes(meta_end - meta_start - 8))
+    with open(out, "wb") as f:
+        f.write(base[:meta_start] + free + base[meta_end:] + heif_box("mdat", coded + xmp) + meta)
+
+
+def apple_parts(source):
+    """SOURCE's SDR image, its map's codes and its headroom: a JPEG's map taken out by
+    exiftool, a HEIC's (and its primary) decoded by libheif's heif-convert."""
+    with open(source, "rb") as f:
+        data = f.read()
+    headroom = float(re.search(rb'HDRGainMapHeadroom="([0-9.]+)"', data[data.index(APPLE_TYPE):]).group(1))
+    if data[4:8] != b"ftyp":
+        map_bytes = subprocess.run(["exiftool", "-b", "-MPImage2", source], check=True, capture_output=True).stdout
+        return pyvips.Image.new_from_file(source), pyvips.Image.new_from_buffer(map_bytes, ""), headroom
+    with tempfile.TemporaryDirectory() as folder:
+        png = os.path.join(folder, "sdr.png")
+        subprocess.run(["heif-convert", "--with-aux", "--no-colons", "--quiet", source, png], check=True,
+                       capture_output=True)
+        aux = next(os.path.join(folder, name) for name in os.listdir(folder) if name != "sdr.png")
+        sdr = pyvips.Image.new_from_buffer(open(png, "rb").read(), "")
+        return sdr, pyvips.Image.new_from_buffer(open(aux, "rb").read(), ""), headroom
+
+
 def apple_hdr(source):
     """SOURCE's HDR rendition in linear scRGB by Apple's published method."""
-    sdr = pyvips.Image.new_from_file(source).colourspace("scrgb")
-    map_bytes = subprocess.run(["exiftool", "-b", "-MPImage2", source], check=True, capture_output=True).stdout
-    headroom = float(re.search(rb'HDRGainMapHeadroom="([0-9.]+)"', map_bytes).group(1))
-    codes = pyvips.Image.new_from_buffer(map_bytes, "")
+    sdr, codes, headroom = apple_parts(source)
+    sdr = sdr.colourspace("scrgb")
     codes = codes.resize(sdr.width / codes.width, vscale=sdr.height / codes.height, kernel="linear")
     gain = rec709_decode(array(codes.cast("float"))[..., :1] / 255)
     return pyvips.Image.new_from_array(array(sdr)[..., :3] * (1 + (headroom - 1) * gain)).copy(interpretation="scrgb")
@@ -181,7 +375,9 @@ def overlaid(with_overlays, without):
 
 
 if __name__ == "__main__":
-    if sys.argv[1] == "make-apple":
+    if sys.argv[1] == "make-apple-heic":
+        make_apple_heic(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), float(sys.argv[6]))
+    elif sys.argv[1] == "make-apple":
         make_apple(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), float(sys.argv[6]))
     elif sys.argv[1] == "make":
         make(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))

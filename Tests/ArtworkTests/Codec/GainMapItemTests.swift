@@ -1,0 +1,72 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ArtworkCodec
+
+/// A gain map held as an item of its file (Apple's auxiliary image in a HEIC) decoded as
+/// libheif's own tool decodes it, and every other file saying why it has no such map.
+struct GainMapItemTests {
+  static let apple = Fixtures.path("HDR/apple-heic.heic")
+
+  /// The HDR corpus's Apple HEIC (make_hdr_fixtures.py: a 96x64 monochrome HEVC map of
+  /// Apple's auxiliary type, its headroom 4x in XMP): artfit's map is heif-convert's, sample
+  /// for sample, and its figures are Apple's.
+  @Test func applesMapIsTheOneLibheifsToolDecodes() throws {
+    let info = try ImageDecoder.probe(file: Self.apple)
+    #expect(info.gainMap == .apple)
+    let figures = try #require(info.gainMapFigures)
+    #expect(figures.appleCoded)
+    #expect(abs(figures.headroomStops - 2) < 1e-6, "4x is 2 stops: \(figures.headroomStops)")
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Self.apple)))
+    let map = try ImageDecoder.decodeGainMapItem(data: bytes, name: Self.apple, limits: ImageLimits())
+    let truth = try ImageDecoder.decode(file: Fixtures.path("HDR/apple-heic-map.png"))
+    #expect(map.layout == .gray && truth.layout == .gray)
+    #expect((map.width, map.height) == (96, 64))
+    #expect(map.storage == truth.storage)
+  }
+
+  /// Files with no map item: each refused as unusable, the reason naming what it holds.
+  @Test(arguments: [
+    ("heif-quad.heic", "it has no gain map image"),
+    ("heif-gainmap-iso-figures.heic", "tone map item (tmap)"),
+    ("jpeg-baseline.jpg", "a JPEG file holds no gain map image as an item"),
+  ])
+  func otherFilesSayWhyTheyHaveNoMapItem(name: String, reason: String) throws {
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path(name))))
+    #expect {
+      try ImageDecoder.decodeGainMapItem(data: bytes, name: name, limits: ImageLimits())
+    } throws: { error in
+      guard case .unusable(_, _, let why) = error as? ImageError else { return false }
+      return why.contains(reason)
+    }
+  }
+
+  /// A map over the pixel limit is refused before it is decoded (the primary under it).
+  @Test func aMapOverThePixelLimitIsRefused() throws {
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Self.apple)))
+    var limits = ImageLimits()
+    limits.maxPixels = 96 * 64 - 1
+    #expect {
+      try ImageDecoder.decodeGainMapItem(data: bytes, name: Self.apple, limits: limits)
+    } throws: { error in
+      guard case .limitExceeded(_, let detail) = error as? ImageError else { return false }
+      return detail.contains("gain map image of 96x64 pixels")
+    }
+  }
+
+  /// Every truncation of the file fails with an error or decodes the map whole: never a
+  /// crash, never a map of another size.
+  @Test func everyTruncationFailsOrDecodesTheWholeMap() throws {
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Self.apple)))
+    for length in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 97)) {
+      do {
+        let map = try ImageDecoder.decodeGainMapItem(
+          data: Array(bytes.prefix(length)), name: Self.apple, limits: ImageLimits())
+        #expect((map.width, map.height) == (96, 64), "\(length) bytes")
+      } catch {
+        #expect(!error.message.isEmpty, "\(length) bytes")
+      }
+    }
+  }
+}
