@@ -317,31 +317,69 @@ uint32_t cimageio_heif_sequence_frames(const uint8_t *data, size_t size) {
   return frames > UINT32_MAX - 1024 ? UINT32_MAX - 1024 : (uint32_t)frames;
 }
 
-// ISO 21496-1's gain map in HEIF: an item of type `tmap` in the meta box's item information
-// (meta → iinf → infe), which libheif 1.15 does not know. Its data is a version byte (0), then
-// the metadata, whose figures go into `figures` when whole.
-int cimageio_heif_tone_map(const uint8_t *data, size_t size, cimageio_gain_map_figures *figures) {
-  size_t meta, meta_end, iinf, iinf_end;
-  memset(figures, 0, sizeof *figures);
-  if (!find_box(data, 0, size, "meta", &meta, &meta_end) || meta_end - meta < 4) return 0;
-  if (!find_box(data, meta + 4, meta_end, "iinf", &iinf, &iinf_end) || iinf_end - iinf < 6) return 0;
+// The id of the first item of type `type` in the meta box's item information (meta → iinf →
+// infe, version 2 or 3), and the range of its `infe` box's payload; 0 when there is none.
+static int item_of_type(const uint8_t *data, size_t meta, size_t meta_end, const char *type, uint32_t *item,
+                        size_t *infe, size_t *infe_end) {
+  size_t iinf, iinf_end;
+  if (!find_box(data, meta, meta_end, "iinf", &iinf, &iinf_end) || iinf_end - iinf < 6) return 0;
   size_t at = iinf + 4 + (data[iinf] == 0 ? 2 : 4);  // version and flags, then the entry count
-  size_t infe, infe_end;
-  while (at < iinf_end && find_box(data, at, iinf_end, "infe", &infe, &infe_end)) {
-    int version = data[infe];
-    size_t id_size = version == 3 ? 4 : 2, type_at = infe + 4 + id_size + 2;
-    if (version >= 2 && type_at + 4 <= infe_end && memcmp(data + type_at, "tmap", 4) == 0) {
-      uint32_t item = (uint32_t)cimageio_big_endian(data + infe + 4, (int)id_size);
-      size_t start, length;
-      if (item_data(data, size, meta + 4, meta_end, item, &start, &length) && length > 1 && data[start] == 0)
-        cimageio_iso_gain_map_figures(data + start + 1, length - 1, figures);
+  while (at < iinf_end && find_box(data, at, iinf_end, "infe", infe, infe_end)) {
+    int version = data[*infe];
+    size_t id_size = version == 3 ? 4 : 2, type_at = *infe + 4 + id_size + 2;
+    uint32_t id = type_at <= *infe_end ? (uint32_t)cimageio_big_endian(data + *infe + 4, (int)id_size) : 0;
+    if (version >= 2 && type_at + 4 <= *infe_end &&
+        (type == NULL ? id == *item : memcmp(data + type_at, type, 4) == 0)) {
+      *item = id;
       return 1;
     }
-    at = infe_end;
+    at = *infe_end;
   }
   return 0;
 }
 
+// ISO 21496-1's gain map in HEIF: an item of type `tmap`, which libheif 1.15 does not know.
+// Its data is a version byte (0), then the metadata, whose figures go into `figures` when whole.
+int cimageio_heif_tone_map(const uint8_t *data, size_t size, cimageio_gain_map_figures *figures) {
+  size_t meta, meta_end, infe, infe_end;
+  uint32_t item = 0;
+  memset(figures, 0, sizeof *figures);
+  if (!find_box(data, 0, size, "meta", &meta, &meta_end) || meta_end - meta < 4) return 0;
+  if (!item_of_type(data, meta + 4, meta_end, "tmap", &item, &infe, &infe_end)) return 0;
+  size_t start, length;
+  if (item_data(data, size, meta + 4, meta_end, item, &start, &length) && length > 1 && data[start] == 0)
+    cimageio_iso_gain_map_figures(data + start + 1, length - 1, figures);
+  return 1;
+}
+
+int cimageio_heif_tone_map_input(const uint8_t *data, size_t size, uint32_t *map_item) {
+  size_t meta, meta_end, infe, infe_end, iref, iref_end;
+  uint32_t tmap = 0;
+  if (!find_box(data, 0, size, "meta", &meta, &meta_end) || meta_end - meta < 4) return 0;
+  if (!item_of_type(data, meta + 4, meta_end, "tmap", &tmap, &infe, &infe_end)) return 0;
+  if (!find_box(data, meta + 4, meta_end, "iref", &iref, &iref_end) || iref_end - iref < 4) return 0;
+  int id_size = data[iref] == 0 ? 2 : 4;
+  size_t at = iref + 4, ref, ref_end;
+  // Each reference: its source item, a count, then the items it names.
+  while (at < iref_end && find_box(data, at, iref_end, "dimg", &ref, &ref_end)) {
+    size_t inputs = ref + (size_t)id_size + 2;
+    if (inputs <= ref_end && cimageio_big_endian(data + ref, id_size) == tmap &&
+        cimageio_big_endian(data + ref + id_size, 2) >= 2 && inputs + 2 * (size_t)id_size <= ref_end) {
+      *map_item = (uint32_t)cimageio_big_endian(data + inputs + id_size, id_size);
+      return 1;
+    }
+    at = ref_end;
+  }
+  return 0;
+}
+
+int cimageio_heif_show_item(uint8_t *data, size_t size, uint32_t item) {
+  size_t meta, meta_end, infe, infe_end;
+  if (!find_box(data, 0, size, "meta", &meta, &meta_end) || meta_end - meta < 4) return 0;
+  if (!item_of_type(data, meta + 4, meta_end, NULL, &item, &infe, &infe_end)) return 0;
+  data[infe + 3] &= (uint8_t)~1u;  // the low byte of the flags: bit 0 hides the item
+  return 1;
+}
 
 // Whether the property at `index` (from 0) is an alpha auxiliary type (`auxC`), as AVIF and
 // HEIF name it.

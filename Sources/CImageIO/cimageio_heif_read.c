@@ -4,8 +4,8 @@
 // oriented size), alpha made straight, 10- and 12-bit samples widened to 16 bits, the ICC
 // profile or else the colour description (nclx) built into a profile, PQ and HLG tone-mapped
 // in that profile's curves, and a gain map (Apple's auxiliary image, ISO 21496-1's `tmap`
-// item) noticed but not applied; Apple's map image is decoded by its own call
-// (cimageio_decode_gain_map). Grid images decode their tiles on two threads.
+// item) noticed but not applied; the map image, Apple's or the `tmap` item's input, is decoded
+// by its own call (cimageio_decode_gain_map). Grid images decode their tiles on two threads.
 //
 // libheif reports errors as returned structs, with no callbacks and no longjmp, so this file
 // only translates them. Its security limits are set from the caller's pixel limit.
@@ -643,21 +643,10 @@ static int copy_map(const struct heif_image_handle *map, struct heif_image *imag
   return CIMAGEIO_OK;
 }
 
-// Apple's gain map image, an auxiliary image of the primary, decoded with its own
-// transformative properties (libheif applies them to an auxiliary image as to any item).
-static int decode_apple_map(struct heif_context *context, const uint8_t *data, size_t size,
-                            const cimageio_limits *limits, cimageio_gain_map_image *out, cimageio_error *err) {
-  struct heif_image_handle *primary = NULL;
-  struct heif_error error = heif_context_get_primary_image_handle(context, &primary);
-  if (error.code != heif_error_Ok) return heif_failure(error, err);
-  struct heif_image_handle *map = apple_map_handle(primary);
-  heif_image_handle_release(primary);
-  cimageio_gain_map_figures ignored;
-  if (map == NULL && cimageio_heif_tone_map(data, size, &ignored))
-    return cimageio_fail(err, CIMAGEIO_UNUSABLE,
-                         "its map image is an input of ISO 21496-1's tone map item (tmap), which libheif 1.15 "
-                         "does not decode");
-  if (map == NULL) return cimageio_fail(err, CIMAGEIO_UNUSABLE, "it has no gain map image");
+// The gain map image `map`, decoded with its own transformative properties (libheif applies
+// them to an auxiliary image as to any item).
+static int decode_map(struct heif_image_handle *map, const cimageio_limits *limits, cimageio_gain_map_image *out,
+                      cimageio_error *err) {
   int width = heif_image_handle_get_width(map), height = heif_image_handle_get_height(map);
   struct heif_image *image = NULL;
   int status = CIMAGEIO_OK;
@@ -675,18 +664,46 @@ static int decode_apple_map(struct heif_context *context, const uint8_t *data, s
     memset(out, 0, sizeof *out);
   }
   if (image != NULL) heif_image_release(image);
-  heif_image_handle_release(map);
   return status;
 }
 
+// The file's gain map image: the input of ISO 21496-1's `tmap` item when the file has that
+// item's figures (they say what its codes mean, even beside an Apple map, as iOS 18 writes),
+// else Apple's auxiliary image. libheif 1.15 hands out only top-level images, so the `tmap`
+// input, a hidden item, is read from a copy of the file in which it is not hidden.
 static int heif_read_gain_map(const uint8_t *data, size_t size, const cimageio_limits *limits,
                               cimageio_gain_map_image *out, cimageio_error *err) {
+  cimageio_gain_map_figures iso;
+  uint32_t input = 0;
+  int tone_map = cimageio_heif_tone_map(data, size, &iso);
+  int iso_input = tone_map && iso.known && cimageio_heif_tone_map_input(data, size, &input);
   uint8_t *bytes = cimageio_heif_with_sized_last_box(data, size);
+  if (bytes == NULL && iso_input && (bytes = malloc(size)) != NULL) memcpy(bytes, data, size);
+  if (bytes == NULL && iso_input) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+  if (iso_input && !cimageio_heif_show_item(bytes, size, input)) {
+    free(bytes);
+    return cimageio_fail(err, CIMAGEIO_CORRUPT, "its tone map item (tmap) names a gain map item %u it does not hold",
+                         input);
+  }
   int owned = bytes != NULL, status = CIMAGEIO_OK;
   heif_source *source = open_source(data, size, owned ? bytes : (uint8_t *)data, owned, limits, &status, err);
   if (source == NULL) return status;
-  const uint8_t *read = source->bytes != NULL ? source->bytes : data;
-  status = decode_apple_map(source->context, read, source->size, limits, out, err);
+  struct heif_image_handle *primary = NULL, *map = NULL;
+  struct heif_error error = heif_context_get_primary_image_handle(source->context, &primary);
+  if (error.code != heif_error_Ok) {
+    status = heif_failure(error, err);
+  } else if (iso_input) {
+    error = heif_context_get_image_handle(source->context, input, &map);
+    if (error.code != heif_error_Ok)
+      status = cimageio_fail(err, CIMAGEIO_CORRUPT, "its gain map item %u: %s", input, error.message);
+  } else if ((map = apple_map_handle(primary)) == NULL) {
+    status = cimageio_fail(err, CIMAGEIO_UNUSABLE,
+                           tone_map ? "its tone map item (tmap) has no whole figures or names no gain map item"
+                                    : "it has no gain map image");
+  }
+  if (map != NULL) status = decode_map(map, limits, out, err);
+  heif_image_handle_release(map);
+  heif_image_handle_release(primary);
   heif_source_free(source);
   return status;
 }

@@ -48,6 +48,14 @@ uint32_t cimageio_heif_sequence_frames(const uint8_t *data, size_t size);
 /// go into `figures` (`known` 0 when its data is not whole).
 int cimageio_heif_tone_map(const uint8_t *data, size_t size, cimageio_gain_map_figures *figures);
 
+/// The gain map item ISO 21496-1's `tmap` item is derived from (its second `dimg` input, the
+/// first being the base image); 0 when there is none.
+int cimageio_heif_tone_map_input(const uint8_t *data, size_t size, uint32_t *map_item);
+
+/// Clears the hidden flag of item `item`'s `infe` in `data` (the caller's own copy), so that
+/// libheif 1.15, which hands out only top-level images, hands it out; 0 when it is not found.
+int cimageio_heif_show_item(uint8_t *data, size_t size, uint32_t item);
+
 /// Whether the file holds two item property associations (`ipma`) of one version and flags,
 /// which ISO/IEC 23008-12 (9.3.1) forbids and libavif refuses; libheif reads them all.
 int cimageio_heif_repeated_ipma(const uint8_t *data, size_t size);

@@ -159,6 +159,22 @@ extension Slow {
       ) { ["\(Double.random(in: 2...8, using: &$0))"] }
     }
 
+    /// ISO 21496-1's gain map in a HEIC (a `tmap` item derived from the SDR image and a hidden
+    /// map item, HEVC by heif-enc): the map is the `tmap` item's input, and the previews
+    /// reconstruct the HDR rendition libultrahdr gives the Ultra HDR JPEG the HEIC was made from.
+    @Test func isoHEICPreviewsReconstructTheSourcesHDR() throws {
+      try checkRandomScenes(
+        "make-iso-heic", name: "iso", ext: "heic", seed: 5303, firstSeed: 11, count: 2, long: 1200...1800,
+        short: 700...1000)
+    }
+
+    /// The same in an AVIF (AV1 items by heif-enc): the map item decoded by libheif's AV1 path.
+    @Test func isoAVIFPreviewsReconstructTheSourcesHDR() throws {
+      try checkRandomScenes(
+        "make-iso-heic", name: "iso", ext: "avif", seed: 5304, firstSeed: 13, count: 1, long: 1200...1800,
+        short: 700...1000)
+    }
+
     /// A focus off the centre moves every crop; the map moves with it.
     @Test func aCropAtTheFocusCarriesItsMap() throws {
       let folder = TemporaryFolder()

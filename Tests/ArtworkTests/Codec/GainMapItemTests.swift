@@ -26,6 +26,50 @@ struct GainMapItemTests {
     #expect(map.storage == truth.storage)
   }
 
+  /// The HDR corpus's ISO 21496-1 HEIC (make_hdr_fixtures.py: the SDR image and map of an
+  /// Ultra HDR JPEG by libultrahdr, re-coded as HEVC items, its metadata a `tmap` item's): its
+  /// figures are libvips' reading of that JPEG, and its map, the hidden item the `tmap` item
+  /// is derived from, is the JPEG's map within HEVC's loss.
+  @Test func anISOMapIsTheToneMapItemsInput() throws {
+    let heic = Fixtures.path("HDR/iso-heic.heic")
+    let info = try ImageDecoder.probe(file: heic)
+    #expect(info.gainMap == .iso)
+    let truth = try #require(GainMapFiguresTests.truths["iso-heic-reference.jpg"])
+    GainMapFiguresTests.expectFigures(info.gainMapFigures, truth, heic)
+    #expect(info.gainMapFigures?.appleCoded == false)
+    let map = try ImageDecoder.decodeGainMapItem(
+      data: Array(try Data(contentsOf: URL(fileURLWithPath: heic))), name: heic, limits: ImageLimits())
+    let reference = Fixtures.path("HDR/iso-heic-reference.jpg")
+    let range = try #require(try ImageDecoder.probe(file: reference).gainMapImage)
+    let jpegMap = try ImageDecoder.decode(
+      data: Array(Array(try Data(contentsOf: URL(fileURLWithPath: reference)))[range]), name: reference)
+    #expect((map.width, map.height, map.layout) == (jpegMap.width, jpegMap.height, jpegMap.layout))
+    guard case .uint8(let a) = map.storage, case .uint8(let b) = jpegMap.storage, a.count == b.count else {
+      Issue.record("8-bit maps of one size expected")
+      return
+    }
+    let differences = zip(a, b).map { abs(Int($0) - Int($1)) }
+    let mean = Double(differences.reduce(0, +)) / Double(differences.count)
+    #expect(mean < 0.5 && differences.max()! <= 4, "mean \(mean), largest \(differences.max()!)")
+  }
+
+  /// A `tmap` item naming a map item the file does not hold is a damaged file, said so.
+  @Test func aToneMapNamingAMissingItemIsDamaged() throws {
+    var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("HDR/iso-heic.heic"))))
+    // The `dimg` reference from the tmap item (101): its second input, item 100, made 999.
+    let marker: [UInt8] = Array("dimg".utf8) + [0, 101, 0, 2]
+    let at = try #require(
+      (0...(bytes.count - marker.count)).first { bytes[$0..<$0 + marker.count].elementsEqual(marker) })
+    bytes[at + marker.count + 2] = 0x03
+    bytes[at + marker.count + 3] = 0xE7
+    #expect {
+      try ImageDecoder.decodeGainMapItem(data: bytes, name: "damaged.heic", limits: ImageLimits())
+    } throws: { error in
+      guard case .corrupt(_, _, let detail) = error as? ImageError else { return false }
+      return detail.contains("gain map item 999")
+    }
+  }
+
   /// Files with no map item: each refused as unusable, the reason naming what it holds.
   @Test(arguments: [
     ("heif-quad.heic", "it has no gain map image"),

@@ -2,8 +2,9 @@
 """Writes the HDR corpus: Ultra HDR JPEGs made by libvips 8.18's uhdrsave (libultrahdr 1.4, as
 pyvips-binary bundles it) from linear scRGB scenes, and truths.json, what libvips reads back
 from each (its gain map metadata, and the headroom in stops as log2 of its HDR capacity);
-and an Apple HEIC (roundtrip.py's make-apple-heic: HEVC by heif-enc, the map an auxiliary
-image) with its map as libheif's heif-convert decodes it (apple-heic-map.png).
+an Apple HEIC (roundtrip.py's make-apple-heic: HEVC by heif-enc, the map an auxiliary
+image) with its map as libheif's heif-convert decodes it (apple-heic-map.png); and an ISO
+21496-1 HEIC (make-iso-heic: a `tmap` item) with the Ultra HDR JPEG it was made from.
 
 Run with pyvips and pyvips-binary 8.18 installed (pip install pyvips pyvips-binary numpy):
 `python3 make_hdr_fixtures.py`. The scenes are small on purpose (the corpus stays in git).
@@ -38,9 +39,13 @@ SCENES = {
     "ultrahdr-landscape.jpg": (96, 64, 12.0, (0.6, 0.3, 0.85, 0.6)),
     "ultrahdr-portrait.jpg": (48, 80, 2.5, (0.1, 0.1, 0.5, 0.3)),
 }
-truths = {}
 for name, (width, height, peak, spot) in SCENES.items():
     scene(width, height, peak, spot).uhdrsave(str(HERE / name), Q=92)
+# An ISO 21496-1 HEIC (roundtrip.py's make-iso-heic) and the Ultra HDR JPEG it was made from,
+# whose truth is then the HEIC's figures too.
+roundtrip.make_iso_heic(str(HERE / "iso-heic.heic"), 384, 256, 4)
+truths = {}
+for name in [*SCENES, "iso-heic-reference.jpg"]:
     image = pyvips.Image.new_from_file(str(HERE / name))
     figure = lambda field: [float(v) for v in image.get(field)]
     truths[name] = {

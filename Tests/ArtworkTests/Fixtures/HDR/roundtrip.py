@@ -12,6 +12,12 @@
       the same scene and map in a HEIC, as iPhones hold them there: the map an auxiliary image
       of Apple's type (its own HEVC item, coded monochrome by heif-enc, an `auxl` reference to
       the primary) with the XMP headroom as a `mime` item describing it (`cdsc`).
+  python roundtrip.py make-iso-heic OUT.heic|OUT.avif WIDTH HEIGHT SEED
+      the scene as an Ultra HDR JPEG by uhdrsave (kept as OUT-reference.jpg, sides cut to
+      multiples of 8), then its SDR image and gain map as HEVC items of a HEIC, or AV1 items of
+      an AVIF (heif-enc), with
+      its ISO 21496-1 metadata as a `tmap` item derived from the two (`dimg`), the map item
+      hidden, as ISO 21496-1 carries a gain map in HEIF; compared against the JPEG's HDR.
   python roundtrip.py compare SOURCE PREVIEW X Y W H PX PY PW PH
       the HDR reconstruction (uhdr2scRGB) of PREVIEW against the same crop of SOURCE's (an
       Apple source's by Apple's published method, its map taken out by exiftool from a JPEG,
@@ -221,12 +227,13 @@ def ipma_box(entries, version, flags):
     return heif_full_box("ipma", version, flags, payload)
 
 
-def heif_enc(linear_or_codes, path):
+def heif_enc(linear_or_codes, path, avif=False):
     with tempfile.TemporaryDirectory() as folder:
         png = os.path.join(folder, "in.png")
         image = linear_or_codes if isinstance(linear_or_codes, pyvips.Image) else pyvips.Image.new_from_array(linear_or_codes)
         image.pngsave(png)
-        subprocess.run(["heif-enc", "-q", "95", png, "-o", path], check=True, capture_output=True)
+        subprocess.run(["heif-enc", "-q", "95"] + (["-A"] if avif else []) + [png, "-o", path], check=True,
+                       capture_output=True)
     with open(path, "rb") as f:
         return f.read()
 
@@ -245,44 +252,106 @@ def primary_item(data):
     return b"".join(data[offset:offset + length] for offset, length in extents), [(essential, properties[index - 1]) for essential, index in used]
 
 
+def heif_with_items(base, items, references):
+    """BASE (a HEIC heif-enc wrote) with more ITEMS, each (id, type, hidden, data, [(essential,
+    property box)], content type or None), and REFERENCES, each (type, from, [to, ...]). Their
+    bytes go in a second mdat and the meta box is rewritten after it; the first one is left as
+    a `free` box of its size, so every offset in it stays right."""
+    (meta_start, meta_end), children = meta_children(base)
+    iinf = children["iinf"]
+    assert iinf[8] == 0  # version 0: a 16-bit count
+    infes = b"".join(
+        heif_full_box("infe", 2, 1 if hidden else 0, struct.pack(">HH4s", item, 0, kind.encode()) + b"\0"
+                      + (content.encode() + b"\0" if content else b""))
+        for item, kind, hidden, _, _, content in items)
+    count = int.from_bytes(iinf[12:14], "big")
+    children["iinf"] = heif_box("iinf", iinf[8:12] + struct.pack(">H", count + len(items)) + iinf[14:] + infes)
+    iprp = children["iprp"]
+    parts = {kind: iprp[s:e] for kind, s, e in heif_boxes(iprp, 8, len(iprp))}
+    ipco = parts["ipco"]
+    entries, version, flags = ipma_entries(parts["ipma"])
+    added, at = b"", len(base) + 8
+    next_index = len(heif_boxes(ipco, 8, len(ipco))) + 1
+    for item, _, _, data, properties, _ in items:
+        children["iloc"] = with_iloc_entry(children["iloc"], item, at, len(data))
+        at += len(data)
+        if properties:
+            entries.append((item, [(essential, next_index + i) for i, (essential, _) in enumerate(properties)]))
+            added += b"".join(box for _, box in properties)
+            next_index += len(properties)
+    children["iprp"] = heif_box("iprp", heif_box("ipco", ipco[8:] + added) + ipma_box(entries, version, flags))
+    refs = b"".join(heif_box(kind, struct.pack(">HH", source, len(to)) + b"".join(struct.pack(">H", t) for t in to))
+                    for kind, source, to in references)
+    children["iref"] = heif_box("iref", children["iref"][8:] + refs) if "iref" in children else heif_full_box("iref", 0, 0, refs)
+    meta = heif_box("meta", base[meta_start + 8:meta_start + 12] + b"".join(children.values()))
+    free = heif_box("free", bytes(meta_end - meta_start - 8))
+    mdat = heif_box("mdat", b"".join(data for _, _, _, data, _, _ in items))
+    return base[:meta_start] + free + base[meta_end:] + mdat + meta
+
+
+def heif_primary_id(data):
+    return int.from_bytes(meta_children(data)[1]["pitm"][12:14], "big")
+
+
+def even_map_item(codes, folder, avif=False):
+    """CODES (a map image's samples) as heif-enc codes them, one item: its bytes and properties."""
+    # heif-enc writes an odd-sized image as a grid: the map is cut to even sides.
+    even = np.ascontiguousarray(codes[: codes.shape[0] // 2 * 2, : codes.shape[1] // 2 * 2])
+    return primary_item(heif_enc(even, os.path.join(folder, "map.heif"), avif))
+
+
 def make_apple_heic(out, width, height, seed, headroom):
     sdr, codes = apple_scene(width, height, seed, headroom)
     with tempfile.TemporaryDirectory() as folder:
         base = heif_enc(srgb(sdr), os.path.join(folder, "primary.heic"))
-        # heif-enc writes an odd-sized image as a grid: the map is cut to even sides.
-        even = codes[: codes.shape[0] // 2 * 2, : codes.shape[1] // 2 * 2]
-        coded, properties = primary_item(heif_enc(np.ascontiguousarray(even), os.path.join(folder, "map.heic")))
-    # The base file's meta box becomes a `free` box of its size (every offset stays), and a new
-    # one, with the map's item and its XMP's, follows a second mdat holding their bytes.
-    (meta_start, meta_end), children = meta_children(base)
-    xmp = apple_xmp(headroom)
-    data_at = len(base) + 8
-    map_item, xmp_item = 100, 101
-    primary = int.from_bytes(children["pitm"][12:14], "big")
-    iinf = children["iinf"]
-    assert iinf[8] == 0  # version 0: a 16-bit count
-    infe_map = heif_full_box("infe", 2, 1, struct.pack(">HH4s", map_item, 0, b"hvc1") + b"\0")
-    infe_xmp = heif_full_box("infe", 2, 0, struct.pack(">HH4s", xmp_item, 0, b"mime") + b"\0application/rdf+xml\0")
-    count = int.from_bytes(iinf[12:14], "big")
-    children["iinf"] = heif_box("iinf", iinf[8:12] + struct.pack(">H", count + 2) + iinf[14:] + infe_map + infe_xmp)
-    iloc = with_iloc_entry(children["iloc"], map_item, data_at, len(coded))
-    children["iloc"] = with_iloc_entry(iloc, xmp_item, data_at + len(coded), len(xmp))
-    iprp = children["iprp"]
-    parts = {kind: iprp[s:e] for kind, s, e in heif_boxes(iprp, 8, len(iprp))}
-    ipco = parts["ipco"]
-    first = len(heif_boxes(ipco, 8, len(ipco))) + 1
-    added = [box for _, box in properties] + [heif_full_box("auxC", 0, 0, APPLE_TYPE + b"\0")]
-    entries, version, flags = ipma_entries(parts["ipma"])
-    entries.append((map_item, [(essential, first + i) for i, (essential, _) in enumerate(properties)]
-                    + [(True, first + len(properties))]))
-    children["iprp"] = heif_box("iprp", heif_box("ipco", ipco[8:] + b"".join(added)) + ipma_box(entries, version, flags))
-    references = struct.pack(">HHH", map_item, 1, primary), struct.pack(">HHH", xmp_item, 1, map_item)
-    refs = heif_box("auxl", references[0]) + heif_box("cdsc", references[1])
-    children["iref"] = heif_box("iref", children["iref"][8:] + refs) if "iref" in children else heif_full_box("iref", 0, 0, refs)
-    meta = heif_box("meta", base[meta_start + 8:meta_start + 12] + b"".join(children.values()))
-    free = heif_box("free", bytes(meta_end - meta_start - 8))
+        coded, properties = even_map_item(codes, folder)
+    auxiliary = properties + [(True, heif_full_box("auxC", 0, 0, APPLE_TYPE + b"\0"))]
+    items = [(100, "hvc1", True, coded, auxiliary, None), (101, "mime", False, apple_xmp(headroom), [],
+                                                          "application/rdf+xml")]
+    references = [("auxl", 100, [heif_primary_id(base)]), ("cdsc", 101, [100])]
     with open(out, "wb") as f:
-        f.write(base[:meta_start] + free + base[meta_end:] + heif_box("mdat", coded + xmp) + meta)
+        f.write(heif_with_items(base, items, references))
+
+
+ISO_URN = b"urn:iso:std:iso:ts:21496:-1\0"
+
+
+def app2_payload(jpeg, urn):
+    """The payload after URN of JPEG's first APP2 segment that starts with it."""
+    at = 2
+    while at + 4 <= len(jpeg) and jpeg[at] == 0xFF and jpeg[at + 1] != 0xDA:
+        length = int.from_bytes(jpeg[at + 2:at + 4], "big")
+        payload = jpeg[at + 4:at + 2 + length]
+        if jpeg[at + 1] == 0xE2 and payload.startswith(urn):
+            return payload[len(urn):]
+        at += 2 + length
+    raise ValueError("no APP2 segment of " + urn.decode())
+
+
+def reference_of(heic):
+    """The Ultra HDR JPEG a `make-iso-heic` HEIC was made from."""
+    return os.path.splitext(heic)[0] + "-reference.jpg"
+
+
+def make_iso_heic(out, width, height, seed):
+    """An Ultra HDR JPEG of the scene by libultrahdr (kept beside OUT as its reference), its SDR
+    image and gain map re-coded as HEVC items of a HEIC (AV1 items of an AVIF when OUT ends in
+    .avif), and its ISO 21496-1 metadata as the data of a `tmap` item derived from the two, as
+    ISO 21496-1 puts a gain map in HEIF."""
+    avif = out.endswith(".avif")
+    reference = reference_of(out)
+    make(reference, width // 8 * 8, height // 8 * 8, seed)
+    map_jpeg = subprocess.run(["exiftool", "-b", "-MPImage2", reference], check=True, capture_output=True).stdout
+    metadata = app2_payload(map_jpeg, ISO_URN)
+    codes = array(pyvips.Image.new_from_buffer(map_jpeg, ""))
+    with tempfile.TemporaryDirectory() as folder:
+        base = heif_enc(pyvips.Image.new_from_file(reference), os.path.join(folder, "primary.heif"), avif)
+        coded, properties = even_map_item(codes[..., 0] if codes.shape[2] == 1 else codes, folder, avif)
+    coding = "av01" if avif else "hvc1"
+    items = [(100, coding, True, coded, properties, None), (101, "tmap", False, b"\0" + metadata, [], None)]
+    references = [("dimg", 101, [heif_primary_id(base), 100])]
+    with open(out, "wb") as f:
+        f.write(heif_with_items(base, items, references))
 
 
 def apple_parts(source):
@@ -323,7 +392,9 @@ def luminance(rgb):
 def compare(source, preview, x, y, w, h, px, py, pw, ph):
     with open(source, "rb") as f:
         apple = APPLE_TYPE in f.read()
-    hdr = apple_hdr(source) if apple else pyvips.Image.uhdrload(source).uhdr2scRGB()
+    # A HEIC made by make-iso-heic: its reference is the Ultra HDR JPEG it was made from.
+    ultra_hdr = reference_of(source) if source.endswith((".heic", ".avif")) and not apple else source
+    hdr = apple_hdr(source) if apple else pyvips.Image.uhdrload(ultra_hdr).uhdr2scRGB()
     sx, sy = pw / w, ph / h
     # The rect resampled as artfit maps pixels: output centre (X + 0.5) / sx + x, libvips'
     # affine taking integer coordinates as input centres.
@@ -375,7 +446,9 @@ def overlaid(with_overlays, without):
 
 
 if __name__ == "__main__":
-    if sys.argv[1] == "make-apple-heic":
+    if sys.argv[1] == "make-iso-heic":
+        make_iso_heic(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))
+    elif sys.argv[1] == "make-apple-heic":
         make_apple_heic(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), float(sys.argv[6]))
     elif sys.argv[1] == "make-apple":
         make_apple(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), float(sys.argv[6]))
