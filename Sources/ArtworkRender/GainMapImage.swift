@@ -24,7 +24,8 @@ struct GainMapImage: Sendable {
     guard let figures = info.gainMapFigures else {
       return .unread(
         kind == .apple
-          ? "its headroom is not in its XMP (HDRGainMap:HDRGainMapHeadroom), where artfit reads it"
+          ? "its headroom is in neither its XMP (HDRGainMap:HDRGainMapHeadroom) nor its maker note (tags 33 and 48), "
+            + "where artfit reads it"
           : "its figures cannot be read")
     }
     guard !figures.baseIsHDR else {

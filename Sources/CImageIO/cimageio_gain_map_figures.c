@@ -159,15 +159,31 @@ int cimageio_hdrgm_figures(const uint8_t *xmp, size_t size, cimageio_gain_map_fi
   return 1;
 }
 
-int cimageio_apple_gain_map_figures(const uint8_t *xmp, size_t size, cimageio_gain_map_figures *out) {
-  double headroom[3];
-  if (xmp_values(xmp, size, "HDRGainMap:HDRGainMapHeadroom", headroom) != 1 || !(headroom[0] >= 1)) return 0;
+// The figures of Apple's map from no gain up to `headroom` (a linear ratio, at least 1).
+static void apple_figures(double headroom, cimageio_gain_map_figures *out) {
   cimageio_gain_map_figures f = {0};
   f.known = 1;
   f.channels = 1;
   f.apple_coded = 1;
-  f.alternate_headroom = log2(headroom[0]);
+  f.alternate_headroom = log2(headroom);
   for (int c = 0; c < 3; c++) f.gain_max[c] = f.alternate_headroom, f.gamma[c] = 1;
   *out = f;
+}
+
+int cimageio_apple_gain_map_figures(const uint8_t *xmp, size_t size, cimageio_gain_map_figures *out) {
+  double headroom[3];
+  if (xmp_values(xmp, size, "HDRGainMap:HDRGainMapHeadroom", headroom) != 1 || !(headroom[0] >= 1)) return 0;
+  apple_figures(headroom[0], out);
+  return 1;
+}
+
+int cimageio_apple_maker_note_figures(const uint8_t *tiff, size_t size, cimageio_gain_map_figures *out) {
+  double tag33, tag48;
+  if (!cimageio_exif_apple_hdr_tags(tiff, size, &tag33, &tag48) || !isfinite(tag33) || !isfinite(tag48)) return 0;
+  // Apple's mapping ("Applying Apple HDR effect to your photos") from the two tags to stops.
+  double stops = tag33 < 1 ? (tag48 <= 0.01 ? -20 * tag48 + 1.8 : -0.101 * tag48 + 1.601)
+                           : (tag48 <= 0.01 ? -70 * tag48 + 3 : -0.303 * tag48 + 2.303);
+  if (!(stops <= 16)) return 0;  // past any display's headroom: not a value Apple writes
+  apple_figures(exp2(stops > 0 ? stops : 0), out);
   return 1;
 }

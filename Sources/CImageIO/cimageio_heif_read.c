@@ -57,16 +57,29 @@ static int heif_failure(struct heif_error error, cimageio_error *err) {
   return cimageio_fail(err, CIMAGEIO_CORRUPT, "%s", message);
 }
 
-// Apple's headroom from the XMP its gain map image carries (libheif's "mime" metadata).
-static void apple_figures(const struct heif_image_handle *map, cimageio_gain_map_figures *figures) {
-  heif_item_id ids[8];
-  int count = heif_image_handle_get_list_of_metadata_block_IDs(map, "mime", ids, 8);
-  for (int i = 0; i < count && !figures->known; i++) {
-    size_t size = heif_image_handle_get_metadata_size(map, ids[i]);
-    uint8_t *xmp = size > 0 && size <= ((size_t)1 << 24) ? malloc(size) : NULL;
-    if (xmp != NULL && heif_image_handle_get_metadata(map, ids[i], xmp).code == heif_error_Ok)
-      cimageio_apple_gain_map_figures(xmp, size, figures);
-    free(xmp);
+// Apple's headroom from the XMP its gain map image carries (libheif's "mime" metadata), else
+// from the maker note in the primary image's EXIF (libheif's "Exif" metadata: a 4-byte offset
+// to the TIFF header, then the block), as iPhones wrote it before the XMP said it.
+static void apple_figures(const struct heif_image_handle *primary, const struct heif_image_handle *map,
+                          cimageio_gain_map_figures *figures) {
+  const struct heif_image_handle *holders[2] = {map, primary};
+  const char *types[2] = {"mime", "Exif"};
+  for (int h = 0; h < 2 && !figures->known; h++) {
+    heif_item_id ids[8];
+    int count = heif_image_handle_get_list_of_metadata_block_IDs(holders[h], types[h], ids, 8);
+    for (int i = 0; i < count && !figures->known; i++) {
+      size_t size = heif_image_handle_get_metadata_size(holders[h], ids[i]);
+      uint8_t *block = size > 0 && size <= ((size_t)1 << 24) ? malloc(size) : NULL;
+      if (block != NULL && heif_image_handle_get_metadata(holders[h], ids[i], block).code == heif_error_Ok) {
+        uint32_t skip = size >= 4 ? (uint32_t)block[0] << 24 | (uint32_t)block[1] << 16 | block[2] << 8 | block[3] : 0;
+        if (h == 0) {
+          cimageio_apple_gain_map_figures(block, size, figures);
+        } else if (size >= 4 && skip <= size - 4) {
+          cimageio_apple_maker_note_figures(block + 4 + skip, size - 4 - skip, figures);
+        }
+      }
+      free(block);
+    }
   }
 }
 
@@ -97,7 +110,7 @@ static int gain_map(const struct heif_image_handle *handle, const uint8_t *data,
                     cimageio_gain_map_figures *figures) {
   memset(figures, 0, sizeof *figures);
   struct heif_image_handle *apple = apple_map_handle(handle);
-  if (apple != NULL) apple_figures(apple, figures);
+  if (apple != NULL) apple_figures(handle, apple, figures);
   heif_image_handle_release(apple);
   // iOS 18 writes both (its tmap's map is the same auxiliary image): ISO's figures, when the
   // file has them, are the ones to use.

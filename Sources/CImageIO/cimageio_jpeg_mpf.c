@@ -2,7 +2,8 @@
 // second image listed in the primary's Multi-Picture Format (MPF, CIPA DC-007) segment.
 // Ultra HDR says so in the primary's own XMP (`hdrgm:`) or its ISO 21496-1 segment; Apple's
 // is known by the second image's XMP naming its auxiliary type. The map's own segments hold
-// its figures (gain_map_figures.h). Only segments are read, with a walk over the JPEG's
+// its figures (gain_map_figures.h); Apple's headroom, when that XMP does not state it, is in
+// the primary's EXIF maker note. Only segments are read, with a walk over the JPEG's
 // markers; no pixel data.
 #include <string.h>
 
@@ -96,6 +97,21 @@ static int read_segments(const uint8_t *data, size_t size, size_t at, mpf_list *
   return found;
 }
 
+// Apple's headroom from the maker note in the primary's EXIF (APP1 "Exif\0\0"), read when its
+// map's XMP does not state it.
+static void apple_maker_note(const uint8_t *data, size_t size, cimageio_gain_map_figures *figures) {
+  size_t at = 2;
+  while (at + 4 <= size && data[at] == 0xFF && data[at + 1] != 0xDA && data[at + 1] != 0xD9) {
+    size_t length = (size_t)data[at + 2] << 8 | data[at + 3];
+    if (length < 2 || length > size - at - 2) return;
+    if (data[at + 1] == 0xE1 && length >= 8 && memcmp(data + at + 4, "Exif\0\0", 6) == 0) {
+      cimageio_apple_maker_note_figures(data + at + 10, length - 8, figures);
+      return;
+    }
+    at += 2 + length;
+  }
+}
+
 int cimageio_jpeg_gain_map(const uint8_t *data, size_t size, cimageio_gain_map_figures *figures,
                            uint64_t map_image[2], uint64_t *needs_bytes) {
   *needs_bytes = 0;
@@ -119,6 +135,7 @@ int cimageio_jpeg_gain_map(const uint8_t *data, size_t size, cimageio_gain_map_f
     if (!map_found && wanted > size && wanted > *needs_bytes) *needs_bytes = wanted;
   }
   if (map_found) *needs_bytes = 0;
+  if (found == 1 && !figures->known) apple_maker_note(data, size, figures);
   // Figures without a map image to apply them to are not a gain map's.
   if (!map_found && images.count == 0) figures->known = 0;
   return found;

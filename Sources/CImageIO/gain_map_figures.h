@@ -17,4 +17,9 @@ int cimageio_hdrgm_figures(const uint8_t *xmp, size_t size, cimageio_gain_map_fi
 /// the figures of a map from no gain to that headroom. 0 when the packet does not say it.
 int cimageio_apple_gain_map_figures(const uint8_t *xmp, size_t size, cimageio_gain_map_figures *out);
 
+/// Apple's gain map headroom from its maker note's tags 33 and 48 in the image's EXIF
+/// (`tiff`, TIFF-structured), which iPhones wrote before the XMP stated it. 0 when they are
+/// not both there.
+int cimageio_apple_maker_note_figures(const uint8_t *tiff, size_t size, cimageio_gain_map_figures *out);
+
 #endif

@@ -30,6 +30,11 @@ int cimageio_fail(cimageio_error *err, int status, const char *format, ...)
 /// ("II*\0" or "MM\0*" first). Returns 1...8, or 1 when absent or malformed.
 int cimageio_exif_orientation(const uint8_t *tiff, size_t size);
 
+/// Reads tags 33 and 48 of Apple's maker note (the HDR gain map's headroom, as "Applying Apple
+/// HDR effect to your photos" reads them) from a TIFF-structured EXIF block. 0 when either is
+/// absent or malformed.
+int cimageio_exif_apple_hdr_tags(const uint8_t *tiff, size_t size, double *tag33, double *tag48);
+
 int cimageio_jpeg_read(const uint8_t *data, size_t size, int scale_denom,
                        const cimageio_limits *limits, cimageio_info *info,
                        void *pixels, size_t pixels_size, uint8_t **icc,

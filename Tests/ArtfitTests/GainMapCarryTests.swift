@@ -159,6 +159,40 @@ extension Slow {
       ) { ["\(Double.random(in: 2...8, using: &$0))"] }
     }
 
+    /// Apple's maps whose headroom is only in the maker note (tags 33 and 48, as iPhones wrote
+    /// it before iOS 18), in a JPEG and a HEIC: the same round trip, the script's reference
+    /// taking the headroom from exiftool's reading of the tags.
+    @Test(arguments: ["jpg", "heic"])
+    func makerNotePreviewsReconstructTheSourcesHDR(ext: String) throws {
+      try checkRandomScenes(
+        ext == "jpg" ? "make-apple" : "make-apple-heic", name: "maker-note", ext: ext, seed: 5305, firstSeed: 15,
+        count: 1, long: 1200...1800, short: 700...1000
+      ) { ["\(Double.random(in: 2...8, using: &$0))", "maker-note"] }
+    }
+
+    /// The headroom artfit reports for Apple's maker note is the one its tags mean as exiftool
+    /// reads them, at random headrooms across both branches of Apple's mapping, in both
+    /// containers.
+    @Test func makerNoteHeadroomIsExiftoolsReading() throws {
+      let folder = TemporaryFolder()
+      defer { folder.remove() }
+      var generator = SeededGenerator(seed: 5306)
+      for index in 0..<6 {
+        let headroom = Double.random(in: 1.5...8, using: &generator)
+        let source = folder.path("note-\(index).\(index % 2 == 0 ? "jpg" : "heic")")
+        let verb = index % 2 == 0 ? "make-apple" : "make-apple-heic"
+        _ = try UltraHDRPeer.run([verb, source, "384", "256", "\(index)", "\(headroom)", "maker-note"])
+        let expected = try #require(try UltraHDRPeer.run(["maker-note-stops", source])["stops"] as? Double)
+        let run = try ArtfitRun(["check", source, "--targets", "iphone-16-pro", "--json"])
+        let json = try #require(try run.json() as? [String: Any])
+        let artwork = try #require((json["artworks"] as? [[String: Any]])?.first)
+        let hdr = try #require(artwork["hdr"] as? [String: Any], "\(source): \(run.stderr)")
+        let stops = try #require(hdr["headroom_stops"] as? Double, "\(source): \(hdr)")
+        #expect(abs(stops - expected) < 1e-3, "\(source): \(stops) against \(expected)")
+        #expect(hdr["highlights"] != nil, "\(source): the map is read")
+      }
+    }
+
     /// ISO 21496-1's gain map in a HEIC (a `tmap` item derived from the SDR image and a hidden
     /// map item, HEVC by heif-enc): the map is the `tmap` item's input, and the previews
     /// reconstruct the HDR rendition libultrahdr gives the Ultra HDR JPEG the HEIC was made from.

@@ -83,7 +83,7 @@ struct HDRHighlightsCLITests {
       let artwork = try #require((json["artworks"] as? [[String: Any]])?.first)
       let warnings = try #require(artwork["warnings"] as? [[String: Any]])
       let gainMap = try #require(warnings.first { $0["kind"] as? String == "gain_map" }?["message"] as? String)
-      #expect(gainMap.contains("its headroom is not in its XMP"), "\(command): \(gainMap)")
+      #expect(gainMap.contains("its headroom is in neither its XMP"), "\(command): \(gainMap)")
       #expect(gainMap.contains("so the previews are SDR") == previews, "\(command): \(gainMap)")
     }
   }

@@ -183,6 +183,59 @@ struct GainMapFiguresTests {
   /// Random ISO segments and random `hdrgm:` XMP (pieces of the real syntax in random order)
   /// are read without a fault (the sanitizer runs see every read), and whatever figures come
   /// out are finite with a positive gamma.
+  /// A big-endian EXIF block whose Exif IFD holds Apple's maker note with tags 33 and 48 as
+  /// signed rationals (numerators over 1 000 000), as iPhones write them.
+  static func appleEXIF(tag33: Double, tag48: Double) -> [UInt8] {
+    func u16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 255), UInt8(v & 255)] }
+    func u32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8(v >> (24 - 8 * $0) & 255) } }
+    func rational(_ v: Double) -> [UInt8] {
+      u32(Int(Int32(truncatingIfNeeded: Int((v * 1e6).rounded())))) + u32(1_000_000)
+    }
+    let valuesAt = 14 + 2 + 24 + 4
+    let note =
+      Array("Apple iOS".utf8) + [0, 0, 1] + Array("MM".utf8) + u16(2) + u16(0x21) + u16(10) + u32(1) + u32(valuesAt)
+      + u16(0x30) + u16(10) + u32(1) + u32(valuesAt + 8) + u32(0) + rational(tag33) + rational(tag48)
+    let exifIFD = 8 + 2 + 12 + 4
+    let noteAt = exifIFD + 2 + 12 + 4
+    return Array("MM".utf8) + [0, 42] + u32(8) + u16(1) + u16(0x8769) + u16(4) + u32(1) + u32(exifIFD) + u32(0)
+      + u16(1) + u16(0x927C) + u16(7) + u32(note.count) + u32(noteAt) + u32(0) + note
+  }
+
+  /// `jpeg` with an APP1 EXIF segment of `exif` first.
+  static func withEXIF(_ jpeg: [UInt8], _ exif: [UInt8]) -> [UInt8] {
+    let payload = Array("Exif".utf8) + [0, 0] + exif
+    let length = payload.count + 2
+    return [0xFF, 0xD8, 0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 255)] + payload + jpeg[2...]
+  }
+
+  /// Apple's headroom from its maker note (a map whose XMP gives none): each branch of Apple's
+  /// mapping at its corners, and damaged notes (bytes changed, cut short) read safely: a
+  /// headroom, when one is read, is finite and within 0 to 16 stops.
+  @Test func makerNotesAreReadAndDamagedOnesSafely() throws {
+    let apple = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.path("jpeg-gainmap-apple.jpg"))))
+    let folder = TemporaryFolder()
+    defer { folder.remove() }
+    // (tag 33, tag 48, stops): Apple's four lines at points worked by hand.
+    for (tag33, tag48, stops) in [(0.5, 0.005, 1.7), (0.5, 2.0, 1.399), (1.0, 0.01, 2.3), (1.5, 1.0, 2.0), (1, 9, 0)] {
+      let file = folder.write(Self.withEXIF(apple, Self.appleEXIF(tag33: tag33, tag48: tag48)), to: "note.jpg")
+      let figures = try #require(try ImageDecoder.probe(file: file).gainMapFigures, "\(tag33), \(tag48)")
+      #expect(abs(figures.headroomStops - stops) < 1e-9, "\(tag33), \(tag48): \(figures.headroomStops)")
+      #expect(figures.appleCoded)
+    }
+    let exif = Self.appleEXIF(tag33: 1, tag48: 0.004)
+    var random = SeededGenerator(seed: 3348)
+    for round in 0..<400 {
+      var damaged = exif
+      for _ in 0..<(1 + Int(random.next() % 4)) {
+        damaged[Int(random.next() % UInt64(damaged.count))] = UInt8(truncatingIfNeeded: random.next())
+      }
+      if round % 3 == 0 { damaged = Array(damaged.prefix(Int(random.next() % UInt64(damaged.count)))) }
+      let file = folder.write(Self.withEXIF(apple, damaged), to: "damaged.jpg")
+      guard let figures = try ImageDecoder.probe(file: file).gainMapFigures else { continue }
+      #expect(figures.headroomStops.isFinite && (0...16).contains(figures.headroomStops), "round \(round)")
+    }
+  }
+
   @Test func randomMetadataIsReadSafely() throws {
     let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.folder + "/ultrahdr-landscape.jpg")))
     let hdrgm = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.path("jpeg-gainmap-hdrgm.jpg"))))

@@ -3,12 +3,14 @@
   python roundtrip.py make OUT.jpg WIDTH HEIGHT SEED
       an HDR scene (gradients, a sky, bright highlights, up to 16x SDR white) saved by
       libvips' uhdrsave: a gain map made by libultrahdr, not by artfit.
-  python roundtrip.py make-apple OUT.jpg WIDTH HEIGHT SEED HEADROOM
+  python roundtrip.py make-apple OUT.jpg WIDTH HEIGHT SEED HEADROOM [xmp|maker-note]
       the same kind of scene as Apple writes it: an sRGB JPEG of the scene clipped to SDR, and
       in its MPF list a quarter-size gray JPEG of Apple's auxiliary type whose XMP states the
       headroom (a linear ratio), coded as Apple's "Applying Apple HDR effect to your photos"
-      reads it: HDR = SDR x (1 + (HEADROOM - 1) x g), g a Rec. 709-encoded code.
-  python roundtrip.py make-apple-heic OUT.heic WIDTH HEIGHT SEED HEADROOM
+      reads it: HDR = SDR x (1 + (HEADROOM - 1) x g), g a Rec. 709-encoded code. With
+      maker-note, the XMP gives only the map's version, and the headroom is in the primary's
+      EXIF as Apple's maker note tags 33 and 48 (as iPhones wrote it before iOS 18).
+  python roundtrip.py make-apple-heic OUT.heic WIDTH HEIGHT SEED HEADROOM [xmp|maker-note]
       the same scene and map in a HEIC, as iPhones hold them there: the map an auxiliary image
       of Apple's type (its own HEVC item, coded monochrome by heif-enc, an `auxl` reference to
       the primary) with the XMP headroom as a `mime` item describing it (`cdsc`).
@@ -18,6 +20,9 @@
       an AVIF (heif-enc), with
       its ISO 21496-1 metadata as a `tmap` item derived from the two (`dimg`), the map item
       hidden, as ISO 21496-1 carries a gain map in HEIF; compared against the JPEG's HDR.
+  python roundtrip.py maker-note-stops SOURCE
+      the headroom in stops that SOURCE's Apple maker note tags 33 and 48, as exiftool reads
+      them, mean under Apple's published mapping; JSON.
   python roundtrip.py compare SOURCE PREVIEW X Y W H PX PY PW PH
       the HDR reconstruction (uhdr2scRGB) of PREVIEW against the same crop of SOURCE's (an
       Apple source's by Apple's published method, its map taken out by exiftool from a JPEG,
@@ -112,22 +117,52 @@ def apple_scene(width, height, seed, headroom):
 
 
 def apple_xmp(headroom):
+    """The map's XMP: its type, version and (HEADROOM not None) headroom."""
+    stated = b' HDRGainMap:HDRGainMapHeadroom="%.6f"' % headroom if headroom is not None else b""
     return (b'<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
             b'<rdf:Description xmlns:apdi="http://ns.apple.com/pixeldatainfo/1.0/" '
             b'xmlns:HDRGainMap="http://ns.apple.com/HDRGainMap/1.0/" apdi:AuxiliaryImageType="' + APPLE_TYPE
-            + b'" HDRGainMap:HDRGainMapVersion="65536" HDRGainMap:HDRGainMapHeadroom="%.6f"/>'
-            b"</rdf:RDF></x:xmpmeta>" % headroom)
+            + b'" HDRGainMap:HDRGainMapVersion="65536"' + stated + b"/></rdf:RDF></x:xmpmeta>")
+
+
+def maker_note_tags(headroom):
+    """Tags 33 and 48 of Apple's maker note that mean HEADROOM under Apple's mapping (tag 33
+    at 1: 3 - 70 x tag 48 stops for tag 48 up to 0.01, else 2.303 - 0.303 x tag 48)."""
+    stops = np.log2(headroom)
+    return 1.0, (3 - stops) / 70 if stops >= 2.3 else (2.303 - stops) / 0.303
+
+
+def apple_exif(headroom):
+    """A big-endian EXIF block (TIFF structure) whose Exif IFD holds Apple's maker note with
+    tags 33 and 48 (signed rationals, as iPhones write them) for HEADROOM."""
+    tag33, tag48 = maker_note_tags(headroom)
+    rational = lambda value: struct.pack(">ii", round(value * 1_000_000), 1_000_000)
+    # The maker note: "Apple iOS", NUL, version 1, "MM", its IFD at 14 (offsets from its start).
+    ifd_at, values_at = 14, 14 + 2 + 2 * 12 + 4
+    note = b"Apple iOS\0\0\x01MM" + struct.pack(">H", 2)
+    note += struct.pack(">HHII", 0x0021, 10, 1, values_at) + struct.pack(">HHII", 0x0030, 10, 1, values_at + 8)
+    note += struct.pack(">I", 0) + rational(tag33) + rational(tag48)
+    assert len(note) == values_at + 16 and ifd_at == 14
+    # TIFF header, IFD0 (the Exif IFD's pointer), the Exif IFD (the maker note), the note.
+    exif_ifd = 8 + 2 + 12 + 4
+    note_at = exif_ifd + 2 + 12 + 4
+    return (b"MM\0*" + struct.pack(">I", 8) + struct.pack(">H", 1) + struct.pack(">HHII", 0x8769, 4, 1, exif_ifd)
+            + struct.pack(">I", 0) + struct.pack(">H", 1) + struct.pack(">HHII", 0x927C, 7, len(note), note_at)
+            + struct.pack(">I", 0) + note)
 
 
 def srgb(linear):
     return pyvips.Image.new_from_array(linear).copy(interpretation="scrgb").colourspace("srgb")
 
 
-def make_apple(out, width, height, seed, headroom):
+def make_apple(out, width, height, seed, headroom, carrier="xmp"):
     sdr, codes = apple_scene(width, height, seed, headroom)
     primary = srgb(sdr).jpegsave_buffer(Q=95)
+    if carrier == "maker-note":
+        primary = with_segment(primary, 0xE1, b"Exif\0\0" + apple_exif(headroom))
     gain_jpeg = pyvips.Image.new_from_array(codes).jpegsave_buffer(Q=95)
-    gain_jpeg = with_segment(gain_jpeg, 0xE1, b"http://ns.adobe.com/xap/1.0/\0" + apple_xmp(headroom))
+    stated = headroom if carrier == "xmp" else None
+    gain_jpeg = with_segment(gain_jpeg, 0xE1, b"http://ns.adobe.com/xap/1.0/\0" + apple_xmp(stated))
     with open(out, "wb") as f:
         f.write(with_second_image(primary, gain_jpeg))
 
@@ -300,15 +335,22 @@ def even_map_item(codes, folder, avif=False):
     return primary_item(heif_enc(even, os.path.join(folder, "map.heif"), avif))
 
 
-def make_apple_heic(out, width, height, seed, headroom):
+def make_apple_heic(out, width, height, seed, headroom, carrier="xmp"):
     sdr, codes = apple_scene(width, height, seed, headroom)
     with tempfile.TemporaryDirectory() as folder:
         base = heif_enc(srgb(sdr), os.path.join(folder, "primary.heic"))
         coded, properties = even_map_item(codes, folder)
     auxiliary = properties + [(True, heif_full_box("auxC", 0, 0, APPLE_TYPE + b"\0"))]
-    items = [(100, "hvc1", True, coded, auxiliary, None), (101, "mime", False, apple_xmp(headroom), [],
+    stated = headroom if carrier == "xmp" else None
+    items = [(100, "hvc1", True, coded, auxiliary, None), (101, "mime", False, apple_xmp(stated), [],
                                                           "application/rdf+xml")]
-    references = [("auxl", 100, [heif_primary_id(base)]), ("cdsc", 101, [100])]
+    primary = heif_primary_id(base)
+    references = [("auxl", 100, [primary]), ("cdsc", 101, [100])]
+    if carrier == "maker-note":
+        # A second Exif item describing the primary (heif-enc wrote one without a maker note):
+        # a 4-byte offset to the TIFF header, then the block.
+        items.append((102, "Exif", False, struct.pack(">I", 0) + apple_exif(headroom), [], None))
+        references.append(("cdsc", 102, [primary]))
     with open(out, "wb") as f:
         f.write(heif_with_items(base, items, references))
 
@@ -359,7 +401,8 @@ def apple_parts(source):
     exiftool, a HEIC's (and its primary) decoded by libheif's heif-convert."""
     with open(source, "rb") as f:
         data = f.read()
-    headroom = float(re.search(rb'HDRGainMapHeadroom="([0-9.]+)"', data[data.index(APPLE_TYPE):]).group(1))
+    stated = re.search(rb'HDRGainMapHeadroom="([0-9.]+)"', data[data.index(APPLE_TYPE):])
+    headroom = float(stated.group(1)) if stated else maker_note_headroom(source)
     if data[4:8] != b"ftyp":
         map_bytes = subprocess.run(["exiftool", "-b", "-MPImage2", source], check=True, capture_output=True).stdout
         return pyvips.Image.new_from_file(source), pyvips.Image.new_from_buffer(map_bytes, ""), headroom
@@ -370,6 +413,20 @@ def apple_parts(source):
         aux = next(os.path.join(folder, name) for name in os.listdir(folder) if name != "sdr.png")
         sdr = pyvips.Image.new_from_buffer(open(png, "rb").read(), "")
         return sdr, pyvips.Image.new_from_buffer(open(aux, "rb").read(), ""), headroom
+
+
+def maker_note_headroom(source):
+    """SOURCE's headroom from Apple's maker note, its tags read by exiftool, mapped to stops by
+    Apple's published mapping ("Applying Apple HDR effect to your photos")."""
+    found = subprocess.run(["exiftool", "-n", "-j", "-Apple:HDRHeadroom", "-Apple:HDRGain", source], check=True,
+                           capture_output=True).stdout
+    tags = json.loads(found)[0]
+    tag33, tag48 = float(tags["HDRHeadroom"]), float(tags["HDRGain"])
+    if tag33 < 1:
+        stops = -20 * tag48 + 1.8 if tag48 <= 0.01 else -0.101 * tag48 + 1.601
+    else:
+        stops = -70 * tag48 + 3 if tag48 <= 0.01 else -0.303 * tag48 + 2.303
+    return 2 ** max(stops, 0)
 
 
 def apple_hdr(source):
@@ -446,12 +503,15 @@ def overlaid(with_overlays, without):
 
 
 if __name__ == "__main__":
-    if sys.argv[1] == "make-iso-heic":
+    carrier = sys.argv[7] if len(sys.argv) > 7 else "xmp"
+    if sys.argv[1] == "maker-note-stops":
+        print(json.dumps({"stops": float(np.log2(maker_note_headroom(sys.argv[2])))}))
+    elif sys.argv[1] == "make-iso-heic":
         make_iso_heic(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))
     elif sys.argv[1] == "make-apple-heic":
-        make_apple_heic(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), float(sys.argv[6]))
+        make_apple_heic(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), float(sys.argv[6]), carrier)
     elif sys.argv[1] == "make-apple":
-        make_apple(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), float(sys.argv[6]))
+        make_apple(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), float(sys.argv[6]), carrier)
     elif sys.argv[1] == "make":
         make(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))
     elif sys.argv[1] == "overlaid":
