@@ -97,9 +97,10 @@ static enum heif_chroma config_chroma(const uint8_t *data, size_t start, size_t 
   }
 }
 
-// The primary item's properties: every box of the property container (`ipco`, numbered from
-// 1 as associations count them) and, in the order the association (`ipma`) lists them, the
-// indices the primary item (`pitm`) is given. 0 when the file has no property container.
+// An item's properties (the primary's, `pitm`, unless another is asked for): every box of the
+// property container (`ipco`, numbered from 1 as associations count them) and, in the order
+// the association (`ipma`) lists them, the indices the item is given. 0 when the file has no
+// property container.
 typedef struct {
   size_t meta, meta_end;
   int count;
@@ -111,12 +112,15 @@ typedef struct {
   int has_primary_id;
 } primary_properties;
 
-static int read_primary_properties(const uint8_t *data, size_t size, primary_properties *p) {
+static int read_item_properties(const uint8_t *data, size_t size, const uint32_t *item, primary_properties *p) {
   size_t iprp, iprp_end, ipco, ipco_end, ipma, ipma_end, pitm, pitm_end;
   memset(p, 0, sizeof *p);
   if (!find_box(data, 0, size, "meta", &p->meta, &p->meta_end) || p->meta_end - p->meta < 4) return 0;
   p->meta += 4;
-  if (find_box(data, p->meta, p->meta_end, "pitm", &pitm, &pitm_end) && pitm_end - pitm >= 6) {
+  if (item != NULL) {
+    p->primary_id = *item;
+    p->has_primary_id = 1;
+  } else if (find_box(data, p->meta, p->meta_end, "pitm", &pitm, &pitm_end) && pitm_end - pitm >= 6) {
     p->primary_id = (uint32_t)cimageio_big_endian(data + pitm + 4, data[pitm] == 0 ? 2 : 4);
     p->has_primary_id = 1;
   }
@@ -149,6 +153,10 @@ static int read_primary_properties(const uint8_t *data, size_t size, primary_pro
   return 1;
 }
 
+static int read_primary_properties(const uint8_t *data, size_t size, primary_properties *p) {
+  return read_item_properties(data, size, NULL, p);
+}
+
 // How the primary image's coded samples are laid out: the codec configuration property the
 // item property association gives the primary item, else the first in the property container
 // (a grid's tiles share theirs). libheif 1.15 has no call for it, and asked for YCbCr without
@@ -167,12 +175,12 @@ enum heif_chroma cimageio_heif_native_chroma(const uint8_t *data, size_t size) {
   return config_chroma(data, p.starts[chosen], p.ends[chosen], memcmp(p.types[chosen], "av1C", 4) == 0);
 }
 
-// The primary image's transformative properties (`clap`, `irot`, `imir`), in the order the
-// association lists them, which ISO/IEC 23008-12 says is the order they apply in.
-int cimageio_heif_primary_transforms(const uint8_t *data, size_t size, heif_transforms *out) {
+// An item's transformative properties (`clap`, `irot`, `imir`), in the order the association
+// lists them, which ISO/IEC 23008-12 says is the order they apply in.
+static int item_transforms(const uint8_t *data, size_t size, const uint32_t *item, heif_transforms *out) {
   memset(out, 0, sizeof *out);
   primary_properties p;
-  if (!read_primary_properties(data, size, &p)) return 0;
+  if (!read_item_properties(data, size, item, &p)) return 0;
   for (int i = 0; i < p.primary_count && out->count < 8; i++) {
     int index = p.primary[i];
     const uint8_t *box = data + p.starts[index];
@@ -197,6 +205,14 @@ int cimageio_heif_primary_transforms(const uint8_t *data, size_t size, heif_tran
     }
   }
   return out->count > 0;
+}
+
+int cimageio_heif_primary_transforms(const uint8_t *data, size_t size, heif_transforms *out) {
+  return item_transforms(data, size, NULL, out);
+}
+
+int cimageio_heif_item_transforms(const uint8_t *data, size_t size, uint32_t item, heif_transforms *out) {
+  return item_transforms(data, size, &item, out);
 }
 
 // The primary item's type from the item information (`iinf`'s `infe`, version 2 or 3): `av01`,

@@ -83,8 +83,9 @@ static void apple_figures(const struct heif_image_handle *primary, const struct 
   }
 }
 
-// The primary image's auxiliary image of Apple's gain map type (released by the caller), or NULL.
-static struct heif_image_handle *apple_map_handle(const struct heif_image_handle *handle) {
+// The primary image's auxiliary image of Apple's gain map type (released by the caller), and
+// its item id when `id` is not NULL; NULL when there is none.
+static struct heif_image_handle *apple_map_handle(const struct heif_image_handle *handle, heif_item_id *id) {
   int count = heif_image_handle_get_number_of_auxiliary_images(handle, 0);
   heif_item_id ids[16];
   if (count > 16) count = 16;
@@ -98,6 +99,7 @@ static struct heif_image_handle *apple_map_handle(const struct heif_image_handle
       found = strcmp(type, apple_gain_map) == 0;
       heif_image_handle_free_auxiliary_types(aux, &type);
     }
+    if (found && id != NULL) *id = ids[i];
     if (found) return aux;
     heif_image_handle_release(aux);
   }
@@ -109,7 +111,7 @@ static struct heif_image_handle *apple_map_handle(const struct heif_image_handle
 static int gain_map(const struct heif_image_handle *handle, const uint8_t *data, size_t size,
                     cimageio_gain_map_figures *figures) {
   memset(figures, 0, sizeof *figures);
-  struct heif_image_handle *apple = apple_map_handle(handle);
+  struct heif_image_handle *apple = apple_map_handle(handle, NULL);
   if (apple != NULL) apple_figures(handle, apple, figures);
   heif_image_handle_release(apple);
   // iOS 18 writes both (its tmap's map is the same auxiliary image): ISO's figures, when the
@@ -680,10 +682,38 @@ static int decode_map(struct heif_image_handle *map, const cimageio_limits *limi
   return status;
 }
 
+// The decoded map turned and mirrored as the primary image is, when the map item has no
+// transformative properties of its own (as a gain map item is written: stored as the primary
+// is); the primary's clean aperture, in its own pixels, is left out.
+static int turned_with_primary(const uint8_t *data, size_t size, uint32_t map_item, cimageio_gain_map_image *out,
+                               cimageio_error *err) {
+  heif_transforms own, primary, turns = {0};
+  if (cimageio_heif_item_transforms(data, size, map_item, &own) ||
+      !cimageio_heif_primary_transforms(data, size, &primary))
+    return CIMAGEIO_OK;
+  for (int i = 0; i < primary.count; i++)
+    if (primary.steps[i].kind != 'c') turns.steps[turns.count++] = primary.steps[i];
+  if (turns.count == 0) return CIMAGEIO_OK;
+  uint8_t *result = NULL;
+  int status = cimageio_heif_apply_transforms(&turns, out->pixels, out->width, out->height, out->channels, &result, err);
+  if (status != CIMAGEIO_OK) return status;
+  if (result != out->pixels) {
+    free(out->pixels);
+    out->pixels = result;
+  }
+  if (quarter_turned(&turns)) {
+    uint32_t width = out->width;
+    out->width = out->height;
+    out->height = width;
+  }
+  return CIMAGEIO_OK;
+}
+
 // The file's gain map image: the input of ISO 21496-1's `tmap` item when the file has that
 // item's figures (they say what its codes mean, even beside an Apple map, as iOS 18 writes),
 // else Apple's auxiliary image. libheif 1.15 hands out only top-level images, so the `tmap`
-// input, a hidden item, is read from a copy of the file in which it is not hidden.
+// input, a hidden item, is read from a copy of the file in which it is not hidden. The map is
+// then upright as the primary is (turned_with_primary).
 static int heif_read_gain_map(const uint8_t *data, size_t size, const cimageio_limits *limits,
                               cimageio_gain_map_image *out, cimageio_error *err) {
   cimageio_gain_map_figures iso;
@@ -702,6 +732,7 @@ static int heif_read_gain_map(const uint8_t *data, size_t size, const cimageio_l
   heif_source *source = open_source(data, size, owned ? bytes : (uint8_t *)data, owned, limits, &status, err);
   if (source == NULL) return status;
   struct heif_image_handle *primary = NULL, *map = NULL;
+  heif_item_id map_item = input;
   struct heif_error error = heif_context_get_primary_image_handle(source->context, &primary);
   if (error.code != heif_error_Ok) {
     status = heif_failure(error, err);
@@ -709,12 +740,18 @@ static int heif_read_gain_map(const uint8_t *data, size_t size, const cimageio_l
     error = heif_context_get_image_handle(source->context, input, &map);
     if (error.code != heif_error_Ok)
       status = cimageio_fail(err, CIMAGEIO_CORRUPT, "its gain map item %u: %s", input, error.message);
-  } else if ((map = apple_map_handle(primary)) == NULL) {
+  } else if ((map = apple_map_handle(primary, &map_item)) == NULL) {
     status = cimageio_fail(err, CIMAGEIO_UNUSABLE,
                            tone_map ? "its tone map item (tmap) has no whole figures or names no gain map item"
                                     : "it has no gain map image");
   }
   if (map != NULL) status = decode_map(map, limits, out, err);
+  const uint8_t *read = source->bytes != NULL ? source->bytes : data;
+  if (map != NULL && status == CIMAGEIO_OK) status = turned_with_primary(read, source->size, map_item, out, err);
+  if (status != CIMAGEIO_OK && out->pixels != NULL) {
+    free(out->pixels);
+    memset(out, 0, sizeof *out);
+  }
   heif_image_handle_release(map);
   heif_image_handle_release(primary);
   heif_source_free(source);

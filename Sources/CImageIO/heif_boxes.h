@@ -35,6 +35,9 @@ typedef struct {
 /// The primary image's `clap`, `irot` and `imir`, in association order; 0 when it has none.
 int cimageio_heif_primary_transforms(const uint8_t *data, size_t size, heif_transforms *out);
 
+/// The same of item `item`; 0 when it has none.
+int cimageio_heif_item_transforms(const uint8_t *data, size_t size, uint32_t item, heif_transforms *out);
+
 /// The primary item's type (`av01`, `hvc1`, `grid`, `unci`, `jpeg`, …); 0 when not found.
 int cimageio_heif_primary_item_type(const uint8_t *data, size_t size, char type[5]);
 

@@ -159,6 +159,15 @@ extension Slow {
       ) { ["\(Double.random(in: 2...8, using: &$0))"] }
     }
 
+    /// A HEIC whose primary has an `irot` (its picture and map stored turned back, the map item
+    /// without an `irot` of its own): the map turns with the picture.
+    @Test func aTurnedHEICsMapTurnsWithIt() throws {
+      try checkRandomScenes(
+        "make-apple-heic", name: "turned", ext: "heic", seed: 5307, firstSeed: 17, count: 1, long: 1200...1800,
+        short: 700...1000
+      ) { ["\(Double.random(in: 2...8, using: &$0))", "xmp", "\(Int.random(in: 1...3, using: &$0))"] }
+    }
+
     /// Apple's maps whose headroom is only in the maker note (tags 33 and 48, as iPhones wrote
     /// it before iOS 18), in a JPEG and a HEIC: the same round trip, the script's reference
     /// taking the headroom from exiftool's reading of the tags.

@@ -12,15 +12,20 @@ struct GainMapItemTests {
   /// The HDR corpus's Apple HEIC (make_hdr_fixtures.py: a 96x64 monochrome HEVC map of
   /// Apple's auxiliary type, its headroom 4x in XMP): artfit's map is heif-convert's, sample
   /// for sample, and its figures are Apple's.
-  @Test func applesMapIsTheOneLibheifsToolDecodes() throws {
-    let info = try ImageDecoder.probe(file: Self.apple)
+  /// And with a quarter-turn `irot` on the primary (the map item, without one of its own,
+  /// stored as the primary is), the map turns with the picture.
+  @Test(arguments: ["apple-heic", "apple-heic-turned"])
+  func applesMapIsTheOneLibheifsToolDecodes(name: String) throws {
+    let path = Fixtures.path("HDR/\(name).heic")
+    let info = try ImageDecoder.probe(file: path)
+    #expect((info.width, info.height) == (384, 256), "the picture upright")
     #expect(info.gainMap == .apple)
     let figures = try #require(info.gainMapFigures)
     #expect(figures.appleCoded)
     #expect(abs(figures.headroomStops - 2) < 1e-6, "4x is 2 stops: \(figures.headroomStops)")
-    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Self.apple)))
-    let map = try ImageDecoder.decodeGainMapItem(data: bytes, name: Self.apple, limits: ImageLimits())
-    let truth = try ImageDecoder.decode(file: Fixtures.path("HDR/apple-heic-map.png"))
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    let map = try ImageDecoder.decodeGainMapItem(data: bytes, name: path, limits: ImageLimits())
+    let truth = try ImageDecoder.decode(file: Fixtures.path("HDR/\(name)-map.png"))
     #expect(map.layout == .gray && truth.layout == .gray)
     #expect((map.width, map.height) == (96, 64))
     #expect(map.storage == truth.storage)

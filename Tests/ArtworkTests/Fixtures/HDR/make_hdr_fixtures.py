@@ -57,11 +57,16 @@ for name in [*SCENES, "iso-heic-reference.jpg"]:
         "base_offset": figure("gainmap-offset-sdr"), "alternate_offset": figure("gainmap-offset-hdr"),
         "reference": f"libvips {pyvips.version(0)}.{pyvips.version(1)}.{pyvips.version(2)} uhdrload",
     }
-roundtrip.make_apple_heic(str(HERE / "apple-heic.heic"), 384, 256, 3, 4.0)
-with tempfile.TemporaryDirectory() as folder:
-    subprocess.run(["heif-convert", "--with-aux", "--no-colons", "--quiet", str(HERE / "apple-heic.heic"),
-                    os.path.join(folder, "primary.png")], check=True)
-    aux = next(name for name in os.listdir(folder) if "hdrgainmap" in name)
-    pyvips.Image.new_from_file(os.path.join(folder, aux))[0].pngsave(str(HERE / "apple-heic-map.png"))
+# The same with an irot of a quarter turn on the primary, the picture and map stored turned
+# back: its map's truth is heif-convert's (the map as stored) turned as the primary is.
+for name, turns in [("apple-heic", 0), ("apple-heic-turned", 1)]:
+    roundtrip.make_apple_heic(str(HERE / (name + ".heic")), 384, 256, 3, 4.0, "xmp", turns)
+    with tempfile.TemporaryDirectory() as folder:
+        subprocess.run(["heif-convert", "--with-aux", "--no-colons", "--quiet", str(HERE / (name + ".heic")),
+                        os.path.join(folder, "primary.png")], check=True)
+        aux = next(name for name in os.listdir(folder) if "hdrgainmap" in name)
+        stored = roundtrip.array(pyvips.Image.new_from_file(os.path.join(folder, aux)))[..., 0]
+        upright = np.ascontiguousarray(np.rot90(stored, turns))
+        pyvips.Image.new_from_array(upright).pngsave(str(HERE / (name + "-map.png")))
 (HERE / "truths.json").write_text(json.dumps(truths, indent=1, sort_keys=True) + "\n")
 print(f"{len(truths)} files")

@@ -10,10 +10,11 @@
       reads it: HDR = SDR x (1 + (HEADROOM - 1) x g), g a Rec. 709-encoded code. With
       maker-note, the XMP gives only the map's version, and the headroom is in the primary's
       EXIF as Apple's maker note tags 33 and 48 (as iPhones wrote it before iOS 18).
-  python roundtrip.py make-apple-heic OUT.heic WIDTH HEIGHT SEED HEADROOM [xmp|maker-note]
+  python roundtrip.py make-apple-heic OUT.heic WIDTH HEIGHT SEED HEADROOM [xmp|maker-note [TURNS]]
       the same scene and map in a HEIC, as iPhones hold them there: the map an auxiliary image
       of Apple's type (its own HEVC item, coded monochrome by heif-enc, an `auxl` reference to
-      the primary) with the XMP headroom as a `mime` item describing it (`cdsc`).
+      the primary) with the XMP headroom as a `mime` item describing it (`cdsc`); with TURNS,
+      the primary has an `irot` and the picture and map are stored turned back.
   python roundtrip.py make-iso-heic OUT.heic|OUT.avif WIDTH HEIGHT SEED
       the scene as an Ultra HDR JPEG by uhdrsave (kept as OUT-reference.jpg, sides cut to
       multiples of 8), then its SDR image and gain map as HEVC items of a HEIC, or AV1 items of
@@ -287,11 +288,12 @@ def primary_item(data):
     return b"".join(data[offset:offset + length] for offset, length in extents), [(essential, properties[index - 1]) for essential, index in used]
 
 
-def heif_with_items(base, items, references):
+def heif_with_items(base, items, references, primary_properties=()):
     """BASE (a HEIC heif-enc wrote) with more ITEMS, each (id, type, hidden, data, [(essential,
-    property box)], content type or None), and REFERENCES, each (type, from, [to, ...]). Their
-    bytes go in a second mdat and the meta box is rewritten after it; the first one is left as
-    a `free` box of its size, so every offset in it stays right."""
+    property box)], content type or None), REFERENCES, each (type, from, [to, ...]), and more
+    properties of its primary item ((essential, box) each). The items' bytes go in a second
+    mdat and the meta box is rewritten after it; the first one is left as a `free` box of its
+    size, so every offset in it stays right."""
     (meta_start, meta_end), children = meta_children(base)
     iinf = children["iinf"]
     assert iinf[8] == 0  # version 0: a 16-bit count
@@ -314,6 +316,12 @@ def heif_with_items(base, items, references):
             entries.append((item, [(essential, next_index + i) for i, (essential, _) in enumerate(properties)]))
             added += b"".join(box for _, box in properties)
             next_index += len(properties)
+    primary = heif_primary_id(base)
+    for essential, box in primary_properties:
+        entries = [(item, associations + [(essential, next_index)] if item == primary else associations)
+                   for item, associations in entries]
+        added += box
+        next_index += 1
     children["iprp"] = heif_box("iprp", heif_box("ipco", ipco[8:] + added) + ipma_box(entries, version, flags))
     refs = b"".join(heif_box(kind, struct.pack(">HH", source, len(to)) + b"".join(struct.pack(">H", t) for t in to))
                     for kind, source, to in references)
@@ -335,8 +343,12 @@ def even_map_item(codes, folder, avif=False):
     return primary_item(heif_enc(even, os.path.join(folder, "map.heif"), avif))
 
 
-def make_apple_heic(out, width, height, seed, headroom, carrier="xmp"):
+def make_apple_heic(out, width, height, seed, headroom, carrier="xmp", turns=0):
+    """With TURNS, the primary has an `irot` of that many quarter turns anticlockwise, and the
+    picture and map are stored turned back (the map item, with no `irot` of its own, stored as
+    the primary is)."""
     sdr, codes = apple_scene(width, height, seed, headroom)
+    sdr, codes = np.ascontiguousarray(np.rot90(sdr, -turns)), np.ascontiguousarray(np.rot90(codes, -turns))
     with tempfile.TemporaryDirectory() as folder:
         base = heif_enc(srgb(sdr), os.path.join(folder, "primary.heic"))
         coded, properties = even_map_item(codes, folder)
@@ -351,8 +363,9 @@ def make_apple_heic(out, width, height, seed, headroom, carrier="xmp"):
         # a 4-byte offset to the TIFF header, then the block.
         items.append((102, "Exif", False, struct.pack(">I", 0) + apple_exif(headroom), [], None))
         references.append(("cdsc", 102, [primary]))
+    rotation = [(True, heif_box("irot", bytes([turns])))] if turns else []
     with open(out, "wb") as f:
-        f.write(heif_with_items(base, items, references))
+        f.write(heif_with_items(base, items, references, rotation))
 
 
 ISO_URN = b"urn:iso:std:iso:ts:21496:-1\0"
@@ -412,7 +425,22 @@ def apple_parts(source):
                        capture_output=True)
         aux = next(os.path.join(folder, name) for name in os.listdir(folder) if name != "sdr.png")
         sdr = pyvips.Image.new_from_buffer(open(png, "rb").read(), "")
-        return sdr, pyvips.Image.new_from_buffer(open(aux, "rb").read(), ""), headroom
+        # heif-convert turns the primary by its irot; the map, stored as the primary is, turns with it.
+        codes = np.ascontiguousarray(np.rot90(array(pyvips.Image.new_from_file(aux))[..., 0], primary_turns(data)))
+        return sdr, pyvips.Image.new_from_array(codes), headroom
+
+
+def primary_turns(data):
+    """The quarter turns of the primary item's `irot`, 0 without one."""
+    _, children = meta_children(data)
+    iprp = children["iprp"]
+    parts = {kind: iprp[s:e] for kind, s, e in heif_boxes(iprp, 8, len(iprp))}
+    properties = [parts["ipco"][s:e] for _, s, e in heif_boxes(parts["ipco"], 8, len(parts["ipco"]))]
+    entries, _, _ = ipma_entries(parts["ipma"])
+    primary = heif_primary_id(data)
+    used = next(associations for item, associations in entries if item == primary)
+    turns = [properties[index - 1][8] & 3 for _, index in used if properties[index - 1][4:8] == b"irot"]
+    return turns[0] if turns else 0
 
 
 def maker_note_headroom(source):
@@ -509,7 +537,9 @@ if __name__ == "__main__":
     elif sys.argv[1] == "make-iso-heic":
         make_iso_heic(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))
     elif sys.argv[1] == "make-apple-heic":
-        make_apple_heic(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), float(sys.argv[6]), carrier)
+        turns = int(sys.argv[8]) if len(sys.argv) > 8 else 0
+        make_apple_heic(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), float(sys.argv[6]), carrier,
+                        turns)
     elif sys.argv[1] == "make-apple":
         make_apple(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), float(sys.argv[6]), carrier)
     elif sys.argv[1] == "make":
