@@ -382,3 +382,27 @@ int cimageio_profile_from_description(const double primaries[8], int transfer, c
   cmsDeleteContext(context);
   return status;
 }
+
+int cimageio_h273_primaries(int code, double xy[8]) {
+  // ITU-T H.273, table 2: red, green, blue and white as CIE xy.
+  static const struct {
+    int code;
+    double xy[8];
+  } known[] = {
+      {1, {0.640, 0.330, 0.300, 0.600, 0.150, 0.060, 0.3127, 0.3290}},
+      {4, {0.670, 0.330, 0.210, 0.710, 0.140, 0.080, 0.310, 0.316}},
+      {5, {0.640, 0.330, 0.290, 0.600, 0.150, 0.060, 0.3127, 0.3290}},
+      {6, {0.630, 0.340, 0.310, 0.595, 0.155, 0.070, 0.3127, 0.3290}},
+      {7, {0.630, 0.340, 0.310, 0.595, 0.155, 0.070, 0.3127, 0.3290}},
+      {9, {0.708, 0.292, 0.170, 0.797, 0.131, 0.046, 0.3127, 0.3290}},
+      {11, {0.680, 0.320, 0.265, 0.690, 0.150, 0.060, 0.314, 0.351}},
+      {12, {0.680, 0.320, 0.265, 0.690, 0.150, 0.060, 0.3127, 0.3290}},
+      {22, {0.630, 0.340, 0.295, 0.605, 0.155, 0.077, 0.3127, 0.3290}},
+  };
+  for (size_t i = 0; i < sizeof known / sizeof *known; i++)
+    if (known[i].code == code) {
+      memcpy(xy, known[i].xy, sizeof known[i].xy);
+      return 1;
+    }
+  return 0;
+}

@@ -368,7 +368,7 @@ int cimageio_heif_tone_map(const uint8_t *data, size_t size, cimageio_gain_map_f
   return 1;
 }
 
-int cimageio_heif_tone_map_input(const uint8_t *data, size_t size, uint32_t *map_item) {
+int cimageio_heif_tone_map_input(const uint8_t *data, size_t size, uint32_t *tmap_item, uint32_t *map_item) {
   size_t meta, meta_end, infe, infe_end, iref, iref_end;
   uint32_t tmap = 0;
   if (!find_box(data, 0, size, "meta", &meta, &meta_end) || meta_end - meta < 4) return 0;
@@ -382,9 +382,31 @@ int cimageio_heif_tone_map_input(const uint8_t *data, size_t size, uint32_t *map
     if (inputs <= ref_end && cimageio_big_endian(data + ref, id_size) == tmap &&
         cimageio_big_endian(data + ref + id_size, 2) >= 2 && inputs + 2 * (size_t)id_size <= ref_end) {
       *map_item = (uint32_t)cimageio_big_endian(data + inputs + id_size, id_size);
+      *tmap_item = tmap;
       return 1;
     }
     at = ref_end;
+  }
+  return 0;
+}
+
+int cimageio_heif_item_colour(const uint8_t *data, size_t size, uint32_t item, size_t *icc_at, size_t *icc_size,
+                              int *primaries) {
+  primary_properties p;
+  if (!read_item_properties(data, size, &item, &p)) return 0;
+  for (int i = 0; i < p.primary_count; i++) {
+    int index = p.primary[i];
+    size_t start = p.starts[index], length = p.ends[index] - start;
+    if (memcmp(p.types[index], "colr", 4) != 0 || length < 4) continue;
+    if ((memcmp(data + start, "prof", 4) == 0 || memcmp(data + start, "rICC", 4) == 0) && length > 4) {
+      *icc_at = start + 4;
+      *icc_size = length - 4;
+      return 1;
+    }
+    if (memcmp(data + start, "nclx", 4) == 0 && length >= 6) {
+      *primaries = (int)cimageio_big_endian(data + start + 4, 2);
+      return 2;
+    }
   }
   return 0;
 }

@@ -709,6 +709,29 @@ static int turned_with_primary(const uint8_t *data, size_t size, uint32_t map_it
   return CIMAGEIO_OK;
 }
 
+// The alternate rendition's colour space, where ISO 21496-1 says the gain applies (not the
+// base's): the `tmap` item's colour property, as a profile for the map image. Only its
+// primaries matter to the gain (applied to linear light), so a description (`nclx`) becomes
+// a profile of its primaries with sRGB's transfer. None when the item has no `colr`.
+static int alternate_colour(const uint8_t *data, size_t size, uint32_t tmap, cimageio_gain_map_image *out,
+                            cimageio_error *err) {
+  size_t at = 0, length = 0;
+  int primaries = 0;
+  int kind = cimageio_heif_item_colour(data, size, tmap, &at, &length, &primaries);
+  if (kind == 1) {
+    if ((out->icc = malloc(length)) == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+    memcpy(out->icc, data + at, length);
+    out->icc_size = length;
+    return CIMAGEIO_OK;
+  }
+  double xy[8];
+  if (kind != 2 || !cimageio_h273_primaries(primaries, xy)) return CIMAGEIO_OK;
+  char name[96];
+  snprintf(name, sizeof name, "%s primaries (the HDR rendition's, from its tone map item)",
+           primaries_name(primaries));
+  return cimageio_profile_from_description(xy, 13, name, &out->icc, &out->icc_size, err);
+}
+
 // The file's gain map image: the input of ISO 21496-1's `tmap` item when the file has that
 // item's figures (they say what its codes mean, even beside an Apple map, as iOS 18 writes),
 // else Apple's auxiliary image. libheif 1.15 hands out only top-level images, so the `tmap`
@@ -717,9 +740,9 @@ static int turned_with_primary(const uint8_t *data, size_t size, uint32_t map_it
 static int heif_read_gain_map(const uint8_t *data, size_t size, const cimageio_limits *limits,
                               cimageio_gain_map_image *out, cimageio_error *err) {
   cimageio_gain_map_figures iso;
-  uint32_t input = 0;
+  uint32_t tmap = 0, input = 0;
   int tone_map = cimageio_heif_tone_map(data, size, &iso);
-  int iso_input = tone_map && iso.known && cimageio_heif_tone_map_input(data, size, &input);
+  int iso_input = tone_map && iso.known && cimageio_heif_tone_map_input(data, size, &tmap, &input);
   uint8_t *bytes = cimageio_heif_with_sized_last_box(data, size);
   if (bytes == NULL && iso_input && (bytes = malloc(size)) != NULL) memcpy(bytes, data, size);
   if (bytes == NULL && iso_input) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
@@ -748,8 +771,11 @@ static int heif_read_gain_map(const uint8_t *data, size_t size, const cimageio_l
   if (map != NULL) status = decode_map(map, limits, out, err);
   const uint8_t *read = source->bytes != NULL ? source->bytes : data;
   if (map != NULL && status == CIMAGEIO_OK) status = turned_with_primary(read, source->size, map_item, out, err);
-  if (status != CIMAGEIO_OK && out->pixels != NULL) {
+  if (status == CIMAGEIO_OK && iso_input && iso.alternate_colour_space)
+    status = alternate_colour(read, source->size, tmap, out, err);
+  if (status != CIMAGEIO_OK) {
     free(out->pixels);
+    free(out->icc);
     memset(out, 0, sizeof *out);
   }
   heif_image_handle_release(map);

@@ -51,9 +51,15 @@ uint32_t cimageio_heif_sequence_frames(const uint8_t *data, size_t size);
 /// go into `figures` (`known` 0 when its data is not whole).
 int cimageio_heif_tone_map(const uint8_t *data, size_t size, cimageio_gain_map_figures *figures);
 
-/// The gain map item ISO 21496-1's `tmap` item is derived from (its second `dimg` input, the
+/// The `tmap` item and the gain map item it is derived from (its second `dimg` input, the
 /// first being the base image); 0 when there is none.
-int cimageio_heif_tone_map_input(const uint8_t *data, size_t size, uint32_t *map_item);
+int cimageio_heif_tone_map_input(const uint8_t *data, size_t size, uint32_t *tmap_item, uint32_t *map_item);
+
+/// Item `item`'s colour property (`colr`): 1 for an ICC profile (`prof` or `rICC`, at
+/// `icc_at`, `icc_size` bytes), 2 for a colour description (`nclx`: its primaries code in
+/// `primaries`), 0 for none.
+int cimageio_heif_item_colour(const uint8_t *data, size_t size, uint32_t item, size_t *icc_at, size_t *icc_size,
+                              int *primaries);
 
 /// Clears the hidden flag of item `item`'s `infe` in `data` (the caller's own copy), so that
 /// libheif 1.15, which hands out only top-level images, hands it out; 0 when it is not found.

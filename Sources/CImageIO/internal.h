@@ -52,6 +52,10 @@ void cimageio_cmyk_row_to_rgb(const uint8_t *cmyk, uint8_t *rgb, uint32_t width,
 int cimageio_profile_from_description(const double primaries[8], int transfer, const char *name, uint8_t **out,
                                       size_t *out_size, cimageio_error *err);
 
+/// The primaries and white point (CIE xy: red, green, blue, white) of ITU-T H.273 colour
+/// primaries code `code`; 0 for a code it does not list.
+int cimageio_h273_primaries(int code, double xy[8]);
+
 /// A premultiplied sample made straight again (0 where alpha is 0).
 uint8_t cimageio_unpremultiply8(unsigned value, unsigned alpha);
 uint16_t cimageio_unpremultiply16(uint32_t value, uint32_t alpha);

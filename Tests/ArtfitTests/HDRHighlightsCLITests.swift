@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import ArtworkCodec
+
 /// Each artwork with a gain map says how much of it is HDR highlight, and each result how
 /// much of the focus region's highlights it keeps: `check` (which draws nothing and reads only
 /// the map: a JPEG's bytes of it, a HEIC's item) and `render` (PNG or JPEG previews) report
@@ -67,6 +69,33 @@ struct HDRHighlightsCLITests {
     let checked = try figures("check", Fixtures.path(name), ["--out", folder.path("check")])
     #expect(checked.hdr["highlights"] == nil, "no highlights are claimed: \(checked.hdr)")
     #expect(!checked.kept.isEmpty && checked.kept.values.allSatisfy { $0 == nil }, "\(checked.kept)")
+  }
+
+  /// A HEIF map whose gain applies in the alternate rendition's colour space is carried with
+  /// it: each JPEG preview's map image holds that space's profile, and its figures say so.
+  @Test func theAlternateColourSpaceIsCarried() throws {
+    let folder = TemporaryFolder()
+    defer { folder.remove() }
+    let run = try ArtfitRun(
+      [
+        "render", Fixtures.path("HDR/iso-heic-p3.heic"), "--targets", "iphone-16-pro", "--modes", "fit",
+        "--format", "jpeg", "--out", folder.path("out"), "--json",
+      ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let json = try #require(try run.json() as? [String: Any])
+    let artwork = try #require((json["artworks"] as? [[String: Any]])?.first)
+    let results = try #require(artwork["results"] as? [[String: Any]])
+    #expect(!results.isEmpty)
+    for result in results {
+      let preview = folder.path("out/" + (try #require(result["preview"] as? String)))
+      let info = try ImageDecoder.probe(file: preview)
+      #expect(info.gainMapFigures?.alternateColourSpace == true, "\(preview)")
+      let range = try #require(info.gainMapImage, "\(preview)")
+      let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: preview)))
+      let map = try ImageDecoder.decode(data: Array(bytes[range]), name: preview)
+      let profile = try ColourProfile(reading: try #require(map.iccProfile, "\(preview)"))
+      #expect(profile.name.contains("Display P3 primaries"), "\(preview): \(profile.name)")
+    }
   }
 
   /// An Apple map without its headroom is not read: `check` says why, and `render` that its

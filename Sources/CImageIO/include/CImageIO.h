@@ -157,11 +157,14 @@ int cimageio_decode(const uint8_t *data, size_t size, int scale_denom,
                     const cimageio_region *region, cimageio_error *err);
 
 /// An HDR gain map image decoded from an item of its file: 8-bit samples, gray (1 channel) or
-/// RGB (3), upright as the item's own transformative properties put it; `pixels` is freed
-/// with cimageio_free.
+/// RGB (3), upright as the primary image is; and, when its metadata says the gain applies in
+/// the alternate rendition's colour space, that space as an ICC profile (NULL otherwise).
+/// `pixels` and `icc` are freed with cimageio_free.
 typedef struct {
   uint32_t width, height, channels;
   uint8_t *pixels;
+  uint8_t *icc;
+  size_t icc_size;
 } cimageio_gain_map_image;
 
 /// Decodes the gain map image a file holds as an item of its own (a HEIF's auxiliary image),

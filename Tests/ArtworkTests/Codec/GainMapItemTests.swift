@@ -11,9 +11,9 @@ struct GainMapItemTests {
 
   /// The HDR corpus's Apple HEIC (make_hdr_fixtures.py: a 96x64 monochrome HEVC map of
   /// Apple's auxiliary type, its headroom 4x in XMP): artfit's map is heif-convert's, sample
-  /// for sample, and its figures are Apple's.
-  /// And with a quarter-turn `irot` on the primary (the map item, without one of its own,
-  /// stored as the primary is), the map turns with the picture.
+  /// for sample, and its figures are Apple's. And with a quarter-turn `irot` on the primary
+  /// (the map item, without one of its own, stored as the primary is), the map turns with the
+  /// picture.
   @Test(arguments: ["apple-heic", "apple-heic-turned"])
   func applesMapIsTheOneLibheifsToolDecodes(name: String) throws {
     let path = Fixtures.path("HDR/\(name).heic")
@@ -56,6 +56,24 @@ struct GainMapItemTests {
     let differences = zip(a, b).map { abs(Int($0) - Int($1)) }
     let mean = Double(differences.reduce(0, +)) / Double(differences.count)
     #expect(mean < 0.5 && differences.max()! <= 4, "mean \(mean), largest \(differences.max()!)")
+  }
+
+  /// Figures that apply the gain in the alternate rendition's colour space take that space from
+  /// the `tmap` item's colour property (here nclx, Display P3 primaries), as the map's profile;
+  /// figures in the base's space leave the map without one.
+  @Test func theAlternateColourSpaceIsTheToneMapItems() throws {
+    for (name, alternate) in [("iso-heic-p3.heic", true), ("iso-heic.heic", false)] {
+      let path = Fixtures.path("HDR/" + name)
+      #expect(try ImageDecoder.probe(file: path).gainMapFigures?.alternateColourSpace == alternate, "\(name)")
+      let map = try ImageDecoder.decodeGainMapItem(
+        data: Array(try Data(contentsOf: URL(fileURLWithPath: path))), name: path, limits: ImageLimits())
+      guard alternate else {
+        #expect(map.iccProfile == nil, "\(name)")
+        continue
+      }
+      let profile = try ColourProfile(reading: try #require(map.iccProfile, "\(name)"))
+      #expect(profile.name.contains("Display P3 primaries"), "\(name): \(profile.name)")
+    }
   }
 
   /// A `tmap` item naming a map item the file does not hold is a damaged file, said so.

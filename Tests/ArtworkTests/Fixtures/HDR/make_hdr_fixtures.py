@@ -44,6 +44,10 @@ for name, (width, height, peak, spot) in SCENES.items():
 # An ISO 21496-1 HEIC (roundtrip.py's make-iso-heic) and the Ultra HDR JPEG it was made from,
 # whose truth is then the HEIC's figures too.
 roundtrip.make_iso_heic(str(HERE / "iso-heic.heic"), 384, 256, 4)
+# The same scene with its gain applied in the alternate rendition's colour space, Display P3
+# (the tmap item's nclx); its reference JPEG is not kept (it says the base's space).
+roundtrip.make_iso_heic(str(HERE / "iso-heic-p3.heic"), 384, 256, 4, 12)
+os.remove(roundtrip.reference_of(str(HERE / "iso-heic-p3.heic")))
 truths = {}
 for name in [*SCENES, "iso-heic-reference.jpg"]:
     image = pyvips.Image.new_from_file(str(HERE / name))

@@ -15,7 +15,7 @@
       of Apple's type (its own HEVC item, coded monochrome by heif-enc, an `auxl` reference to
       the primary) with the XMP headroom as a `mime` item describing it (`cdsc`); with TURNS,
       the primary has an `irot` and the picture and map are stored turned back.
-  python roundtrip.py make-iso-heic OUT.heic|OUT.avif WIDTH HEIGHT SEED
+  python roundtrip.py make-iso-heic OUT.heic|OUT.avif WIDTH HEIGHT SEED [ALTERNATE_PRIMARIES]
       the scene as an Ultra HDR JPEG by uhdrsave (kept as OUT-reference.jpg, sides cut to
       multiples of 8), then its SDR image and gain map as HEVC items of a HEIC, or AV1 items of
       an AVIF (heif-enc), with
@@ -388,11 +388,13 @@ def reference_of(heic):
     return os.path.splitext(heic)[0] + "-reference.jpg"
 
 
-def make_iso_heic(out, width, height, seed):
+def make_iso_heic(out, width, height, seed, alternate=None):
     """An Ultra HDR JPEG of the scene by libultrahdr (kept beside OUT as its reference), its SDR
     image and gain map re-coded as HEVC items of a HEIC (AV1 items of an AVIF when OUT ends in
     .avif), and its ISO 21496-1 metadata as the data of a `tmap` item derived from the two, as
-    ISO 21496-1 puts a gain map in HEIF."""
+    ISO 21496-1 puts a gain map in HEIF. With ALTERNATE (an H.273 primaries code), the
+    metadata says the gain applies in the alternate rendition's colour space, and the tmap
+    item's `colr` (nclx, PQ) gives those primaries."""
     avif = out.endswith(".avif")
     reference = reference_of(out)
     make(reference, width // 8 * 8, height // 8 * 8, seed)
@@ -403,7 +405,13 @@ def make_iso_heic(out, width, height, seed):
         base = heif_enc(pyvips.Image.new_from_file(reference), os.path.join(folder, "primary.heif"), avif)
         coded, properties = even_map_item(codes[..., 0] if codes.shape[2] == 1 else codes, folder, avif)
     coding = "av01" if avif else "hvc1"
-    items = [(100, coding, True, coded, properties, None), (101, "tmap", False, b"\0" + metadata, [], None)]
+    tone_map_properties = []
+    if alternate is not None:
+        metadata = metadata[:4] + bytes([metadata[4] & ~0x40]) + metadata[5:]  # use_base_colour_space off
+        nclx = b"nclx" + struct.pack(">HHHB", alternate, 16, 0, 0x80)
+        tone_map_properties = [(False, heif_box("colr", nclx))]
+    items = [(100, coding, True, coded, properties, None),
+             (101, "tmap", False, b"\0" + metadata, tone_map_properties, None)]
     references = [("dimg", 101, [heif_primary_id(base), 100])]
     with open(out, "wb") as f:
         f.write(heif_with_items(base, items, references))
@@ -535,7 +543,8 @@ if __name__ == "__main__":
     if sys.argv[1] == "maker-note-stops":
         print(json.dumps({"stops": float(np.log2(maker_note_headroom(sys.argv[2])))}))
     elif sys.argv[1] == "make-iso-heic":
-        make_iso_heic(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))
+        make_iso_heic(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]),
+                      int(sys.argv[6]) if len(sys.argv) > 6 else None)
     elif sys.argv[1] == "make-apple-heic":
         turns = int(sys.argv[8]) if len(sys.argv) > 8 else 0
         make_apple_heic(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), float(sys.argv[6]), carrier,
