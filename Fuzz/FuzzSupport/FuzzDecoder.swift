@@ -40,6 +40,10 @@ public func fuzzDecoder(_ input: [UInt8], magic: [UInt8]) {
   case .failure(let error): _ = error.description
   }
   if info.format == .jpeg { fuzzScanSplit(bytes, shrink: shrink, cmyk: cmyk, ordinary: ordinary) }
+  // A gain map held as an item of its file (a HEIF's) decodes or fails with an error.
+  if info.gainMap != nil, info.gainMapImage == nil {
+    _ = try? ImageDecoder.decodeGainMapItem(data: bytes, name: "fuzz", limits: fuzzLimits)
+  }
 }
 
 /// A progressive JPEG's two scan-split parts, decoded at once (part 1 at 1/8 on a thread of
