@@ -406,3 +406,18 @@ int cimageio_h273_primaries(int code, double xy[8]) {
     }
   return 0;
 }
+
+const char *cimageio_h273_primaries_name(int code) {
+  switch (code) {
+  case 1: case 2: return "BT.709";
+  case 4: return "BT.470 M";
+  case 5: return "BT.470 B/G";
+  case 6: case 7: return "BT.601";
+  case 8: return "generic film";
+  case 9: return "BT.2020";
+  case 11: return "DCI-P3";
+  case 12: return "Display P3";
+  case 22: return "EBU 3213";
+  default: return "unknown";
+  }
+}

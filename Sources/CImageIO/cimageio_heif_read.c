@@ -4,8 +4,8 @@
 // oriented size), alpha made straight, 10- and 12-bit samples widened to 16 bits, the ICC
 // profile or else the colour description (nclx) built into a profile, PQ and HLG tone-mapped
 // in that profile's curves, and a gain map (Apple's auxiliary image, ISO 21496-1's `tmap`
-// item) noticed but not applied; the map image, Apple's or the `tmap` item's input, is decoded
-// by its own call (cimageio_decode_gain_map). Grid images decode their tiles on two threads.
+// item) noticed but not applied (cimageio_heif_gain_map.c reads it, and decodes its map
+// image on its own call). Grid images decode their tiles on two threads.
 //
 // libheif reports errors as returned structs, with no callbacks and no longjmp, so this file
 // only translates them. Its security limits are set from the caller's pixel limit.
@@ -22,10 +22,10 @@
 #include "gain_map_figures.h"
 #include "heif_avif.h"
 #include "heif_boxes.h"
+#include "heif_gain_map.h"
+#include "heif_source.h"
 #include "heif_transforms.h"
 #include "heif_ycbcr.h"
-
-static const char apple_gain_map[] = "urn:com:apple:photo:2020:aux:hdrgainmap";
 
 // The item codings libheif decodes here: AV1, HEVC, and images derived from them.
 static int decodable_coding(const char *coding) {
@@ -44,97 +44,6 @@ static const char *coding_name(const char *coding) {
   if (strcmp(coding, "vvc1") == 0) return "VVC (H.266)";
   if (strcmp(coding, "mski") == 0) return "a mask";
   return "a coding artfit does not know";
-}
-
-static int heif_failure(struct heif_error error, cimageio_error *err) {
-  const char *message = error.message != NULL && error.message[0] != 0 ? error.message : "unknown error";
-  if (error.code == heif_error_Memory_allocation_error)
-    return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
-  if (error.subcode == heif_suberror_End_of_data)
-    return cimageio_fail(err, CIMAGEIO_TRUNCATED, "the HEIF data ends early");
-  if (error.subcode == heif_suberror_Security_limit_exceeded)
-    return cimageio_fail(err, CIMAGEIO_LIMIT, "libheif's security limit: %s", message);
-  return cimageio_fail(err, CIMAGEIO_CORRUPT, "%s", message);
-}
-
-// Apple's headroom from the XMP its gain map image carries (libheif's "mime" metadata), else
-// from the maker note in the primary image's EXIF (libheif's "Exif" metadata: a 4-byte offset
-// to the TIFF header, then the block), as iPhones wrote it before the XMP said it.
-static void apple_figures(const struct heif_image_handle *primary, const struct heif_image_handle *map,
-                          cimageio_gain_map_figures *figures) {
-  const struct heif_image_handle *holders[2] = {map, primary};
-  const char *types[2] = {"mime", "Exif"};
-  for (int h = 0; h < 2 && !figures->known; h++) {
-    heif_item_id ids[8];
-    int count = heif_image_handle_get_list_of_metadata_block_IDs(holders[h], types[h], ids, 8);
-    for (int i = 0; i < count && !figures->known; i++) {
-      size_t size = heif_image_handle_get_metadata_size(holders[h], ids[i]);
-      uint8_t *block = size > 0 && size <= ((size_t)1 << 24) ? malloc(size) : NULL;
-      if (block != NULL && heif_image_handle_get_metadata(holders[h], ids[i], block).code == heif_error_Ok) {
-        uint32_t skip = size >= 4 ? (uint32_t)block[0] << 24 | (uint32_t)block[1] << 16 | block[2] << 8 | block[3] : 0;
-        if (h == 0) {
-          cimageio_apple_gain_map_figures(block, size, figures);
-        } else if (size >= 4 && skip <= size - 4) {
-          cimageio_apple_maker_note_figures(block + 4 + skip, size - 4 - skip, figures);
-        }
-      }
-      free(block);
-    }
-  }
-}
-
-// The primary image's auxiliary image of Apple's gain map type (released by the caller), and
-// its item id when `id` is not NULL; NULL when there is none.
-static struct heif_image_handle *apple_map_handle(const struct heif_image_handle *handle, heif_item_id *id) {
-  int count = heif_image_handle_get_number_of_auxiliary_images(handle, 0);
-  heif_item_id ids[16];
-  if (count > 16) count = 16;
-  count = count > 0 ? heif_image_handle_get_list_of_auxiliary_image_IDs(handle, 0, ids, count) : 0;
-  for (int i = 0; i < count; i++) {
-    struct heif_image_handle *aux = NULL;
-    if (heif_image_handle_get_auxiliary_image_handle(handle, ids[i], &aux).code != heif_error_Ok) continue;
-    const char *type = NULL;
-    int found = 0;
-    if (heif_image_handle_get_auxiliary_type(aux, &type).code == heif_error_Ok && type != NULL) {
-      found = strcmp(type, apple_gain_map) == 0;
-      heif_image_handle_free_auxiliary_types(aux, &type);
-    }
-    if (found && id != NULL) *id = ids[i];
-    if (found) return aux;
-    heif_image_handle_release(aux);
-  }
-  return NULL;
-}
-
-// 1 for Apple's gain map (an auxiliary image of its type), 2 for ISO 21496-1's, else 0; what
-// its metadata says goes into `figures`.
-static int gain_map(const struct heif_image_handle *handle, const uint8_t *data, size_t size,
-                    cimageio_gain_map_figures *figures) {
-  memset(figures, 0, sizeof *figures);
-  struct heif_image_handle *apple = apple_map_handle(handle, NULL);
-  if (apple != NULL) apple_figures(handle, apple, figures);
-  heif_image_handle_release(apple);
-  // iOS 18 writes both (its tmap's map is the same auxiliary image): ISO's figures, when the
-  // file has them, are the ones to use.
-  cimageio_gain_map_figures iso;
-  int tone_map = cimageio_heif_tone_map(data, size, &iso);
-  if (iso.known) *figures = iso;
-  return apple != NULL ? 1 : tone_map ? 2 : 0;
-}
-
-static const char *primaries_name(int code) {
-  switch (code) {
-  case 1: case 2: return "BT.709";
-  case 4: return "BT.470 M";
-  case 5: return "BT.470 B/G";
-  case 6: case 7: return "BT.601";
-  case 8: return "generic film";
-  case 9: return "BT.2020";
-  case 11: return "DCI-P3";
-  case 12: return "Display P3";
-  case 22: return "EBU 3213";
-  default: return "unknown";
-  }
 }
 
 static const char *transfer_name(int code) {
@@ -191,7 +100,7 @@ static int read_colour(const struct heif_image_handle *handle, cimageio_info *in
                     nclx->color_primary_green_y, nclx->color_primary_blue_x,  nclx->color_primary_blue_y,
                     nclx->color_primary_white_x, nclx->color_primary_white_y};
     char name[96];
-    snprintf(name, sizeof name, "%s primaries, %s (nclx)", known ? primaries_name(primaries) : "BT.709",
+    snprintf(name, sizeof name, "%s primaries, %s (nclx)", known ? cimageio_h273_primaries_name(primaries) : "BT.709",
              transfer_name(transfer));
     cimageio_error problem = {0};
     if (cimageio_profile_from_description(known ? xy : bt709, transfer, name, icc, icc_size, &problem) !=
@@ -282,19 +191,6 @@ typedef struct {
   size_t note_size;
 } avif_source;
 
-// Decodes the image; `coded` asks for it without its transformative properties, which are
-// then artfit's to apply.
-static int decode_as(const struct heif_image_handle *handle, enum heif_colorspace space, enum heif_chroma chroma,
-                     int coded, struct heif_image **image, cimageio_error *err) {
-  struct heif_decoding_options *options = heif_decoding_options_alloc();
-  if (options == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
-  options->convert_hdr_to_8bit = 0;
-  options->ignore_transformations = coded ? 1 : 0;
-  struct heif_error error = heif_decode_image(handle, image, space, chroma, options);
-  heif_decoding_options_free(options);
-  return error.code == heif_error_Ok ? CIMAGEIO_OK : heif_failure(error, err);
-}
-
 static int decoded_size_matches(const struct heif_image *image, enum heif_channel channel, const cimageio_info *info) {
   return heif_image_get_width(image, channel) == (int)info->full_width &&
          heif_image_get_height(image, channel) == (int)info->full_height;
@@ -321,7 +217,7 @@ static int decode_pixels(const struct heif_image_handle *handle, enum heif_chrom
       if (avif->note[0] == '\0') snprintf(avif->note, avif->note_size, "%s; read as libheif reads it", refused.message);
       enum heif_colorspace native =
           chroma_format == heif_chroma_monochrome ? heif_colorspace_monochrome : heif_colorspace_YCbCr;
-      status = decode_as(handle, native, chroma_format, coded || avif->transformed, &image, err);
+      status = cimageio_heif_decode_as(handle, native, chroma_format, coded || avif->transformed, &image, err);
       if (status != CIMAGEIO_OK) return status;
     } else if (status != CIMAGEIO_OK) {
       if (err != NULL) *err = refused;
@@ -332,7 +228,7 @@ static int decode_pixels(const struct heif_image_handle *handle, enum heif_chrom
   } else if (chroma_format != heif_chroma_undefined) {
     enum heif_colorspace native =
         chroma_format == heif_chroma_monochrome ? heif_colorspace_monochrome : heif_colorspace_YCbCr;
-    status = decode_as(handle, native, chroma_format, coded, &image, err);
+    status = cimageio_heif_decode_as(handle, native, chroma_format, coded, &image, err);
     if (status != CIMAGEIO_OK) return status;
   }
   ycbcr_matrix matrix;
@@ -353,7 +249,7 @@ static int decode_pixels(const struct heif_image_handle *handle, enum heif_chrom
   enum heif_chroma chroma = info->bit_depth == 16
                                 ? (alpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE)
                                 : (alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB);
-  status = decode_as(handle, heif_colorspace_RGB, chroma, coded, &image, err);
+  status = cimageio_heif_decode_as(handle, heif_colorspace_RGB, chroma, coded, &image, err);
   if (status != CIMAGEIO_OK) return status;
   int stride = 0;
   if (heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride) == NULL ||
@@ -431,7 +327,7 @@ static int read_primary(struct heif_context *context, const uint8_t *data, size_
                         uint8_t **icc, size_t *icc_size, const cimageio_region *region, cimageio_error *err) {
   struct heif_image_handle *handle = NULL;
   struct heif_error error = heif_context_get_primary_image_handle(context, &handle);
-  if (error.code != heif_error_Ok) return heif_failure(error, err);
+  if (error.code != heif_error_Ok) return cimageio_heif_failure(error, err);
   int status = CIMAGEIO_OK;
   int width = heif_image_handle_get_width(handle), height = heif_image_handle_get_height(handle);
   int bits = heif_image_handle_get_luma_bits_per_pixel(handle);
@@ -492,7 +388,7 @@ static int read_primary(struct heif_context *context, const uint8_t *data, size_
   info->channels = heif_image_handle_has_alpha_channel(handle) ? 4 : 3;
   info->source_bit_depth = bits > 0 ? bits : 8;
   info->bit_depth = bits > 8 ? 16 : 8;
-  info->gain_map = gain_map(handle, data, size, &info->gain_map_figures);
+  info->gain_map = cimageio_heif_gain_map_kind(handle, data, size, &info->gain_map_figures);
   if (width <= 0 || height <= 0) {
     status = cimageio_fail(err, CIMAGEIO_CORRUPT, "the primary image has no size");
   } else if (bits > 16) {
@@ -545,55 +441,6 @@ static int read_primary(struct heif_context *context, const uint8_t *data, size_
   return status;
 }
 
-// A HEIF's or AVIF's libheif context and the bytes it was read from, kept by a decoder.
-typedef struct heif_source {
-  struct heif_context *context;
-  /// The bytes the context was read from and the box walks read: a copy (the caller's bytes
-  /// need not outlive the call that built it).
-  uint8_t *bytes;
-  size_t size;
-} heif_source;
-
-static void heif_source_free(heif_source *source) {
-  if (source == NULL) return;
-  heif_context_free(source->context);
-  free(source->bytes);
-  free(source);
-}
-
-/// The libheif context of `data`, built from `bytes` (a copy the source then owns, or the
-/// caller's when `owned` is 0); NULL with `err` filled when libheif cannot read it.
-static heif_source *open_source(const uint8_t *data, size_t size, uint8_t *bytes, int owned,
-                                         const cimageio_limits *limits, int *status, cimageio_error *err) {
-  heif_source *source = calloc(1, sizeof *source);
-  struct heif_context *context = heif_context_alloc();
-  if (source == NULL || context == NULL) {
-    free(source);
-    if (context != NULL) heif_context_free(context);
-    if (owned) free(bytes);
-    *status = cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
-    return NULL;
-  }
-  source->context = context;
-  source->bytes = owned ? bytes : NULL;
-  source->size = size;
-  // libheif refuses a side at or above this before allocating; the pixel count is checked
-  // against the caller's limit once the header is read.
-  if (limits->max_pixels > 0)
-    heif_context_set_maximum_image_size_limit(
-        context, limits->max_pixels >= 0x7fffffff ? 0x7fffffff : (int)limits->max_pixels + 1);
-  heif_context_set_max_decoding_threads(context, 2);
-  struct heif_error error = heif_context_read_from_memory_without_copy(context, bytes, size, NULL);
-  if (error.code == heif_error_Ok) return source;
-  if (error.code != heif_error_Memory_allocation_error && cimageio_heif_box_runs_past_end(data, size)) {
-    *status = cimageio_fail(err, CIMAGEIO_TRUNCATED, "the HEIF data ends early");
-  } else {
-    *status = heif_failure(error, err);
-  }
-  heif_source_free(source);
-  return NULL;
-}
-
 static int heif_brand(const uint8_t *data, size_t size);
 
 static int heif_read(const cimageio_read_call *c) {
@@ -617,7 +464,7 @@ static int heif_read(const cimageio_read_call *c) {
     if (bytes == NULL && kept != NULL && (bytes = malloc(c->size)) != NULL) memcpy(bytes, c->data, c->size);
     if (bytes == NULL && kept != NULL) return cimageio_fail(c->err, CIMAGEIO_NO_MEMORY, "out of memory");
     int owned = bytes != NULL;
-    source = open_source(c->data, c->size, owned ? bytes : (uint8_t *)c->data, owned, c->limits, &status, c->err);
+    source = cimageio_heif_source_open(c->data, c->size, owned ? bytes : (uint8_t *)c->data, owned, c->limits, &status, c->err);
     if (source == NULL) return status;
   }
   const uint8_t *read = source->bytes != NULL ? source->bytes : c->data;
@@ -626,161 +473,8 @@ static int heif_read(const cimageio_read_call *c) {
   if (kept != NULL) {
     *kept = source;
   } else {
-    heif_source_free(source);
+    cimageio_heif_source_free(source);
   }
-  return status;
-}
-
-// The decoded map image in `out` as 8-bit samples: converted to RGB as the primary's planes
-// are (range, matrix, bit depth), then one channel kept when it was coded monochrome.
-static int copy_map(const struct heif_image_handle *map, struct heif_image *image, cimageio_gain_map_image *out,
-                    cimageio_error *err) {
-  int mono = heif_image_get_chroma_format(image) == heif_chroma_monochrome;
-  ycbcr_matrix matrix;
-  if (!cimageio_heif_matrix_for(image, map, &matrix) && !mono)
-    return cimageio_fail(err, CIMAGEIO_UNUSABLE, "its gain map image's colour coding is one artfit does not convert");
-  cimageio_info rgb = {0};
-  rgb.channels = 3;
-  rgb.bit_depth = 8;
-  rgb.full_width = rgb.width = (uint32_t)heif_image_get_width(image, heif_channel_Y);
-  rgb.full_height = rgb.height = (uint32_t)heif_image_get_height(image, heif_channel_Y);
-  size_t pixels = (size_t)rgb.width * rgb.height;
-  out->pixels = malloc(pixels * 3);
-  if (out->pixels == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
-  cimageio_region all = {0, 0, rgb.width, rgb.height};
-  int status = cimageio_heif_convert_ycbcr(image, map, &matrix, 0, &rgb, &all, out->pixels, err);
-  if (status != CIMAGEIO_OK) return status;
-  if (mono)
-    for (size_t i = 0; i < pixels; i++) out->pixels[i] = out->pixels[3 * i];
-  out->width = rgb.width;
-  out->height = rgb.height;
-  out->channels = mono ? 1 : 3;
-  return CIMAGEIO_OK;
-}
-
-// The gain map image `map`, decoded with its own transformative properties (libheif applies
-// them to an auxiliary image as to any item).
-static int decode_map(struct heif_image_handle *map, const cimageio_limits *limits, cimageio_gain_map_image *out,
-                      cimageio_error *err) {
-  int width = heif_image_handle_get_width(map), height = heif_image_handle_get_height(map);
-  struct heif_image *image = NULL;
-  int status = CIMAGEIO_OK;
-  if (width <= 0 || height <= 0) {
-    status = cimageio_fail(err, CIMAGEIO_CORRUPT, "its gain map image has no size");
-  } else if (limits->max_pixels > 0 && (uint64_t)width * (uint64_t)height > limits->max_pixels) {
-    status = cimageio_fail(err, CIMAGEIO_LIMIT, "its gain map image of %dx%d pixels is over the limit of %llu",
-                           width, height, (unsigned long long)limits->max_pixels);
-  } else {
-    status = decode_as(map, heif_colorspace_undefined, heif_chroma_undefined, 0, &image, err);
-  }
-  if (status == CIMAGEIO_OK) status = copy_map(map, image, out, err);
-  if (status != CIMAGEIO_OK) {
-    free(out->pixels);
-    memset(out, 0, sizeof *out);
-  }
-  if (image != NULL) heif_image_release(image);
-  return status;
-}
-
-// The decoded map turned and mirrored as the primary image is, when the map item has no
-// transformative properties of its own (as a gain map item is written: stored as the primary
-// is); the primary's clean aperture, in its own pixels, is left out.
-static int turned_with_primary(const uint8_t *data, size_t size, uint32_t map_item, cimageio_gain_map_image *out,
-                               cimageio_error *err) {
-  heif_transforms own, primary, turns = {0};
-  if (cimageio_heif_item_transforms(data, size, map_item, &own) ||
-      !cimageio_heif_primary_transforms(data, size, &primary))
-    return CIMAGEIO_OK;
-  for (int i = 0; i < primary.count; i++)
-    if (primary.steps[i].kind != 'c') turns.steps[turns.count++] = primary.steps[i];
-  if (turns.count == 0) return CIMAGEIO_OK;
-  uint8_t *result = NULL;
-  int status = cimageio_heif_apply_transforms(&turns, out->pixels, out->width, out->height, out->channels, &result, err);
-  if (status != CIMAGEIO_OK) return status;
-  if (result != out->pixels) {
-    free(out->pixels);
-    out->pixels = result;
-  }
-  if (quarter_turned(&turns)) {
-    uint32_t width = out->width;
-    out->width = out->height;
-    out->height = width;
-  }
-  return CIMAGEIO_OK;
-}
-
-// The alternate rendition's colour space, where ISO 21496-1 says the gain applies (not the
-// base's): the `tmap` item's colour property, as a profile for the map image. Only its
-// primaries matter to the gain (applied to linear light), so a description (`nclx`) becomes
-// a profile of its primaries with sRGB's transfer. None when the item has no `colr`.
-static int alternate_colour(const uint8_t *data, size_t size, uint32_t tmap, cimageio_gain_map_image *out,
-                            cimageio_error *err) {
-  size_t at = 0, length = 0;
-  int primaries = 0;
-  int kind = cimageio_heif_item_colour(data, size, tmap, &at, &length, &primaries);
-  if (kind == 1) {
-    if ((out->icc = malloc(length)) == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
-    memcpy(out->icc, data + at, length);
-    out->icc_size = length;
-    return CIMAGEIO_OK;
-  }
-  double xy[8];
-  if (kind != 2 || !cimageio_h273_primaries(primaries, xy)) return CIMAGEIO_OK;
-  char name[96];
-  snprintf(name, sizeof name, "%s primaries (the HDR rendition's, from its tone map item)",
-           primaries_name(primaries));
-  return cimageio_profile_from_description(xy, 13, name, &out->icc, &out->icc_size, err);
-}
-
-// The file's gain map image: the input of ISO 21496-1's `tmap` item when the file has that
-// item's figures (they say what its codes mean, even beside an Apple map, as iOS 18 writes),
-// else Apple's auxiliary image. libheif 1.15 hands out only top-level images, so the `tmap`
-// input, a hidden item, is read from a copy of the file in which it is not hidden. The map is
-// then upright as the primary is (turned_with_primary).
-static int heif_read_gain_map(const uint8_t *data, size_t size, const cimageio_limits *limits,
-                              cimageio_gain_map_image *out, cimageio_error *err) {
-  cimageio_gain_map_figures iso;
-  uint32_t tmap = 0, input = 0;
-  int tone_map = cimageio_heif_tone_map(data, size, &iso);
-  int iso_input = tone_map && iso.known && cimageio_heif_tone_map_input(data, size, &tmap, &input);
-  uint8_t *bytes = cimageio_heif_with_sized_last_box(data, size);
-  if (bytes == NULL && iso_input && (bytes = malloc(size)) != NULL) memcpy(bytes, data, size);
-  if (bytes == NULL && iso_input) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
-  if (iso_input && !cimageio_heif_show_item(bytes, size, input)) {
-    free(bytes);
-    return cimageio_fail(err, CIMAGEIO_CORRUPT, "its tone map item (tmap) names a gain map item %u it does not hold",
-                         input);
-  }
-  int owned = bytes != NULL, status = CIMAGEIO_OK;
-  heif_source *source = open_source(data, size, owned ? bytes : (uint8_t *)data, owned, limits, &status, err);
-  if (source == NULL) return status;
-  struct heif_image_handle *primary = NULL, *map = NULL;
-  heif_item_id map_item = input;
-  struct heif_error error = heif_context_get_primary_image_handle(source->context, &primary);
-  if (error.code != heif_error_Ok) {
-    status = heif_failure(error, err);
-  } else if (iso_input) {
-    error = heif_context_get_image_handle(source->context, input, &map);
-    if (error.code != heif_error_Ok)
-      status = cimageio_fail(err, CIMAGEIO_CORRUPT, "its gain map item %u: %s", input, error.message);
-  } else if ((map = apple_map_handle(primary, &map_item)) == NULL) {
-    status = cimageio_fail(err, CIMAGEIO_UNUSABLE,
-                           tone_map ? "its tone map item (tmap) has no whole figures or names no gain map item"
-                                    : "it has no gain map image");
-  }
-  if (map != NULL) status = decode_map(map, limits, out, err);
-  const uint8_t *read = source->bytes != NULL ? source->bytes : data;
-  if (map != NULL && status == CIMAGEIO_OK) status = turned_with_primary(read, source->size, map_item, out, err);
-  if (status == CIMAGEIO_OK && iso_input && iso.alternate_colour_space)
-    status = alternate_colour(read, source->size, tmap, out, err);
-  if (status != CIMAGEIO_OK) {
-    free(out->pixels);
-    free(out->icc);
-    memset(out, 0, sizeof *out);
-  }
-  heif_image_handle_release(map);
-  heif_image_handle_release(primary);
-  heif_source_free(source);
   return status;
 }
 
@@ -806,16 +500,16 @@ static int heif_sniff(const uint8_t *data, size_t size) { return heif_brand(data
 
 static int avif_sniff(const uint8_t *data, size_t size) { return heif_brand(data, size) == CIMAGEIO_FORMAT_AVIF; }
 
-static void heif_free_kept(void *kept) { heif_source_free(kept); }
+static void heif_free_kept(void *kept) { cimageio_heif_source_free(kept); }
 
 const cimageio_format_descriptor cimageio_heif_format = {
     .format = CIMAGEIO_FORMAT_HEIF, .id = "heif", .name = "HEIF", .extensions = "heic heif hif", .library = "libheif",
-    .sniff = heif_sniff, .read = heif_read, .free_kept = heif_free_kept, .read_gain_map = heif_read_gain_map,
+    .sniff = heif_sniff, .read = heif_read, .free_kept = heif_free_kept, .read_gain_map = cimageio_heif_read_gain_map,
     .traits = CIMAGEIO_TRAIT_DECODES_REGIONS | CIMAGEIO_TRAIT_KEEPS_STATE,
 };
 
 const cimageio_format_descriptor cimageio_avif_format = {
     .format = CIMAGEIO_FORMAT_AVIF, .id = "avif", .name = "AVIF", .extensions = "avif", .library = "libheif",
-    .sniff = avif_sniff, .read = heif_read, .free_kept = heif_free_kept, .read_gain_map = heif_read_gain_map,
+    .sniff = avif_sniff, .read = heif_read, .free_kept = heif_free_kept, .read_gain_map = cimageio_heif_read_gain_map,
     .traits = CIMAGEIO_TRAIT_DECODES_REGIONS | CIMAGEIO_TRAIT_KEEPS_STATE,
 };

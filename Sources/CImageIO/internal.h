@@ -56,6 +56,9 @@ int cimageio_profile_from_description(const double primaries[8], int transfer, c
 /// primaries code `code`; 0 for a code it does not list.
 int cimageio_h273_primaries(int code, double xy[8]);
 
+/// The name people know H.273 colour primaries code `code` by ("Display P3"), or "unknown".
+const char *cimageio_h273_primaries_name(int code);
+
 /// A premultiplied sample made straight again (0 where alpha is 0).
 uint8_t cimageio_unpremultiply8(unsigned value, unsigned alpha);
 uint16_t cimageio_unpremultiply16(uint32_t value, uint32_t alpha);
