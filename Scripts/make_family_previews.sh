@@ -7,6 +7,7 @@
 #   Documentation/family-vision.png    the Vision Pro window at its default size
 #   Documentation/family-carplay.png   the CarPlay high-resolution screen
 #   Documentation/family-appstore.png  the 886x1920 app preview canvas
+#   Documentation/family-icon.png      the iOS, watchOS and tvOS app icon slots side by side
 #   bash Scripts/make_family_previews.sh [path/to/artfit]
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -47,4 +48,11 @@ shrink "$WORK/carplay/forest-path-scope/carplay-high-resolution-landscape-fill@3
 render honeywave-onboarding.heic appstore-preview-886x1920 appstore
 shrink "$WORK/appstore/honeywave-onboarding/appstore-preview-886x1920-portrait-fill@1x.png" 360 \
   "$ROOT/Documentation/family-appstore.png"
+render evening-glow-landscape.jpg icon-ios,icon-watchos,icon-tvos icon
+for slot in icon-ios-portrait-fill@1x icon-watchos-portrait-fill@1x icon-tvos-landscape-fill@2x; do
+  pngtopnm "$WORK/icon/evening-glow-landscape/$slot.png" | pnmscale -height 240 > "$WORK/$slot.ppm"
+done
+pnmcat -white -lr "$WORK/icon-ios-portrait-fill@1x.ppm" <(ppmmake white 16 240) \
+  "$WORK/icon-watchos-portrait-fill@1x.ppm" <(ppmmake white 16 240) "$WORK/icon-tvos-landscape-fill@2x.ppm" |
+  pnmtopng -compression 9 > "$ROOT/Documentation/family-icon.png"
 ls -l "$ROOT"/Documentation/family-*.png

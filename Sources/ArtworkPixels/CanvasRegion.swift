@@ -12,6 +12,8 @@ public enum CanvasRegion: Sendable {
   case roundedRect(Rect, radius: Double)
   /// A rect with each corner its own circular radius (each capped at half the short side).
   case roundedCorners(Rect, CornerRadii)
+  /// An app icon's mask inscribed in a rect.
+  case mask(Rect, IconMask)
   /// The ring between two shapes: what `outer` covers and `inner` does not.
   indirect case difference(CanvasRegion, minus: CanvasRegion)
   /// Everything `shape` does not cover.
@@ -29,6 +31,8 @@ public enum CanvasRegion: Sendable {
       let bottom = Double(y) + 0.5 > rect.midY
       let radius = bottom ? (right ? radii.bottomRight : radii.bottomLeft) : (right ? radii.topRight : radii.topLeft)
       return CanvasRegion.roundedRect(rect, radius: radius).coverage(x, y)
+    case .mask(let rect, let mask):
+      return CanvasRegion.masked(rect, mask, x, y)
     case .difference(let outer, let inner):
       return max(0, outer.coverage(x, y) - inner.coverage(x, y))
     case .outside(let shape):
@@ -40,7 +44,7 @@ public enum CanvasRegion: Sendable {
   func bounds(in size: PixelSize) -> PixelRect {
     let canvas = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
     switch self {
-    case .rect(let rect), .roundedRect(let rect, _), .roundedCorners(let rect, _):
+    case .rect(let rect), .roundedRect(let rect, _), .roundedCorners(let rect, _), .mask(let rect, _):
       let x0 = max(0, Int(rect.x.rounded(.down)))
       let y0 = max(0, Int(rect.y.rounded(.down)))
       let x1 = min(size.width, Int(rect.maxX.rounded(.up)))
@@ -69,6 +73,23 @@ public enum CanvasRegion: Sendable {
     if dx == 0 || dy == 0 { return base }
     let distance = (dx * dx + dy * dy).squareRoot() - r
     return min(base, Float(min(1, max(0, 0.5 - distance))))
+  }
+
+  /// Coverage of pixel (x, y) by `mask` inscribed in `rect`: 4×4 samples where the edge
+  /// passes (the mask's own test at each), whole inside or outside elsewhere.
+  static func masked(_ rect: Rect, _ mask: IconMask, _ x: Int, _ y: Int) -> Float {
+    let corners = [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)].map {
+      mask.contains(x: Double(x) + $0.0, y: Double(y) + $0.1, in: rect)
+    }
+    if corners.allSatisfy({ $0 }) { return 1 }  // convex: a pixel whose corners are in is in
+    var inside = 0
+    for row in 0..<4 {
+      for column in 0..<4
+      where mask.contains(x: Double(x) + (Double(column) + 0.5) / 4, y: Double(y) + (Double(row) + 0.5) / 4, in: rect) {
+        inside += 1
+      }
+    }
+    return Float(inside) / 16
   }
 
   /// Overlap of the unit pixel square at (x, y) with `rect`.

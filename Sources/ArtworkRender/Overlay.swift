@@ -6,7 +6,7 @@ import ArtworkPixels
 public enum Overlay: String, Sendable, Hashable, CaseIterable, Codable {
   /// Tint outside the safe area and a 1-point outline along it.
   case safeArea = "safe-area"
-  /// The display's rounded corners: the area outside them is black.
+  /// The display's rounded corners, and an app icon's mask: the area outside them is black.
   case corners
   /// Every reserved region: occlusions (notch, Dynamic Island, camera hole, housing) solid
   /// black, divisions (folds, hinges) as a line.
@@ -109,7 +109,10 @@ public struct OverlayPainter: Sendable {
     if overlays.contains(.sensor) {
       for region in screen.regions { paint(region, on: &canvas, point: point) }
     }
-    if overlays.contains(.corners) { paintCorners(screen.corners, on: &canvas) }
+    if overlays.contains(.corners) {
+      paintCorners(screen.corners, on: &canvas)
+      if let mask = screen.mask { canvas.fill(.outside(.mask(Rect.of(canvas.size.size), mask)), colours.black) }
+    }
   }
 
   /// An occlusion solid black; a division as a light line two points wide (or its own width)
@@ -197,7 +200,7 @@ public struct OverlayPainter: Sendable {
       let s = screen.safeInsets
       key += [1, s.top, s.left, s.bottom, s.right]
     }
-    if overlays.contains(.corners) { key += [2] + screen.corners.all }
+    if overlays.contains(.corners) { key += [2] + screen.corners.all + [Double(screen.mask?.exponent ?? 0)] }
     if overlays.contains(.sensor) {
       for region in screen.regions {
         guard let r = region.rect else { continue }

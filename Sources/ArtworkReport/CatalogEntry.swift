@@ -64,11 +64,12 @@ struct CatalogEntry {
     self.target = target
   }
 
-  /// Corners, safe areas, regions, Home indicator, status bar, size classes: each
+  /// Corners, an icon mask, safe areas, regions, Home indicator, status bar, size classes: each
   /// checked against the screen when its size is known.
   private func readScreen(_ fields: inout CatalogFields, into target: inout Target, checked: Bool) {
     let portrait = target.canvasPoints(in: .portrait)
     target.corners = fields.corners(on: portrait, checked: checked)
+    target.mask = fields.mask()
     target.safeArea = fields.safeArea("safe_area", target: target, checked: checked, basisKey: "safe_area_basis")
     target.safeAreaAlternate = fields.safeArea("safe_area_alternate", target: target, checked: checked, basisKey: nil)
     target.regions = fields.regions(on: target.points, checked: checked)

@@ -336,6 +336,47 @@ struct CatalogFields {
     return edge
   }
 
+  /// An app icon's mask: `{"shape": "circle"}` or `{"shape": "superellipse", "exponent": n}`
+  /// with a whole n from 2 to 64 (the circle's exponent, 2, may be given too).
+  mutating func mask() -> IconMask? {
+    let key = "mask"
+    guard let value = take(key) else { return nil }
+    guard case .object(let members) = value, case .string(let shape)? = members.first(where: { $0.0 == "shape" })?.1
+    else {
+      problems.append("\(key): expected an object with \"shape\" (\"circle\" or \"superellipse\") and \"exponent\"")
+      return nil
+    }
+    for (name, _) in members where name != "shape" && name != "exponent" {
+      problems.append("\(key): unknown key \"\(name)\"")
+    }
+    let given = members.first(where: { $0.0 == "exponent" })?.1
+    var exponent: Int?
+    if let given {
+      guard case .integer(let whole) = given, (2...64).contains(whole) else {
+        problems.append("\(key).exponent: a whole number from 2 to 64")
+        return nil
+      }
+      exponent = Int(whole)
+    }
+    switch shape {
+    case "circle":
+      guard exponent == nil || exponent == 2 else {
+        problems.append("\(key).exponent: a circle's exponent is 2")
+        return nil
+      }
+      return .circle
+    case "superellipse":
+      guard let exponent else {
+        problems.append("\(key).exponent: required for a superellipse")
+        return nil
+      }
+      return IconMask(exponent: exponent)
+    default:
+      problems.append("\(key).shape: \"\(shape)\" is not \"circle\" or \"superellipse\"")
+      return nil
+    }
+  }
+
   mutating func homeIndicator(on screen: Size, checked: Bool) -> HomeIndicator? {
     let key = "home_indicator"
     guard let value = take(key) else { return nil }

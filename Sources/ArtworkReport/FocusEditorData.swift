@@ -64,7 +64,8 @@ enum FocusEditorData {
 
   /// A screen as the script reads it: slug, name, family, orientation, canvas width and
   /// height, safe insets (top, left, bottom, right), and its reserved regions when it has any
-  /// (kind "o" or "d", x, y, width, height in canvas pixels).
+  /// (kind "o" or "d", x, y, width, height in canvas pixels), then an app icon mask's exponent
+  /// when it has one (its regions written, if empty, to keep the place).
   private static func writeScreen(_ result: TargetResult, to json: inout JSONStream) {
     let insets = result.screen.safeInsets
     json.beginArray()
@@ -83,7 +84,7 @@ enum FocusEditorData {
     let regions = result.screen.regions.filter { region in
       region.kind == .division || region.rect.map { !$0.intersection(safe).isEmpty } == true
     }
-    if !regions.isEmpty {
+    if !regions.isEmpty || result.screen.mask != nil {
       json.beginArray()
       for region in regions {
         guard let rect = region.rect else { continue }
@@ -94,6 +95,7 @@ enum FocusEditorData {
       }
       json.endArray()
     }
+    if let mask = result.screen.mask { json.integer(mask.exponent) }
     json.endArray()
   }
 

@@ -118,9 +118,73 @@ enum FocusEditorScript {
         return best;
       }
 
-      // One source of W×H on a canvas of cw×ch with safe insets [top, left, bottom, right] and
-      // reserved regions [kind ('o' occlusion, 'd' division), x, y, w, h] in canvas pixels.
-      function place(W, H, cw, ch, ins, mode, gravity, focus, regions) {
+      // An app icon's mask |x/a|^n + |y/b|^n <= 1 inscribed in the canvas: artfit's IconMask,
+      // step for step (the same quadrature, so the same focus loss).
+      var GAUSS = [[-0.9602898564975362, 0.10122853629037706], [-0.7966664774136267, 0.22238103445337443],
+        [-0.525532409916329, 0.3137066458778869], [-0.18343464249564978, 0.36268378337836166],
+        [0.18343464249564978, 0.36268378337836166], [0.525532409916329, 0.3137066458778869],
+        [0.7966664774136267, 0.22238103445337443], [0.9602898564975362, 0.10122853629037706]];
+      function power(v, k) { var r = 1; for (var i = 0; i < k; i++) r *= v; return r; }
+      function root(v, n) {
+        if (!(v > 0)) return 0;
+        if (n === 2) return Math.sqrt(v);
+        var x = 1;
+        for (var i = 0; i < 60; i++) {
+          var next = ((n - 1) * x + v / power(x, n - 1)) / n;
+          if (next >= x) break;
+          x = next;
+        }
+        return x;
+      }
+      function inMask(n, cw, ch, x, y) {
+        var a = cw / 2, b = ch / 2;
+        return power(Math.abs(x - a) / a, n) + power(Math.abs(y - b) / b, n) <= 1 + 1e-12;
+      }
+      function rectInMask(n, cw, ch, r) {
+        return inMask(n, cw, ch, r.x, r.y) && inMask(n, cw, ch, r.x + r.w, r.y) &&
+          inMask(n, cw, ch, r.x, r.y + r.h) && inMask(n, cw, ch, r.x + r.w, r.y + r.h);
+      }
+      function maskHalf(n, x0, x1, a, b, top, bottom) {
+        if (!(x1 > x0)) return 0;
+        var cuts = [x0, x1];
+        [Math.abs(top), Math.abs(bottom)].forEach(function (level) {
+          if (!(level > 0 && level < b)) return;
+          var x = a * root(1 - power(level / b, n), n);
+          if (x > x0 && x < x1) cuts.push(x);
+        });
+        cuts.sort(function (p, q) { return p - q; });
+        var total = 0;
+        for (var i = 0; i < cuts.length - 1; i++) total += maskPiece(n, cuts[i], cuts[i + 1], a, b, top, bottom);
+        return total;
+      }
+      function maskPiece(n, x0, x1, a, b, top, bottom) {
+        var w0 = root(1 - x0 / a, n), w1 = root(Math.max(0, 1 - x1 / a), n), step = (w0 - w1) / 32, sum = 0;
+        for (var panel = 0; panel < 32; panel++) {
+          var middle = w1 + (panel + 0.5) * step;
+          for (var g = 0; g < 8; g++) {
+            var w = middle + GAUSS[g][0] * step / 2, t = 1 - power(w, n);
+            var half = b * root(Math.max(0, 1 - power(t, n)), n);
+            var inside = Math.max(0, Math.min(bottom, half) - Math.max(top, -half));
+            sum += inside * a * n * power(w, n - 1) * GAUSS[g][1] * step / 2;
+          }
+        }
+        return sum;
+      }
+      function maskArea(n, cw, ch, r) {
+        var a = cw / 2, b = ch / 2;
+        if (!(a > 0 && b > 0) || r.w <= 0 || r.h <= 0) return 0;
+        var top = r.y - b, bottom = r.y + r.h - b, left = Math.max(-a, r.x - a), right = Math.min(a, r.x + r.w - a);
+        if (!(right > left)) return 0;
+        var total = 0;
+        if (left < 0) total += maskHalf(n, Math.max(0, -right), -left, a, b, top, bottom);
+        if (right > 0) total += maskHalf(n, Math.max(0, left), right, a, b, top, bottom);
+        return total;
+      }
+
+      // One source of W×H on a canvas of cw×ch with safe insets [top, left, bottom, right],
+      // reserved regions [kind ('o' occlusion, 'd' division), x, y, w, h] in canvas pixels, and
+      // an icon mask's exponent (or none).
+      function place(W, H, cw, ch, ins, mode, gravity, focus, regions, mask) {
         var sx = cw / W, sy = ch / H, same = W * ch === H * cw;
         var s = mode === 'fit' ? Math.min(sx, sy) : Math.max(sx, sy);
         var bounds = rect(0, 0, W, H), placed, crop;
@@ -144,9 +208,13 @@ enum FocusEditorScript {
         var f = focus ? inPixels(focus, W, H) : null, visible = null, loss = null, divided = null;
         if (f) {
           var shown = meet(f, seen);
-          var hiddenOfFocus = unionArea(hidden.map(function (h) { return meet(h, shown); }));
+          var occluded = unionArea(hidden.map(function (h) { return meet(h, shown); }));
+          var onCanvas = rect(placed.x + shown.x * s, placed.y + shown.y * s, shown.w * s, shown.h * s);
+          var insideMask = !mask || rectInMask(mask, cw, ch, onCanvas);
+          var cut = insideMask ? 0 : Math.max(0, area(onCanvas) - maskArea(mask, cw, ch, onCanvas)) / (s * s);
+          var hiddenOfFocus = occluded + cut;
           loss = unit(1 - (area(shown) - hiddenOfFocus) / area(f));
-          visible = holds(seen, f, 1e-6) && hiddenOfFocus <= 1e-9 * area(f);
+          visible = holds(seen, f, 1e-6) && occluded <= 1e-9 * area(f) && insideMask;
           if (divisions.length) {
             var across = meet(f, crop);
             divided = divisions.some(function (d) { return crosses(across, d); });
@@ -171,7 +239,7 @@ enum FocusEditorScript {
       function solve(art, screen, mode, focus) {
         var c = art.content, whole = c[0] === 0 && c[1] === 0 && c[2] === art.w && c[3] === art.h;
         var gravity = art.gravity || (focus ? 'focus' : 'center');
-        var p = place(c[2], c[3], screen[4], screen[5], screen[6], mode, gravity, whole || !focus ? focus : within(focus, c, art.w, art.h), screen[7] || []);
+        var p = place(c[2], c[3], screen[4], screen[5], screen[6], mode, gravity, whole || !focus ? focus : within(focus, c, art.w, art.h), screen[7] || [], screen[8]);
         if (c[0] !== 0 || c[1] !== 0) {
           p.crop = rect(p.crop.x + c[0], p.crop.y + c[1], p.crop.w, p.crop.h);
           p.seen = rect(p.seen.x + c[0], p.seen.y + c[1], p.seen.w, p.seen.h);

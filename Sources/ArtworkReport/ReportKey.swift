@@ -45,6 +45,7 @@ struct ReportKey {
   static let kind = ReportKey("kind")
   static let left = ReportKey("left")
   static let limit = ReportKey("limit")
+  static let maskLoss = ReportKey("mask_loss")
   static let message = ReportKey("message")
   static let mode = ReportKey("mode")
   static let name = ReportKey("name")

@@ -160,7 +160,8 @@ public enum ReportReader {
         right: try barFields.integer(.right)),
       barsFraction: try fields.fraction(.barsFraction), cropLoss: try fields.fraction(.cropLoss),
       safeCropLoss: try fields.fraction(.safeCropLoss), safeArea: screen.safeArea, visibleSafeSource: crop,
-      focus: nil, focusVisible: visible, focusLoss: try fields.optionalFraction(.focusLoss), focusDivided: divided)
+      focus: nil, focusVisible: visible, focusLoss: try fields.optionalFraction(.focusLoss), focusDivided: divided,
+      maskLoss: try fields.optionalFraction(.maskLoss))
     var failures: [CheckFailure] = []
     for item in try fields.array(.failures) { failures.append(try failure(item, of: source, placement: placement)) }
     var result = ReportedResult(

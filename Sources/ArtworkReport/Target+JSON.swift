@@ -18,6 +18,10 @@ extension Target {
         "native_pixels", nativePixels.map { .object([("w", .integer($0.width)), ("h", .integer($0.height))]) } ?? .null
       ),
       ("corners", corners.map(cornersJSON) ?? .null),
+      (
+        "mask",
+        mask.map { .object([("shape", .string($0.shapeName)), ("exponent", .integer($0.exponent))]) } ?? .null
+      ),
       ("safe_area", safeArea.map(safeAreaJSON) ?? .null),
       ("regions", .array(regions.map(regionJSON))),
       (

@@ -120,6 +120,10 @@ extension TargetResult {
       json.key(.focusDivided)
       json.bool(divided)
     }
+    if let loss = placement.maskLoss {  // only on an app icon slot with a mask
+      json.key(.maskLoss)
+      json.rounded(loss, 4)
+    }
   }
 
   /// Whether it passed, whether a baseline excuses it, and each failure.

@@ -134,8 +134,10 @@ class Reference:
     def __init__(self, artfit, catalog=None):
         self.artfit = artfit
         self.catalog = catalog
+        self.masked = {t["slug"] for t in json.loads(run(artfit, "devices", "--json"))["targets"] if t.get("mask")}
         self.calls = 0
         self.shaped = 0  # results on the foldable compared
+        self.in_masks = 0  # results on an app icon slot with a mask compared
 
     def results(self, size, slugs, mode, gravity, focus, max_crop_loss):
         args = ["fit", "--source", "%dx%d" % size, "--target", ",".join(map(target_name, slugs)), "--mode", mode,
@@ -179,6 +181,8 @@ def compare(driver, reference, art, focus, gravity, max_crop_loss):
         divided = VISIBLE[row["divided"] or ""]
         if row["slug"] == "test-foldable":
             reference.shaped += 1
+        if row["slug"] in reference.masked:
+            reference.in_masks += 1
         if divided != want.get("focus_divided"):
             fail("%s: focus divided %r on the page, %r from artfit fit" % (where, divided, want.get("focus_divided")))
     return len(rows)
@@ -242,6 +246,11 @@ def random_cases(artfit, driver, work, rng, cases, catalog):
         targets = rng.sample(catalog, rng.randint(3, 9))
         if rng.random() < 0.5:
             targets.append("test-foldable")
+        masked = [slug for slug in catalog if slug in reference.masked]
+        if masked and runs % 2 == 1:  # every other run: an icon mask's figures are the page's to match too
+            icon = rng.choice(masked)
+            if icon not in targets:
+                targets.append(icon)
         if rng.random() < 0.4:
             targets.append("%dx%d@%d" % (rng.randint(200, 2000), rng.randint(200, 2000), rng.randint(1, 3)))
         orientations = rng.choice(["portrait", "landscape", "portrait,landscape"])
@@ -267,9 +276,11 @@ def random_cases(artfit, driver, work, rng, cases, catalog):
             fail("the page logged to the console while editing")
     if not reference.shaped:
         fail("no result on the foldable (hole, fold) was compared")
+    if reference.masked and not reference.in_masks:
+        fail("no result on an app icon slot with a mask was compared")
     print("random: %d focus rectangles on %d artworks of %d runs, %d live results equal to artfit fit "
-          "(%d fit calls; %d on a screen with a hole and a fold)" % (done, runs * 3, runs, compared, reference.calls,
-                                                                     reference.shaped))
+          "(%d fit calls; %d on a screen with a hole and a fold, %d on an icon mask)" % (
+              done, runs * 3, runs, compared, reference.calls, reference.shaped, reference.in_masks))
 
 
 def corner(driver, source, name):

@@ -5,7 +5,7 @@ public enum Catalog {
   /// split windows, then Apple Watch, Mac, Vision Pro, CarPlay, App Store and Top Shelf.
   public static let all: [Target] =
     recentPhones + earlierPhones + ipads + televisions + videoCanvases + splitWindows + watches + macs
-    + visionWindows + carPlayScreens + appStoreCanvases + topShelf
+    + visionWindows + carPlayScreens + appStoreCanvases + topShelf + appIcons
 
   /// The built-in targets as a catalog a run chooses from.
   public static let builtIn = TargetCatalog(all)

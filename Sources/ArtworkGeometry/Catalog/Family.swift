@@ -25,6 +25,8 @@ public enum Family: String, Sendable, Hashable, Codable, CaseIterable {
   case appstore
   /// Apple TV Top Shelf: the static image and each dynamic item, with its safe zone.
   case topshelf
+  /// App icon slots: each platform's icon canvas, its mask, and tvOS's parallax safe zone.
+  case icon
   /// A raw canvas given on the command line (`390x844@3`, `1920x1080`).
   case custom
 }

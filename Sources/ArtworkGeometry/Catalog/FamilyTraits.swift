@@ -83,9 +83,13 @@ extension Family {
       FamilyTraits(
         selectable: true, inDefaultRun: false, turns: false, legendFamily: .tv, legendPosition: 2,
         legendLabel: "Apple TV", outline: (52, 199, 89), plural: "Top Shelf slots")
+    case .icon:
+      FamilyTraits(
+        selectable: true, inDefaultRun: false, turns: false, legendFamily: .icon, legendPosition: 10,
+        legendLabel: "app icon", outline: (255, 204, 0), plural: "app icon slots")
     case .custom:
       FamilyTraits(
-        selectable: false, inDefaultRun: false, turns: false, legendFamily: .custom, legendPosition: 10,
+        selectable: false, inDefaultRun: false, turns: false, legendFamily: .custom, legendPosition: 11,
         legendLabel: "canvas", outline: (255, 255, 255), plural: "canvases")
     }
   }

@@ -57,6 +57,9 @@ public struct Screen: Sendable, Hashable {
     return target.turnsWithOrientation ? PortraitTurn.corners(radii, in: orientation) : radii
   }
 
+  /// The app icon mask, inscribed in the whole canvas; nil when the whole canvas shows.
+  public var mask: IconMask? { target.mask }
+
   /// The status bar band in canvas pixels, along its edge; nil when hidden or unknown.
   public var statusBar: Rect? {
     guard let height = target.statusBarHeight(in: orientation), height > 0 else { return nil }

@@ -60,6 +60,7 @@ public struct Target: Sendable, Hashable {
     var nativeScale: Double?
     var nativePixels: PixelSize?
     var corners: CornerRadii?
+    var mask: IconMask?
     var safeArea: SafeArea?
     var safeAreaAlternate: SafeArea?
     var regions: [ScreenRegion]
@@ -139,6 +140,11 @@ public struct Target: Sendable, Hashable {
   public var corners: CornerRadii? {
     get { box.figures.corners }
     set { update { $0.corners = newValue } }
+  }
+  /// The shape an app icon slot cuts the canvas to (nil: the whole canvas shows).
+  public var mask: IconMask? {
+    get { box.figures.mask }
+    set { update { $0.mask = newValue } }
   }
   /// The safe area artfit uses (iOS 26 where the research has it, else iOS 14–18).
   public var safeArea: SafeArea? {
@@ -222,7 +228,7 @@ public struct Target: Sendable, Hashable {
   public init(
     name: String, aliases: [String] = [], slug: String, family: Family, points: Size,
     scale: Double, nativeScale: Double? = nil, nativePixels: PixelSize? = nil,
-    cornerRadius: Double? = nil, corners: CornerRadii? = nil, safeArea: SafeArea? = nil,
+    cornerRadius: Double? = nil, corners: CornerRadii? = nil, mask: IconMask? = nil, safeArea: SafeArea? = nil,
     safeAreaAlternate: SafeArea? = nil, regions: [ScreenRegion] = [], homeIndicator: HomeIndicator? = nil,
     statusBarPortrait: Double? = nil, statusBarLandscape: Double? = nil, statusBarEdge: ScreenEdge = .top,
     statusBarLandscapeEdge: ScreenEdge = .top,
@@ -241,6 +247,7 @@ public struct Target: Sendable, Hashable {
         nativeScale: nativeScale,
         nativePixels: nativePixels,
         corners: corners ?? cornerRadius.map { CornerRadii(uniform: $0) },
+        mask: mask,
         safeArea: safeArea,
         safeAreaAlternate: safeAreaAlternate,
         regions: regions,

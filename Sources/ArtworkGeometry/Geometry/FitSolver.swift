@@ -17,29 +17,32 @@ public enum FitSolver {
   ///   - maxCropLoss: under `auto`, fill is refused when it would lose more than this.
   ///   - regions: the screen's reserved regions in canvas pixels: occlusions hide what is
   ///     under them, divisions split what they cross.
+  ///   - mask: an app icon's mask, inscribed in the canvas: what lies outside it is hidden.
   public static func solve(
     source: Size, canvas: PixelSize, safeArea: Insets = .zero, mode: FitMode,
     gravity: Gravity = .center, focus: FocusRegion? = nil, maxCropLoss: Double? = nil,
-    regions: [ScreenRegion] = []
+    regions: [ScreenRegion] = [], mask: IconMask? = nil
   ) -> Placement {
     precondition(source.width > 0 && source.height > 0, "source has no pixels")
     precondition(canvas.width > 0 && canvas.height > 0, "canvas has no pixels")
+    let screen = (insets: safeArea, regions: regions, mask: mask)
     switch mode {
     case .fit, .fill:
-      return place(source, canvas, safeArea, mode, gravity, focus, regions, requested: mode)
+      return place(source, canvas, screen, mode, gravity, focus, requested: mode)
     case .auto:
-      let fill = place(source, canvas, safeArea, .fill, gravity, focus, regions, requested: .auto)
+      let fill = place(source, canvas, screen, .fill, gravity, focus, requested: .auto)
       let ratio = source.longOverShort
       let wide = ratio >= videoFillRange.lowerBound - 1e-9 && ratio <= videoFillRange.upperBound + 1e-9
       if wide && fill.cropLoss <= (maxCropLoss ?? 1) + 1e-12 { return fill }
-      return place(source, canvas, safeArea, .fit, gravity, focus, regions, requested: .auto)
+      return place(source, canvas, screen, .fit, gravity, focus, requested: .auto)
     }
   }
 
   private static func place(
-    _ source: Size, _ canvas: PixelSize, _ insets: Insets, _ mode: FitMode, _ gravity: Gravity,
-    _ focus: FocusRegion?, _ regions: [ScreenRegion], requested: FitMode
+    _ source: Size, _ canvas: PixelSize, _ screen: (insets: Insets, regions: [ScreenRegion], mask: IconMask?),
+    _ mode: FitMode, _ gravity: Gravity, _ focus: FocusRegion?, requested: FitMode
   ) -> Placement {
+    let (insets, regions, mask) = screen
     let target = canvas.size
     let scaleX = target.width / source.width
     let scaleY = target.height / source.height
@@ -93,16 +96,37 @@ public enum FitSolver {
       toSource($0).intersection(visibleSafe)
     }
     .filter { !$0.isEmpty }
-    let safeCropLoss = clampUnit(1 - (visibleSafe.area - RectSet.unionArea(hidden)) / source.area)
+    // What the mask cuts from a source rect, in source pixels (occlusions sit inside a mask).
+    let toCanvas = { (rect: Rect) in
+      Rect(
+        x: placement.x + rect.x * scale, y: placement.y + rect.y * scale, width: rect.width * scale,
+        height: rect.height * scale)
+    }
+    let masked = { (rect: Rect) -> Double in
+      guard let mask else { return 0 }
+      let onCanvas = toCanvas(rect)
+      return max(0, onCanvas.area - mask.area(of: onCanvas, in: Rect.of(target))) / (scale * scale)
+    }
+    let safeCropLoss = clampUnit(
+      1 - (visibleSafe.area - RectSet.unionArea(hidden) - masked(visibleSafe)) / source.area)
+    let maskLoss = mask.map { _ in
+      let shown = crop.intersection(sourceBounds)
+      return shown.area > 0 ? clampUnit(masked(shown) / shown.area) : 0
+    }
 
     let focusRect = focus?.rect(in: source)
     var focusLoss: Double?
     var focusVisible: Bool?
     if let focusRect {
       let shown = focusRect.intersection(visibleSafe)
-      let hiddenOfFocus = RectSet.unionArea(hidden.map { $0.intersection(shown) })
+      let occluded = RectSet.unionArea(hidden.map { $0.intersection(shown) })
+      // Inside the mask is decided exactly (corners of a convex shape), the share cut by it
+      // only when some is.
+      let insideMask = mask.map { $0.contains(toCanvas(shown), in: Rect.of(target)) } ?? true
+      let hiddenOfFocus = occluded + (insideMask ? 0 : masked(shown))
       focusLoss = clampUnit(1 - (shown.area - hiddenOfFocus) / focusRect.area)
-      focusVisible = visibleSafe.contains(focusRect, tolerance: 1e-6) && hiddenOfFocus <= 1e-9 * focusRect.area
+      focusVisible =
+        visibleSafe.contains(focusRect, tolerance: 1e-6) && occluded <= 1e-9 * focusRect.area && insideMask
     }
     let divisions = regions.filter { $0.kind == .division }.compactMap(\.rect).map(toSource)
     let focusDivided = focusRect.flatMap { focus in
@@ -114,7 +138,7 @@ public enum FitSolver {
       renderedCrop: crop.rounded, boxing: boxing, bars: bars, barsFraction: barsFraction,
       cropLoss: cropLoss, safeCropLoss: safeCropLoss, safeArea: safe, visibleSafeSource: visibleSafe,
       focus: focusRect, focusVisible: focusVisible, focusLoss: focusLoss, hiddenSource: hidden,
-      focusDivided: focusDivided)
+      focusDivided: focusDivided, maskLoss: maskLoss)
   }
 
   /// The visible rect of a fill, placed by gravity and clamped inside the source.

@@ -50,13 +50,17 @@ public struct Placement: Sendable, Hashable {
   /// Whether a division (a fold, a hinge) crosses the visible focus region; nil when there
   /// is no focus or the screen has no division.
   public var focusDivided: Bool?
+  /// The share of the visible picture an app icon's mask cuts away; nil when the screen has
+  /// no mask.
+  public var maskLoss: Double?
 
   /// A placement from its figures, as the solver or a report read back gives them.
   public init(
     requestedMode: FitMode, mode: FitMode, gravity: Gravity, source: Size, canvas: PixelSize, scaleFactor: Double,
     imageRect: Rect, crop: Rect, renderedImageRect: PixelRect, renderedCrop: PixelRect, boxing: Boxing, bars: Bars,
     barsFraction: Double, cropLoss: Double, safeCropLoss: Double, safeArea: Rect, visibleSafeSource: Rect, focus: Rect?,
-    focusVisible: Bool?, focusLoss: Double?, hiddenSource: [Rect] = [], focusDivided: Bool? = nil
+    focusVisible: Bool?, focusLoss: Double?, hiddenSource: [Rect] = [], focusDivided: Bool? = nil,
+    maskLoss: Double? = nil
   ) {
     self.requestedMode = requestedMode
     self.mode = mode
@@ -80,6 +84,7 @@ public struct Placement: Sendable, Hashable {
     self.focusLoss = focusLoss
     self.hiddenSource = hiddenSource
     self.focusDivided = focusDivided
+    self.maskLoss = maskLoss
   }
 }
 

@@ -24,7 +24,7 @@ public struct TargetResult: Sendable, Hashable {
   ) -> TargetResult {
     let placement = FitSolver.solve(
       source: source, canvas: screen.canvas, safeArea: screen.safeInsets, mode: mode,
-      gravity: gravity, focus: focus, maxCropLoss: checks.maxCropLoss, regions: screen.regions)
+      gravity: gravity, focus: focus, maxCropLoss: checks.maxCropLoss, regions: screen.regions, mask: screen.mask)
     return TargetResult(screen: screen, placement: placement, failures: checks.failures(of: placement))
   }
 }

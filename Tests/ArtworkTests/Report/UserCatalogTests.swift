@@ -160,4 +160,28 @@ struct UserCatalogTests {
       )
         == ["mine.json: \"version\": this artfit reads catalog versions 1 to 2 (got 3)"])
   }
+
+  @Test func anIconMaskIsReadAndItsProblemsNamed() throws {
+    func entry(_ slug: String, _ mask: String) -> String {
+      #"{"name": "\#(slug)", "slug": "\#(slug)", "family": "icon", "points": {"w": 512, "h": 512}, "scale": 2, "mask": \#(mask)}"#
+    }
+    let catalog = try Self.parse(
+      "{\"targets\": [\(entry("round", #"{"shape": "circle"}"#)), \(entry("squircle", #"{"shape": "superellipse", "exponent": 4}"#))]}"
+    )
+    #expect(catalog.targets.map(\.mask) == [.circle, IconMask(exponent: 4)])
+    let problems = Self.problems(
+      "{\"targets\": [\(entry("a", #"{"shape": "star"}"#)), \(entry("b", #"{"shape": "superellipse"}"#)), "
+        + "\(entry("c", #"{"shape": "circle", "exponent": 3}"#)), \(entry("d", #"{"shape": "superellipse", "exponent": 1.5}"#)), "
+        + "\(entry("e", #"{"shape": "circle", "radius": 3}"#)), \(entry("f", "5"))]}")
+    for expected in [
+      "targets[0] (a): mask.shape: \"star\" is not \"circle\" or \"superellipse\"",
+      "targets[1] (b): mask.exponent: required for a superellipse",
+      "targets[2] (c): mask.exponent: a circle's exponent is 2",
+      "targets[3] (d): mask.exponent: a whole number from 2 to 64",
+      "targets[4] (e): mask: unknown key \"radius\"",
+      "targets[5] (f): mask: expected an object with \"shape\" (\"circle\" or \"superellipse\") and \"exponent\"",
+    ] {
+      #expect(problems.contains("mine.json: " + expected), "\(expected) in \(problems)")
+    }
+  }
 }
