@@ -161,6 +161,8 @@ struct ArtworkRenderer {
         if content.x != 0 || content.y != 0 {
           result.placement = result.placement.shifted(dx: content.x, dy: content.y)
         }
+        // A slot that refuses alpha refuses the channel itself, as its store does: the header says.
+        if screen.target.refusesAlpha && context.info.hasAlpha { result.failures.append(.alphaRefused) }
         results.append(result)
       }
     }

@@ -70,6 +70,7 @@ struct CatalogEntry {
     let portrait = target.canvasPoints(in: .portrait)
     target.corners = fields.corners(on: portrait, checked: checked)
     target.mask = fields.mask()
+    target.refusesAlpha = fields.flag("refuses_alpha") ?? false
     target.safeArea = fields.safeArea("safe_area", target: target, checked: checked, basisKey: "safe_area_basis")
     target.safeAreaAlternate = fields.safeArea("safe_area_alternate", target: target, checked: checked, basisKey: nil)
     target.regions = fields.regions(on: target.points, checked: checked)

@@ -336,6 +336,16 @@ struct CatalogFields {
     return edge
   }
 
+  /// A true or false at `key`.
+  mutating func flag(_ key: String) -> Bool? {
+    guard let value = take(key) else { return nil }
+    guard case .bool(let flag) = value else {
+      problems.append("\(key): expected true or false")
+      return nil
+    }
+    return flag
+  }
+
   /// An app icon's mask: `{"shape": "circle"}` or `{"shape": "superellipse", "exponent": n}`
   /// with a whole n from 2 to 64 (the circle's exponent, 2, may be given too).
   mutating func mask() -> IconMask? {

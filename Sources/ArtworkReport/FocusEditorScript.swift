@@ -220,8 +220,13 @@ enum FocusEditorScript {
             divided = divisions.some(function (d) { return crosses(across, d); });
           }
         }
+        if (mask) {  // safe whatever the mask: inside the largest rectangle it holds
+          var share = root(0.5, mask), iw = cw * share, ih = ch * share;
+          var inscribed = rect(cw / 2 - iw / 2, ch / 2 - ih / 2, iw, ih);
+          var maskedSeen = meet(rect((inscribed.x - placed.x) / s, (inscribed.y - placed.y) / s, inscribed.w / s, inscribed.h / s), seen);
+        }
         return {
-          crop: crop, seen: seen, hidden: hidden, cropLoss: same || mode === 'fit' ? 0 : unit(1 - area(crop) / (W * H)),
+          crop: crop, seen: mask ? maskedSeen : seen, hidden: hidden, cropLoss: same || mode === 'fit' ? 0 : unit(1 - area(crop) / (W * H)),
           visible: visible, loss: loss, divided: divided
         };
       }

@@ -383,6 +383,10 @@ public enum HTMLWriter {
     out.integer(p.canvas.height)
     out.append("<td>")
     out.append(p.boxing.rawValue)
+    if let cut = p.maskLoss {  // an app icon slot: what its mask cuts of the visible picture
+      out.append("; mask cuts ")
+      out.percent(Reported.fraction(cut))
+    }
     for fraction in [p.cropLoss, p.safeCropLoss, p.barsFraction] {
       out.append("<td data-value=")
       out.fixed(fraction, places: 4)

@@ -200,6 +200,8 @@ public enum ReportReader {
       return .focusUnknown
     case .focusDivided:
       return .focusDivided
+    case .iconAlpha:
+      return .alphaRefused
     }
   }
 

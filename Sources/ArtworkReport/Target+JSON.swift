@@ -22,6 +22,7 @@ extension Target {
         "mask",
         mask.map { .object([("shape", .string($0.shapeName)), ("exponent", .integer($0.exponent))]) } ?? .null
       ),
+      ("refuses_alpha", .bool(refusesAlpha)),
       ("safe_area", safeArea.map(safeAreaJSON) ?? .null),
       ("regions", .array(regions.map(regionJSON))),
       (

@@ -56,6 +56,15 @@ public struct IconMask: Sendable, Hashable, Codable {
     return total
   }
 
+  /// The largest rectangle inside the mask inscribed in `bounds`: centred, its corners where
+  /// |x/a| = |y/b| = 2^(−1/n) (a product x·y under xⁿ + yⁿ = 1 is largest there).
+  public func inscribedRect(in bounds: Rect) -> Rect {
+    let share = root(0.5)
+    let width = bounds.width * share
+    let height = bounds.height * share
+    return Rect(x: bounds.midX - width / 2, y: bounds.midY - height / 2, width: width, height: height)
+  }
+
   /// The area of the whole mask inscribed in `bounds`.
   public func area(in bounds: Rect) -> Double { area(of: bounds, in: bounds) }
 

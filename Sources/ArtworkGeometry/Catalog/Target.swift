@@ -61,6 +61,7 @@ public struct Target: Sendable, Hashable {
     var nativePixels: PixelSize?
     var corners: CornerRadii?
     var mask: IconMask?
+    var refusesAlpha: Bool
     var safeArea: SafeArea?
     var safeAreaAlternate: SafeArea?
     var regions: [ScreenRegion]
@@ -146,6 +147,12 @@ public struct Target: Sendable, Hashable {
     get { box.figures.mask }
     set { update { $0.mask = newValue } }
   }
+  /// Whether the slot refuses an image with an alpha channel, opaque or not (App Store
+  /// Connect's icon).
+  public var refusesAlpha: Bool {
+    get { box.figures.refusesAlpha }
+    set { update { $0.refusesAlpha = newValue } }
+  }
   /// The safe area artfit uses (iOS 26 where the research has it, else iOS 14–18).
   public var safeArea: SafeArea? {
     get { box.figures.safeArea }
@@ -228,7 +235,8 @@ public struct Target: Sendable, Hashable {
   public init(
     name: String, aliases: [String] = [], slug: String, family: Family, points: Size,
     scale: Double, nativeScale: Double? = nil, nativePixels: PixelSize? = nil,
-    cornerRadius: Double? = nil, corners: CornerRadii? = nil, mask: IconMask? = nil, safeArea: SafeArea? = nil,
+    cornerRadius: Double? = nil, corners: CornerRadii? = nil, mask: IconMask? = nil, refusesAlpha: Bool = false,
+    safeArea: SafeArea? = nil,
     safeAreaAlternate: SafeArea? = nil, regions: [ScreenRegion] = [], homeIndicator: HomeIndicator? = nil,
     statusBarPortrait: Double? = nil, statusBarLandscape: Double? = nil, statusBarEdge: ScreenEdge = .top,
     statusBarLandscapeEdge: ScreenEdge = .top,
@@ -248,6 +256,7 @@ public struct Target: Sendable, Hashable {
         nativePixels: nativePixels,
         corners: corners ?? cornerRadius.map { CornerRadii(uniform: $0) },
         mask: mask,
+        refusesAlpha: refusesAlpha,
         safeArea: safeArea,
         safeAreaAlternate: safeAreaAlternate,
         regions: regions,

@@ -13,6 +13,8 @@ public enum CheckFailure: Sendable, Hashable, CustomStringConvertible {
   case focusUnknown
   /// `--require-focus`: a division of the screen (a fold, a hinge) crosses the focus region.
   case focusDivided
+  /// The artwork has an alpha channel and the slot refuses one (App Store Connect's icon).
+  case alphaRefused
 
   /// The check that failed.
   public var check: Check {
@@ -21,6 +23,7 @@ public enum CheckFailure: Sendable, Hashable, CustomStringConvertible {
     case .focusOutside: .focus
     case .focusUnknown: .focusUnknown
     case .focusDivided: .focusDivided
+    case .alphaRefused: .iconAlpha
     }
   }
 
@@ -29,7 +32,7 @@ public enum CheckFailure: Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .cropLoss(let value, _): value
     case .focusOutside(let loss): loss
-    case .focusUnknown, .focusDivided: nil
+    case .focusUnknown, .focusDivided, .alphaRefused: nil
     }
   }
 
@@ -38,7 +41,7 @@ public enum CheckFailure: Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .cropLoss(_, let limit): limit
     case .focusOutside: 0
-    case .focusUnknown, .focusDivided: nil
+    case .focusUnknown, .focusDivided, .alphaRefused: nil
     }
   }
 
@@ -50,6 +53,7 @@ public enum CheckFailure: Sendable, Hashable, CustomStringConvertible {
       "focus \(Checks.percent(loss)) outside the visible safe area (required wholly inside)"
     case .focusUnknown: "focus required but none is known"
     case .focusDivided: "focus crossed by a fold or hinge of the screen"
+    case .alphaRefused: "has an alpha channel, which this slot refuses (even when every pixel is opaque)"
     }
   }
 
@@ -66,6 +70,8 @@ public enum CheckFailure: Sendable, Hashable, CustomStringConvertible {
     case focusUnknown = "focus_unknown"
     /// A division of the screen (a fold, a hinge) crosses the focus region (`--require-focus`).
     case focusDivided = "focus_divided"
+    /// The artwork carries an alpha channel on a slot that refuses one (the App Store icon).
+    case iconAlpha = "icon_alpha"
 
     /// The check's name in report.json, junit.xml and the baseline ("crop_loss").
     public var name: String { rawValue }

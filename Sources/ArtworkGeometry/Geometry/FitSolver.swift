@@ -138,7 +138,8 @@ public enum FitSolver {
       renderedCrop: crop.rounded, boxing: boxing, bars: bars, barsFraction: barsFraction,
       cropLoss: cropLoss, safeCropLoss: safeCropLoss, safeArea: safe, visibleSafeSource: visibleSafe,
       focus: focusRect, focusVisible: focusVisible, focusLoss: focusLoss, hiddenSource: hidden,
-      focusDivided: focusDivided, maskLoss: maskLoss)
+      focusDivided: focusDivided, maskLoss: maskLoss,
+      maskedSafeSource: mask.map { toSource($0.inscribedRect(in: Rect.of(target))).intersection(visibleSafe) })
   }
 
   /// The visible rect of a fill, placed by gravity and clamped inside the source.

@@ -53,6 +53,9 @@ public struct Placement: Sendable, Hashable {
   /// The share of the visible picture an app icon's mask cuts away; nil when the screen has
   /// no mask.
   public var maskLoss: Double?
+  /// The part of the source inside the largest rectangle the mask holds, in source pixels:
+  /// where content is safe whatever the mask; nil when the screen has no mask.
+  public var maskedSafeSource: Rect?
 
   /// A placement from its figures, as the solver or a report read back gives them.
   public init(
@@ -60,7 +63,7 @@ public struct Placement: Sendable, Hashable {
     imageRect: Rect, crop: Rect, renderedImageRect: PixelRect, renderedCrop: PixelRect, boxing: Boxing, bars: Bars,
     barsFraction: Double, cropLoss: Double, safeCropLoss: Double, safeArea: Rect, visibleSafeSource: Rect, focus: Rect?,
     focusVisible: Bool?, focusLoss: Double?, hiddenSource: [Rect] = [], focusDivided: Bool? = nil,
-    maskLoss: Double? = nil
+    maskLoss: Double? = nil, maskedSafeSource: Rect? = nil
   ) {
     self.requestedMode = requestedMode
     self.mode = mode
@@ -85,6 +88,7 @@ public struct Placement: Sendable, Hashable {
     self.hiddenSource = hiddenSource
     self.focusDivided = focusDivided
     self.maskLoss = maskLoss
+    self.maskedSafeSource = maskedSafeSource
   }
 }
 
@@ -95,6 +99,7 @@ extension Placement {
     var moved = self
     moved.crop = crop.offsetBy(dx: dx, dy: dy)
     moved.visibleSafeSource = visibleSafeSource.offsetBy(dx: dx, dy: dy)
+    moved.maskedSafeSource = maskedSafeSource?.offsetBy(dx: dx, dy: dy)
     moved.focus = focus?.offsetBy(dx: dx, dy: dy)
     moved.hiddenSource = hiddenSource.map { $0.offsetBy(dx: dx, dy: dy) }
     moved.renderedCrop = PixelRect(

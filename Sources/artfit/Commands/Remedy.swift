@@ -8,6 +8,7 @@ enum Remedy {
     switch failure {
     case .focusUnknown: failure.message + " (give --focus, a manifest focus or --auto-focus)"
     case .focusDivided: failure.message + " (place the subject on one side of the fold; --focus says where it is)"
+    case .alphaRefused: failure.message + " (export it flattened onto an opaque background, without alpha)"
     case .cropLoss, .focusOutside: failure.message
     }
   }

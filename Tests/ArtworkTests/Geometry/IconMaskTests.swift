@@ -162,4 +162,36 @@ struct IconMaskTests {
     #expect(abs(result.placement.focusLoss! - (1 - 370.0 / 371)) < 1e-9)
     #expect(result.placement.maskLoss == nil)  // tvOS icons are not masked
   }
+
+  @Test(
+    "the largest rectangle a mask holds: corners at 2^(−1/n), inside, and no centred rectangle on the edge is larger",
+    arguments: exponents)
+  func inscribedRectIsTheLargest(exponent: Int) {
+    let mask = IconMask(exponent: exponent)
+    let bounds = Rect(x: 10, y: -4, width: 800, height: 480)
+    let inscribed = mask.inscribedRect(in: bounds)
+    let share = pow(0.5, 1 / Double(exponent))
+    #expect(abs(inscribed.width - 800 * share) < 1e-9 && abs(inscribed.height - 480 * share) < 1e-9)
+    #expect(mask.contains(inscribed, in: bounds))
+    // Every centred rectangle with its corner on the edge, at 1,000 places along it.
+    for step in 1..<1000 {
+      let u = Double(step) / 1000
+      let v = pow(1 - pow(u, Double(exponent)), 1 / Double(exponent))
+      #expect(u * v * 800 * 480 <= inscribed.area + 1e-6, "u \(u)")
+    }
+  }
+
+  @Test(
+    "safe on every screen includes the largest rectangle each mask holds: a square on the watch circle keeps 1/√2 of each side"
+  )
+  func safeEverywhereHonoursTheMask() throws {
+    let source = Size(2000, 2000)
+    let results = ["icon-watchos", "icon-tvos-app-store"].map { Self.fill($0, source: source, focus: nil) }
+    let region = try #require(SafeEverywhere.region(results))
+    let side = 2000 / 2.0.squareRoot()
+    // The App Store icon (1280x768, no mask) shows rows 400...1600 of the square; the circle
+    // holds the centred 1414 px square: together, x 293...1707 and y 400...1600.
+    #expect(abs(region.x - (1000 - side / 2)) < 1e-6 && abs(region.width - side) < 1e-6, "\(region)")
+    #expect(abs(region.y - 400) < 1e-6 && abs(region.height - 1200) < 1e-6, "\(region)")
+  }
 }

@@ -7,7 +7,8 @@ extension Catalog {
   static let appIcons: [Target] = [
     icon(
       "iOS and iPadOS app icon", "icon-ios", points: Size(1024, 1024), mask: IconMask(exponent: 5),
-      maskNote: "The rounded square drawn as a superellipse of exponent 5 (a third-party approximation)."),
+      maskNote: "The rounded square drawn as a superellipse of exponent 5 (a third-party approximation).",
+      refusesAlpha: true),
     icon(
       "macOS app icon (macOS 26)", "icon-macos", points: Size(1024, 1024), mask: IconMask(exponent: 5),
       maskNote: "macOS 26 masks icons to the same rounded square as iOS; earlier macOS shows the canvas as drawn."),
@@ -37,12 +38,20 @@ extension Catalog {
       notes: ["The large icon the App Store shows; no safe zone is published for it."]),
   ]
 
-  /// A square-canvas icon slot cut to `mask`.
-  static func icon(_ name: String, _ slug: String, points: Size, mask: IconMask, maskNote: String) -> Target {
-    Target(
-      name: name, slug: slug, family: .icon, points: points, scale: 1, mask: mask, orientations: [.portrait],
-      sources: ["dimensions": ["HIG_APP_ICONS"], "mask": mask == .circle ? ["HIG_APP_ICONS"] : ["ICON_SHAPE_STUDY"]],
-      confidence: ["dimensions": "1-source", "mask": mask == .circle ? "1-source" : "third-party"],
-      notes: [maskNote])
+  /// A square-canvas icon slot cut to `mask`; `refusesAlpha` for the icon App Store Connect
+  /// takes, which it refuses with an alpha channel even when every pixel is opaque.
+  static func icon(
+    _ name: String, _ slug: String, points: Size, mask: IconMask, maskNote: String, refusesAlpha: Bool = false
+  ) -> Target {
+    var sources = ["dimensions": ["HIG_APP_ICONS"], "mask": mask == .circle ? ["HIG_APP_ICONS"] : ["ICON_SHAPE_STUDY"]]
+    var confidence = ["dimensions": "1-source", "mask": mask == .circle ? "1-source" : "third-party"]
+    if refusesAlpha {
+      sources["refuses_alpha"] = ["ASC_ICON_ALPHA"]
+      confidence["refuses_alpha"] = "third-party"
+    }
+    return Target(
+      name: name, slug: slug, family: .icon, points: points, scale: 1, mask: mask, refusesAlpha: refusesAlpha,
+      orientations: [.portrait], sources: sources, confidence: confidence,
+      notes: [maskNote] + (refusesAlpha ? ["App Store Connect refuses this icon with an alpha channel."] : []))
   }
 }

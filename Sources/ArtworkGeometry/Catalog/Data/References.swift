@@ -90,5 +90,6 @@ extension Catalog {
     "HIG_APP_ICONS": Reference(title: "Apple HIG - App icons: icon shapes per platform (rounded square for iOS, iPadOS and macOS; circle for watchOS and visionOS; tvOS layered rectangles with a safe zone) and the specifications' canvas sizes", location: "https://developer.apple.com/design/human-interface-guidelines/app-icons"),
     "XAMARIN_TVOS_ICONS": Reference(title: "Microsoft - Working with tvOS Icons and Images in Xamarin: small app icon actual 400x240, safe zone and focused 370x222, unfocused 300x180; large (App Store) 1280x768", location: "https://learn.microsoft.com/en-us/previous-versions/xamarin/ios/tvos/app-fundamentals/icons-images"),
     "ICON_SHAPE_STUDY": Reference(title: "Liam Rosenfeld - My Quest for the Apple Icon Shape: Apple's icon mask compared with rounded rectangles and superellipses by pixel count at 1024x1024", location: "https://liamrosenfeld.com/posts/apple_icon_quest/"),
+    "ASC_ICON_ALPHA": Reference(title: "Third-party submission guides (appconsul.com iOS app icon size reference; tva.sg Fixing App Store icon rejections): App Store Connect refuses the 1024x1024 icon with an alpha channel, even a wholly opaque one (\"Invalid Large App Icon\")", location: "https://appconsul.com/tools/ios-app-icon-size-reference/"),
   ]
 }
