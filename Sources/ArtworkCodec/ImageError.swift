@@ -21,13 +21,17 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
   /// An SVG or PDF over one of its bounds (`ImageLimits`): refused before, or stopped while,
   /// spending it.
   case overBudget(file: String, format: ImageFormat, budget: VectorBudget)
+  /// An Xcode image stack (`.imagestack` folder) whose layout cannot be read: `reason` names
+  /// the part (a Contents.json, a layer, its image set) and what is wrong with it.
+  case unreadableStack(file: String, reason: String)
 
   /// The file the error is about.
   public var file: String {
     switch self {
     case .unreadable(let file, _), .notAnImage(let file, _), .truncated(let file, _),
       .corrupt(let file, _, _), .tooLarge(let file, _, _, _), .limitExceeded(let file, _),
-      .encodeFailed(let file, _), .unusable(let file, _, _), .overBudget(let file, _, _):
+      .encodeFailed(let file, _), .unusable(let file, _, _), .overBudget(let file, _, _),
+      .unreadableStack(let file, _):
       file
     }
   }
@@ -48,6 +52,7 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
     case .encodeFailed(_, let reason): "cannot write the file: \(reason)"
     case .unusable(_, let format, let reason): "\(FileKind.named(format.displayName)) artfit cannot draw: \(reason)"
     case .overBudget(_, let format, let budget): "\(FileKind.named(format.displayName)) refused: \(budget.message)"
+    case .unreadableStack(_, let reason): "an image stack artfit cannot read: \(reason)"
     }
   }
 

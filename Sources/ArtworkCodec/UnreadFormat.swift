@@ -34,6 +34,11 @@ struct UnreadFormat: Sendable {
       name: "Photoshop document (PSD)", extensions: ["psd"],
       advice: "artfit reads its flattened export; save a PNG or TIFF"
     ) { head, _ in head.ascii(0, "8BPS") },
+    UnreadFormat(
+      name: "layered image (LSR)", extensions: ["lsr"],
+      advice:
+        "an LSR is a ZIP of an image stack's files: unzip it into a folder named NAME.imagestack, which artfit reads"
+    ) { head, ext in ext == "lsr" && head.at(0, [0x50, 0x4B, 0x03, 0x04]) },
     UnreadFormat(name: "GIF image", extensions: ["gif"], advice: export("GIF")) { head, _ in
       head.ascii(0, "GIF87a") || head.ascii(0, "GIF89a")
     },

@@ -21,6 +21,8 @@ struct ArtworkContext {
   let limits: ImageLimits
   /// Whether auto-focus looks for this artwork's focus (asked for, and none set for it).
   let findsFocus: Bool
+  /// An image stack's layers, front first; nil for an artwork of one file.
+  let layers: [ImageStackComposite.Layer]?
   /// The file's HDR gain map as read, or why it could not be; nil when the file has none.
   var gainMap: GainMapImage.Outcome? = nil
   /// The gain map the previews carry; nil when no previews are drawn, their format cannot
@@ -45,7 +47,16 @@ struct ArtworkContext {
     let limits = options.limits
     do {
       var bytes = given
-      if bytes == nil && drawsPixels {
+      var layers: [ImageStackComposite.Layer]? = nil
+      if ImageStackLayout.isStack(file.path) {
+        // A stack is drawn from its layers whatever the command (its size and alpha are the
+        // composite's), and read on as the PNG of that composite.
+        let stack = try MonotonicClock.timed(&stats.decode) { () throws(ImageError) in
+          try ImageStackComposite.compose(ImageStackLayout.read(file.path), limits: limits)
+        }
+        bytes = try ImageEncoder.png(stack.image, name: file.path)
+        layers = stack.layers
+      } else if bytes == nil && drawsPixels {
         bytes = try MonotonicClock.timed(&stats.decode) { () throws(ImageError) in
           try FileBytes.read(file.path, limit: limits.maxFileBytes)
         }
@@ -65,7 +76,7 @@ struct ArtworkContext {
       var context = ArtworkContext(
         file: file, settings: settings, encoded: encoded, info: info,
         colour: ArtworkColour(info: info, choice: options.profile, intent: options.intent, cache: colours),
-        document: document, limits: limits, findsFocus: findsFocus)
+        document: document, limits: limits, findsFocus: findsFocus, layers: layers)
       if info.gainMap != nil {
         // Every command reads the map (its highlights are reported); only previews carry it.
         context.gainMap = MonotonicClock.timed(&stats.decode) {

@@ -163,6 +163,8 @@ struct ArtworkRenderer {
         }
         // A slot that refuses alpha refuses the channel itself, as its store does: the header says.
         if screen.target.refusesAlpha && context.info.hasAlpha { result.failures.append(.alphaRefused) }
+        // The system draws a layered image over anything; Xcode refuses a see-through back.
+        if context.layers?.last?.coversOpaque == false { result.failures.append(.backgroundNotOpaque) }
         results.append(result)
       }
     }
@@ -231,6 +233,22 @@ struct ArtworkRenderer {
     report.vector = info.format.isVector
     report.images = info.images
     report.hdr = ArtworkHDR(info)
+    if let layers = context.layers {
+      func pixels(_ region: ImageRegion) -> PixelRect {
+        PixelRect(x: region.x, y: region.y, width: region.width, height: region.height)
+      }
+      let reported = layers.map {
+        ArtworkLayer(
+          name: $0.name, image: $0.image, frame: pixels($0.frame), opaque: $0.coversOpaque,
+          content: $0.content.map(pixels))
+      }
+      report.layers = reported
+      for index in report.results.indices {
+        let placement = results[index].placement
+        let safe = placement.maskedSafeSource ?? placement.visibleSafeSource
+        report.results[index].layersOutsideSafe = reported.map { $0.outsideShare(of: safe) }
+      }
+    }
     if let highlights = context.highlights {
       report.hdr?.highlights = highlights.share
       let region = looked.focus?.rect(in: context.source) ?? Rect.of(context.source)

@@ -52,6 +52,13 @@ public enum InputDiscovery {
         continue
       }
       switch FileType(status) {
+      case .folder where ImageStackLayout.isStack(input):
+        let name = (input as NSString).lastPathComponent
+        search.add(
+          ArtworkFile(path: input, stem: (name as NSString).deletingPathExtension, relativePath: name),
+          canonical: CanonicalPath.of(input))
+      case .folder where isIconComposerIcon(input):
+        search.found.errors.append(iconComposerError(input))
       case .folder:
         search.root = CanonicalPath.of(input)
         var visited = Set<String>()
@@ -212,6 +219,12 @@ public enum InputDiscovery {
         }
       }
       switch FileType(status) {
+      case .folder where ImageStackLayout.isStack(path):
+        // A tvOS layered image: one artwork, drawn from its layers.
+        add(
+          ArtworkFile(path: path, stem: (relative as NSString).deletingPathExtension, relativePath: relative),
+          canonical: CanonicalPath.of(path))
+      case .folder where isIconComposerIcon(path): found.errors.append(iconComposerError(path))
       case .folder: walk(path, relative: relative, visited: &visited)
       case .other(let kind): found.skipped.append(SkippedFile(source: path, reason: "not a regular file (\(kind))"))
       case .file: take(path, relative: relative, name: name, isArtworkName: isArtworkName)
@@ -282,6 +295,20 @@ public enum InputDiscovery {
       }
       files.setStem(stem, at: index)
     }
+  }
+
+  /// An Icon Composer document (`.icon` folder): its layers are drawn by the system's
+  /// Liquid Glass material (specular light, blur, shadows by appearance), which artfit does
+  /// not reproduce, so it is named as unread, not walked as a folder of loose pictures.
+  static func isIconComposerIcon(_ path: String) -> Bool { FileKind.fileExtension(of: path) == "icon" }
+
+  static func iconComposerError(_ path: String) -> InputError {
+    InputError(
+      .notAnImage(
+        file: path,
+        reason:
+          "it is an Icon Composer icon: its layers are drawn by the system's Liquid Glass, which artfit does not reproduce; export its PNG renditions from Icon Composer"
+      ))
   }
 
   private static func isSymbolicLink(_ path: String) -> Bool {

@@ -116,8 +116,8 @@ final class RenderCache {
   enum Lookup {
     /// The earlier render stands: its report, and what to record of it again.
     case unchanged(ArtworkReport, Fingerprint, [Output])
-    /// Render it: from `bytes` (nil when the file could not be read; the render then says
-    /// why), recording `fingerprint` after. `superseded` are the files an earlier render
+    /// Render it: from `bytes` (nil when the file could not be read, and the render then says
+    /// why, or for an image stack, which the render draws from its layers), recording `fingerprint` after. `superseded` are the files an earlier render
     /// of it made, which the new one replaces or leaves behind.
     case changed(bytes: [UInt8]?, Fingerprint?, superseded: [Output])
   }
@@ -141,20 +141,20 @@ final class RenderCache {
     let earlier = entry(for: file)
     let superseded = earlier?.outputs ?? []
     let standing = earlier.flatMap { reuse && isCurrent($0, file: file, key: key) ? $0 : nil }
-    if let standing, let known = standing.identity, FileIdentity.of(file.path) == known {
+    if let standing, let known = standing.identity, ArtworkFiles.identity(of: file.path) == known {
       return .unchanged(
         standing.report, Fingerprint(content: standing.content, identity: known, key: key), standing.outputs)
     }
-    guard let (bytes, identity) = try? FileBytes.readWithIdentity(file.path, limit: limit) else {
+    guard let read = try? ArtworkFiles.fingerprint(of: file.path, limit: limit) else {
       return .changed(bytes: nil, nil, superseded: superseded)
     }
     filesHashed += 1
-    let settled = identity.isSettled(at: FileIdentity.now())
-    let fingerprint = Fingerprint(content: ContentHash.hex128(bytes), identity: settled ? identity : nil, key: key)
+    let settled = read.identity.isSettled(at: FileIdentity.now())
+    let fingerprint = Fingerprint(content: read.content, identity: settled ? read.identity : nil, key: key)
     if let standing, standing.content == fingerprint.content {
       return .unchanged(standing.report, fingerprint, standing.outputs)
     }
-    return .changed(bytes: bytes, fingerprint, superseded: superseded)
+    return .changed(bytes: read.bytes, fingerprint, superseded: superseded)
   }
 
   /// Whether the earlier render of `file` can stand for a fresh one with `key`, once its

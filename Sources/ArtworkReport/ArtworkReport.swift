@@ -18,6 +18,8 @@ public struct ArtworkReport: Sendable {
   public var images = 1
   /// The HDR the artwork carries (a gain map, PQ or HLG); nil for SDR.
   public var hdr: ArtworkHDR?
+  /// A layered image's layers, front first; nil for an artwork of one picture.
+  public var layers: [ArtworkLayer]?
   /// The region that must stay visible (manifest, `--focus` or `--auto-focus`), when known.
   public var focus: FocusRegion?
   /// The gravity the run set for this artwork's fills (command line or manifest); nil when it
@@ -103,6 +105,12 @@ public struct ArtworkReport: Sendable {
     if let hdr {
       json.key(.hdr)
       hdr.write(to: &json)
+    }
+    if let layers {
+      json.key(.layers)
+      json.beginArray()
+      for layer in layers { layer.write(to: &json) }
+      json.endArray()
     }
   }
 

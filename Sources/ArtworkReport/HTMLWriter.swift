@@ -170,6 +170,11 @@ public enum HTMLWriter {
       out.html(hdr.summary)
       out.append("</span>")
     }
+    if let layers = artwork.layers {
+      out.append(" · layered image: ")
+      out.html(layers.map { $0.name + ($0.opaque ? " (opaque)" : "") }.joined(separator: ", "))
+      out.append(", front first")
+    }
     if let profile = artwork.profile {
       out.append(" · colour profile ")
       out.html(profile.name.isEmpty ? "(unnamed)" : profile.name)
@@ -359,7 +364,7 @@ public enum HTMLWriter {
       var source = ByteBuffer(capacity: 64)
       source.html(artwork.file.path)
       for result in artwork.results {
-        row(result, source: source, to: &out)
+        row(result, source: source, layers: artwork.layers, to: &out)
         out.flushIfFull()
       }
     }
@@ -367,7 +372,9 @@ public enum HTMLWriter {
   }
 
   /// One result's row of the table; `source` is the artwork's path, escaped once for all its rows.
-  private static func row(_ result: ReportedResult, source: ByteBuffer, to out: inout ByteBuffer) {
+  private static func row(
+    _ result: ReportedResult, source: ByteBuffer, layers: [ArtworkLayer]?, to out: inout ByteBuffer
+  ) {
     let p = result.placement
     out.append(result.passed ? "<tr><td>" : "<tr class=\"failed\"><td>")
     out.append(source)
@@ -407,6 +414,19 @@ public enum HTMLWriter {
       out.append(p.focusVisible == nil ? "HDR highlights " : "; HDR highlights ")
       out.percent(Reported.fraction(kept))
       out.append(" kept")
+    }
+    // A layered image says which layers reach outside the safe region, and by how much.
+    if let shares = result.layersOutsideSafe, let layers {
+      let outside = zip(layers, shares).filter { $0.1 > 0 }
+      if !outside.isEmpty {
+        out.append(p.focusVisible == nil && result.hdrHighlightsKept == nil ? "outside safe: " : "; outside safe: ")
+        for (index, (layer, share)) in outside.enumerated() {
+          if index > 0 { out.append(", ") }
+          out.html(layer.name)
+          out.append(" ")
+          out.percent(Reported.fraction(share))
+        }
+      }
     }
     out.append(result.passed ? "<td>yes\n" : "<td>no: ")
     if !result.passed {

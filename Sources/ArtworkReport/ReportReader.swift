@@ -105,6 +105,10 @@ public enum ReportReader {
     if case .bool(let vector)? = fields.members[ReportKey.vector.text] { artwork.vector = vector }
     if case .integer(let images)? = fields.members[ReportKey.images.text] { artwork.images = images }
     if let hdr = fields.members[ReportKey.hdr.text] { artwork.hdr = try ArtworkHDR.read(hdr, of: source) }
+    if fields.members[ReportKey.layers.text] != nil {
+      artwork.layers = []
+      for item in try fields.array(.layers) { artwork.layers?.append(try ArtworkLayer.read(item, of: source)) }
+    }
     // Reports of artfit before colour management have neither member.
     if case .object? = fields.members[ReportKey.profile.text] {
       let p = try Fields(try fields.value(.profile), "a profile")
@@ -169,6 +173,21 @@ public enum ReportReader {
       preview: try fields.optionalString(.preview))
     if case .bool(true)? = fields.members[ReportKey.baselined.text] { result.baselined = true }
     result.hdrHighlightsKept = try fields.optionalFraction(.hdrHighlightsKept)
+    if fields.members[ReportKey.layersOutsideSafe.text] != nil {
+      result.layersOutsideSafe = []
+      for item in try fields.array(.layersOutsideSafe) {
+        let share: Double? =
+          switch item {
+          case .integer(let whole): Double(whole)
+          case .number(let real): real
+          default: nil
+          }
+        guard let share, (0...1).contains(share) else {
+          throw fail("\(source): \"layers_outside_safe\" holds something other than a share from 0 to 1")
+        }
+        result.layersOutsideSafe?.append(share)
+      }
+    }
     return result
   }
 
@@ -202,6 +221,8 @@ public enum ReportReader {
       return .focusDivided
     case .iconAlpha:
       return .alphaRefused
+    case .layeredBackground:
+      return .backgroundNotOpaque
     }
   }
 

@@ -14,6 +14,9 @@ public struct ReportedResult: Sendable, Hashable {
   /// no focus) that the result shows; nil when the artwork has no gain map artfit reads or
   /// that region has no highlights.
   public var hdrHighlightsKept: Double?
+  /// For a layered image, each layer's share (0...1) of its visible box outside the result's
+  /// safe region, front first as the artwork's `layers`; nil for an artwork of one picture.
+  public var layersOutsideSafe: [Double]?
 
   /// `result`, with its preview when one was written.
   public init(_ result: TargetResult, preview: String? = nil) {

@@ -27,7 +27,8 @@ extension TargetResult {
   /// The result object, written straight into a report: the screen, the placement, the checks
   /// and the preview.
   func write(
-    to json: inout JSONStream, preview: String? = nil, baselined: Bool = false, hdrHighlightsKept: Double? = nil
+    to json: inout JSONStream, preview: String? = nil, baselined: Bool = false, hdrHighlightsKept: Double? = nil,
+    layersOutsideSafe: [Double]? = nil
   ) {
     json.beginObject()
     writeScreen(to: &json)
@@ -36,6 +37,12 @@ extension TargetResult {
     if let hdrHighlightsKept {
       json.key(.hdrHighlightsKept)
       json.compact(Reported.fraction(hdrHighlightsKept), 4)
+    }
+    if let layersOutsideSafe {
+      json.key(.layersOutsideSafe)
+      json.beginArray(inline: true)
+      for share in layersOutsideSafe { json.compact(Reported.fraction(share), 4) }
+      json.endArray()
     }
     json.key(.preview)
     json.string(preview)
@@ -157,7 +164,9 @@ extension TargetResult {
 extension ReportedResult {
   /// The result object of report.json.
   func write(to json: inout JSONStream) {
-    result.write(to: &json, preview: preview, baselined: baselined, hdrHighlightsKept: hdrHighlightsKept)
+    result.write(
+      to: &json, preview: preview, baselined: baselined, hdrHighlightsKept: hdrHighlightsKept,
+      layersOutsideSafe: layersOutsideSafe)
   }
 }
 

@@ -15,6 +15,8 @@ public enum CheckFailure: Sendable, Hashable, CustomStringConvertible {
   case focusDivided
   /// The artwork has an alpha channel and the slot refuses one (App Store Connect's icon).
   case alphaRefused
+  /// A layered image's background layer is not wholly opaque (Xcode refuses it).
+  case backgroundNotOpaque
 
   /// The check that failed.
   public var check: Check {
@@ -24,6 +26,7 @@ public enum CheckFailure: Sendable, Hashable, CustomStringConvertible {
     case .focusUnknown: .focusUnknown
     case .focusDivided: .focusDivided
     case .alphaRefused: .iconAlpha
+    case .backgroundNotOpaque: .layeredBackground
     }
   }
 
@@ -32,7 +35,7 @@ public enum CheckFailure: Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .cropLoss(let value, _): value
     case .focusOutside(let loss): loss
-    case .focusUnknown, .focusDivided, .alphaRefused: nil
+    case .focusUnknown, .focusDivided, .alphaRefused, .backgroundNotOpaque: nil
     }
   }
 
@@ -41,7 +44,7 @@ public enum CheckFailure: Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .cropLoss(_, let limit): limit
     case .focusOutside: 0
-    case .focusUnknown, .focusDivided, .alphaRefused: nil
+    case .focusUnknown, .focusDivided, .alphaRefused, .backgroundNotOpaque: nil
     }
   }
 
@@ -54,6 +57,8 @@ public enum CheckFailure: Sendable, Hashable, CustomStringConvertible {
     case .focusUnknown: "focus required but none is known"
     case .focusDivided: "focus crossed by a fold or hinge of the screen"
     case .alphaRefused: "has an alpha channel, which this slot refuses (even when every pixel is opaque)"
+    case .backgroundNotOpaque:
+      "its background layer is not opaque over the whole canvas, which a layered image requires"
     }
   }
 
@@ -72,6 +77,8 @@ public enum CheckFailure: Sendable, Hashable, CustomStringConvertible {
     case focusDivided = "focus_divided"
     /// The artwork carries an alpha channel on a slot that refuses one (the App Store icon).
     case iconAlpha = "icon_alpha"
+    /// A layered image's background layer does not cover the canvas with opaque pixels.
+    case layeredBackground = "layered_background"
 
     /// The check's name in report.json, junit.xml and the baseline ("crop_loss").
     public var name: String { rawValue }

@@ -9,6 +9,9 @@ enum Remedy {
     case .focusUnknown: failure.message + " (give --focus, a manifest focus or --auto-focus)"
     case .focusDivided: failure.message + " (place the subject on one side of the fold; --focus says where it is)"
     case .alphaRefused: failure.message + " (export it flattened onto an opaque background, without alpha)"
+    case .backgroundNotOpaque:
+      failure.message
+        + " (fill the back layer edge to edge with opaque pixels; transparency belongs in the layers above)"
     case .cropLoss, .focusOutside: failure.message
     }
   }
