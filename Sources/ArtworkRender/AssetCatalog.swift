@@ -109,6 +109,14 @@ public struct AssetCatalog: Sendable {
   }
 
   private func writeImageSet(_ file: ArtworkFile, into catalog: String) throws -> [Entry] {
+    // A stack's layers move apart in focus: flattened into an image set they would not.
+    if ImageStackLayout.isStack(file.path) {
+      throw ImageError.unreadableStack(
+        file: file.path,
+        reason:
+          "assets writes image sets, and a catalog holds a layered image as the stack itself; copy the .imagestack folder into the catalog (render and check read it)"
+      )
+    }
     let info = try ImageDecoder.probe(file: file.path, limits: limits)
     let colour = ArtworkColour(info: info, choice: profile, intent: intent, cache: colours)
     let picture: PictureSource

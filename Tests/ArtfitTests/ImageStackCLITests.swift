@@ -130,6 +130,11 @@ extension Slow {
       #expect(run.stderr.contains("Poster.lsr") && run.stderr.contains(".imagestack"), "\(run.stderr)")
       #expect(!run.stderr.contains("imagestacklayer"), "a stack's own files are not inputs: \(run.stderr)")
       #expect(try Self.summary(folder.path("out/report.json")).count == 1)
+      // An asset catalog holds a stack as the stack: assets says so instead of flattening it.
+      let assets = try ArtfitRun([
+        "assets", folder.path("art/Hero.imagestack"), "--out", folder.path("Assets.xcassets"),
+      ])
+      #expect(assets.status == 3 && assets.stderr.contains("copy the .imagestack folder"), "\(assets.stderr)")
       folder.remove()
     }
   }
