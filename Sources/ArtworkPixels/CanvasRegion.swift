@@ -75,17 +75,25 @@ public enum CanvasRegion: Sendable {
     return min(base, Float(min(1, max(0, 0.5 - distance))))
   }
 
-  /// Coverage of pixel (x, y) by `mask` inscribed in `rect`: 4×4 samples where the edge
-  /// passes (the mask's own test at each), whole inside or outside elsewhere.
+  /// Coverage of pixel (x, y) by `mask` inscribed in `rect`: 4×4 samples (the mask's own
+  /// test at each) where the edge passes through the pixel; elsewhere one test says it is
+  /// wholly in or out. |u|ⁿ + |v|ⁿ grows with |u| and with |v| apart, so over the pixel's
+  /// square it is least at the point nearest the centre on each axis and greatest at the
+  /// corner farthest on each: outside at the first, the whole pixel is outside; inside at
+  /// the second, the whole pixel is inside.
   static func masked(_ rect: Rect, _ mask: IconMask, _ x: Int, _ y: Int) -> Float {
-    let corners = [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)].map {
-      mask.contains(x: Double(x) + $0.0, y: Double(y) + $0.1, in: rect)
-    }
-    if corners.allSatisfy({ $0 }) { return 1 }  // convex: a pixel whose corners are in is in
+    let (left, top) = (Double(x), Double(y))
+    let nearest = (min(max(rect.midX, left), left + 1), min(max(rect.midY, top), top + 1))
+    if !mask.contains(x: nearest.0, y: nearest.1, in: rect) { return 0 }
+    let farthest = (
+      abs(left - rect.midX) > abs(left + 1 - rect.midX) ? left : left + 1,
+      abs(top - rect.midY) > abs(top + 1 - rect.midY) ? top : top + 1
+    )
+    if mask.contains(x: farthest.0, y: farthest.1, in: rect) { return 1 }
     var inside = 0
     for row in 0..<4 {
       for column in 0..<4
-      where mask.contains(x: Double(x) + (Double(column) + 0.5) / 4, y: Double(y) + (Double(row) + 0.5) / 4, in: rect) {
+      where mask.contains(x: left + (Double(column) + 0.5) / 4, y: top + (Double(row) + 0.5) / 4, in: rect) {
         inside += 1
       }
     }

@@ -97,11 +97,7 @@ public enum FitSolver {
     }
     .filter { !$0.isEmpty }
     // What the mask cuts from a source rect, in source pixels (occlusions sit inside a mask).
-    let toCanvas = { (rect: Rect) in
-      Rect(
-        x: placement.x + rect.x * scale, y: placement.y + rect.y * scale, width: rect.width * scale,
-        height: rect.height * scale)
-    }
+    let toCanvas = { (rect: Rect) in rect.scaled(by: scale).offsetBy(dx: placement.x, dy: placement.y) }
     let masked = { (rect: Rect) -> Double in
       guard let mask else { return 0 }
       let onCanvas = toCanvas(rect)
@@ -109,10 +105,9 @@ public enum FitSolver {
     }
     let safeCropLoss = clampUnit(
       1 - (visibleSafe.area - RectSet.unionArea(hidden) - masked(visibleSafe)) / source.area)
-    let maskLoss = mask.map { _ in
-      let shown = crop.intersection(sourceBounds)
-      return shown.area > 0 ? clampUnit(masked(shown) / shown.area) : 0
-    }
+    let shownCrop = crop.intersection(sourceBounds)
+    let maskLoss: Double? =
+      mask == nil ? nil : shownCrop.area > 0 ? clampUnit(masked(shownCrop) / shownCrop.area) : 0
 
     let focusRect = focus?.rect(in: source)
     var focusLoss: Double?

@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -94,6 +95,34 @@ struct CanvasFillTests {
         }
         let pixel = canvas.pixel(x: x, y: y)
         #expect([pixel.r, pixel.g, pixel.b] == expected, "(\(x), \(y))")
+      }
+    }
+  }
+
+  /// A mask's coverage of each pixel is the 4×4 sample count, whether one test decided the
+  /// pixel (wholly in or out) or all sixteen were taken.
+  @Test("a masked pixel's coverage is its 16-sample count everywhere, short cuts included", arguments: [2, 3, 5, 8])
+  func maskCoverageIsTheSampleCount(exponent: Int) {
+    let mask = IconMask(exponent: exponent)
+    var random = SeededGenerator(seed: UInt64(exponent))
+    for _ in 0..<6 {
+      let rect = Rect(
+        x: Double.random(in: -3...3, using: &random), y: Double.random(in: -3...3, using: &random),
+        width: Double.random(in: 5...60, using: &random), height: Double.random(in: 5...60, using: &random))
+      for y in Int(rect.y) - 2...Int(rect.maxY) + 2 {
+        for x in Int(rect.x) - 2...Int(rect.maxX) + 2 {
+          var count = 0
+          for row in 0..<4 {
+            for column in 0..<4 {
+              let (u, v) = (
+                (Double(x) + (Double(column) + 0.5) / 4 - rect.midX) / (rect.width / 2),
+                (Double(y) + (Double(row) + 0.5) / 4 - rect.midY) / (rect.height / 2)
+              )
+              if pow(abs(u), Double(exponent)) + pow(abs(v), Double(exponent)) <= 1 { count += 1 }
+            }
+          }
+          #expect(CanvasRegion.masked(rect, mask, x, y) == Float(count) / 16, "pixel \(x),\(y) of \(rect)")
+        }
       }
     }
   }
