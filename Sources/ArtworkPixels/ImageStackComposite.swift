@@ -99,18 +99,28 @@ public struct ImageStackComposite: Sendable {
 
   /// `image` as 8-bit RGBA samples (16-bit rounded, opaque where it has no alpha).
   static func rgba8(_ image: Image) -> [UInt8] {
-    let channels = image.layout.channels
-    let hasAlpha = image.layout.hasAlpha
     let count = image.width * image.height
+    if case .uint8(let samples) = image.storage, image.layout == .rgba { return samples }
+    let channels = image.layout.channels
+    let kept = image.layout.hasAlpha ? 4 : 3
     var out = [UInt8](repeating: 255, count: count * 4)
-    func copy<Sample>(_ samples: [Sample], _ to8: (Sample) -> UInt8) {
-      for pixel in 0..<count {
-        for channel in 0..<(hasAlpha ? 4 : 3) { out[pixel * 4 + channel] = to8(samples[pixel * channels + channel]) }
+    out.withUnsafeMutableBufferPointer { out in
+      switch image.storage {
+      case .uint8(let samples):
+        samples.withUnsafeBufferPointer { samples in
+          for pixel in 0..<count {
+            for channel in 0..<kept { out[pixel * 4 + channel] = samples[pixel * channels + channel] }
+          }
+        }
+      case .uint16(let samples):
+        samples.withUnsafeBufferPointer { samples in
+          for pixel in 0..<count {
+            for channel in 0..<kept {
+              out[pixel * 4 + channel] = UInt8((UInt32(samples[pixel * channels + channel]) * 255 + 32767) / 65535)
+            }
+          }
+        }
       }
-    }
-    switch image.storage {
-    case .uint8(let samples): copy(samples) { $0 }
-    case .uint16(let samples): copy(samples) { UInt8((UInt32($0) * 255 + 32767) / 65535) }
     }
     return out
   }
@@ -122,16 +132,23 @@ public struct ImageStackComposite: Sendable {
   ) -> (opaque: Bool, content: ImageRegion?) {
     var opaque = true
     var (left, top, right, bottom) = (Int.max, Int.max, Int.min, Int.min)
-    for row in 0..<frame.height {
-      for column in 0..<frame.width {
-        let from = (row * frame.width + column) * 4
-        let alpha = layer[from + 3]
-        if alpha < 255 { opaque = false }
-        let (x, y) = (frame.x + column, frame.y + row)
-        guard alpha > 0, x >= 0, y >= 0, x < size.width, y < size.height else { continue }
-        (left, top, right, bottom) = (min(left, x), min(top, y), max(right, x), max(bottom, y))
-        let to = (y * size.width + x) * 4
-        over(layer, from, &canvas, to)
+    layer.withUnsafeBufferPointer { layer in
+      canvas.withUnsafeMutableBufferPointer { canvas in
+        for row in 0..<frame.height {
+          let y = frame.y + row
+          for column in 0..<frame.width {
+            let from = (row * frame.width + column) * 4
+            let alpha = layer[from + 3]
+            if alpha < 255 { opaque = false }
+            let x = frame.x + column
+            guard alpha > 0, x >= 0, y >= 0, x < size.width, y < size.height else { continue }
+            if x < left { left = x }
+            if x > right { right = x }
+            if y < top { top = y }
+            if y > bottom { bottom = y }
+            over(layer, from, canvas, (y * size.width + x) * 4)
+          }
+        }
       }
     }
     let content =
@@ -139,19 +156,25 @@ public struct ImageStackComposite: Sendable {
     return (opaque, content)
   }
 
-  /// One pixel of `source` at `from` drawn over the one of `target` at `to`: alpha
-  /// a = aₛ + a_d(1 − aₛ), colour (cₛaₛ + c_d a_d(1 − aₛ)) / a, rounded.
+  /// One pixel of `source` at `from` (alpha above 0) drawn over the one of `target` at `to`,
+  /// in whole numbers scaled by 255: alpha a = aₛ + a_d(1 − aₛ), colour (cₛaₛ + c_d a_d(1 −
+  /// aₛ)) / a, each rounded to nearest.
   @inline(__always)
-  static func over(_ source: [UInt8], _ from: Int, _ target: inout [UInt8], _ to: Int) {
-    let sourceAlpha = Double(source[from + 3]) / 255
-    let targetAlpha = Double(target[to + 3]) / 255
-    let below = targetAlpha * (1 - sourceAlpha)
-    let alpha = sourceAlpha + below
-    for channel in 0..<3 {
-      let value = (Double(source[from + channel]) * sourceAlpha + Double(target[to + channel]) * below) / alpha
-      target[to + channel] = UInt8(min(255, max(0, value.rounded())))
+  static func over(
+    _ source: UnsafeBufferPointer<UInt8>, _ from: Int, _ target: UnsafeMutableBufferPointer<UInt8>, _ to: Int
+  ) {
+    let sourceAlpha = UInt32(source[from + 3])
+    let below = UInt32(target[to + 3]) * (255 - sourceAlpha)  // a_d(1 − aₛ), × 255²
+    if below == 0 {  // an opaque source, or nothing under it: the source as it is
+      for channel in 0..<4 { target[to + channel] = source[from + channel] }
+      return
     }
-    target[to + 3] = UInt8((alpha * 255).rounded())
+    let alpha = sourceAlpha * 255 + below  // × 255²
+    for channel in 0..<3 {
+      let value = UInt32(source[from + channel]) * sourceAlpha * 255 + UInt32(target[to + channel]) * below
+      target[to + channel] = UInt8((value + alpha / 2) / alpha)
+    }
+    target[to + 3] = UInt8((alpha + 127) / 255)
   }
 
   /// The canvas as an image: RGB when no pixel is less than opaque.
