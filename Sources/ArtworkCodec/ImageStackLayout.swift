@@ -11,7 +11,8 @@
 /// canvas (`properties.canvasSize`, else the background layer's size); a layer's
 /// `Contents.json` may give its frame (`properties.frame-size`, `frame-center`, in canvas
 /// pixels from the top left; else the whole canvas); each layer holds one image set, whose
-/// largest-scale image is the layer's picture. Only what is inside the stack's folder is read.
+/// largest-scale image is the layer's picture. Only what is inside the stack's folder is read:
+/// names with a slash and symbolic links that lead out are refused.
 public struct ImageStackLayout: Sendable, Equatable {
   /// One layer: its name, its picture and where it goes on the canvas.
   public struct Layer: Sendable, Equatable {
@@ -86,6 +87,7 @@ public struct ImageStackLayout: Sendable, Equatable {
     }
     let path = folder + "/" + name
     guard Self.isFolder(path) else { throw fail("the layer \(name) is missing (no such folder in the stack)") }
+    try stayInside(path, fail: fail)
     let settings = try Self.contents(of: path, required: false, fail: fail)
     if Self.member("content-reference", of: settings) != nil {
       throw fail(
@@ -100,7 +102,9 @@ public struct ImageStackLayout: Sendable, Equatable {
       throw fail("the layer \(name) holds \(sets.count) image sets; a layer holds one")
     }
     let set = path + "/" + sets[0]
+    try stayInside(set, fail: fail)
     let (image, scale) = try Self.picture(in: set, layer: name, fail: fail)
+    try stayInside(image, fail: fail)
     layers.append(
       Layer(
         name: String(name.dropLast(".imagestacklayer".count)), image: image, scale: scale, frameSize: frameSize,
@@ -132,6 +136,16 @@ public struct ImageStackLayout: Sendable, Equatable {
     }
     guard let best else { throw fail("the image set of layer \(layer) names no image file") }
     return best
+  }
+
+  /// Refuses a layer, image set or picture that a symbolic link puts outside the stack: a
+  /// stack is read from its own folder only.
+  private func stayInside(_ path: String, fail: (String) -> ImageError) throws(ImageError) {
+    let root = CanonicalPath.of(folder)
+    let real = CanonicalPath.of(path)
+    guard real.hasPrefix(root + "/") else {
+      throw fail("\(path) leads outside the stack (to \(real)); a stack is read from its own folder only")
+    }
   }
 
   /// A name that stays in its folder: one component, not `.` or `..`.
