@@ -130,6 +130,25 @@ public struct Canvas: Sendable {
 
   /// Paints `shape` in `color` at `opacity`, weighted by each pixel's coverage; only the
   /// pixels inside `limit` are visited when it is given.
+  /// Every pixel replaced by its relative luminance as gray: 0.2126 R + 0.7152 G + 0.0722 B
+  /// of the linear-light values (BT.709's weights, the sRGB primaries'), encoded back with
+  /// the sRGB curve. It is how a tinted Home Screen icon reads before the user's tint.
+  public mutating func convertToLuminance() {
+    let linear = ColorTransfer.linear8
+    let encode = ColorTransfer.encode8
+    samples.withUnsafeMutableBufferPointer { samples in
+      for index in stride(from: 0, to: samples.count, by: 3) {
+        let y =
+          0.2126 * linear[Int(samples[index])] + 0.7152 * linear[Int(samples[index + 1])] + 0.0722
+          * linear[Int(samples[index + 2])]
+        let gray = encode[Int((min(1, y) * 65535).rounded())]
+        samples[index] = gray
+        samples[index + 1] = gray
+        samples[index + 2] = gray
+      }
+    }
+  }
+
   public mutating func fill(_ shape: CanvasRegion, _ color: RGB, opacity: Float = 1, within limit: PixelRect? = nil) {
     var box = shape.bounds(in: size)
     if let limit {

@@ -181,6 +181,7 @@ struct PreviewDrawing {
     let unpainted = gainMap == nil ? [] : canvas.samples
     MonotonicClock.timed(&stats.overlay) {
       let focus = p.focus.map { $0.scaled(by: p.scaleFactor).offsetBy(dx: p.imageRect.x, dy: p.imageRect.y) }
+      if options.drawing.appearance == .tinted { canvas.convertToLuminance() }
       painter.paint(&canvas, screen: preview.screen, focus: focus)
     }
     let files = [preview.path] + preview.copies

@@ -69,6 +69,8 @@ extension RenderOptions {
     public var profile: OutputProfile = .keep
     /// How conversions between profiles treat colours out of gamut (`--intent`).
     public var intent: RenderingIntent = .relative
+    /// As drawn, or an app icon's tinted appearance (`--appearance`).
+    public var appearance: Appearance = .default
   }
 
   /// Which files are written and how they are encoded.

@@ -162,6 +162,7 @@ public struct RenderOptions: Sendable {
     ]
     // Only when given, so the reports of runs without one stay as they were.
     if !selection.excludes.isEmpty { members.append(("exclude", .array(selection.excludes.map(JSONValue.string)))) }
+    if drawing.appearance != .default { members.append(("appearance", .string(drawing.appearance.rawValue))) }
     return .object(members)
   }
 }

@@ -116,6 +116,11 @@ enum RenderArguments {
       defaultValue: defaults.kernel.rawValue
     ).completing(ResampleKernel.allCases.map(\.rawValue)),
     .flag("--linear", "Resample in linear light (gamma-correct) instead of the encoded values."),
+    .option(
+      "--appearance", "A",
+      "default, or tinted: previews as their luminance in gray, as a Home Screen shows an app icon tinted",
+      defaultValue: defaults.drawing.appearance.rawValue
+    ).completing(Appearance.allCases.map(\.rawValue)),
     profileOption,
     intentOption,
     .flag("--no-cache", "Render every artwork, even those unchanged since the last render into --out."),
@@ -385,6 +390,7 @@ enum RenderArguments {
     options.jpegQuality = try ValueParsers.integer(arguments.value("--quality")!, option: "--quality", range: 1...100)
     options.kernel = try arguments.parsed("--kernel", ResampleKernel.parse)!
     options.linear = arguments.has("--linear")
+    options.drawing.appearance = try arguments.parsed("--appearance", Appearance.parse)!
     options.profile = try arguments.parsed("--profile", OutputProfile.parse)!
     options.intent = try arguments.parsed("--intent", RenderingIntent.parse)!
     options.useCache = !arguments.has("--no-cache")
