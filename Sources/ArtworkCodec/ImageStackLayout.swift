@@ -5,7 +5,8 @@
 #endif
 
 /// How an Xcode image stack (an `.imagestack` folder: a tvOS layered image, as Xcode's asset
-/// catalogs, the Parallax Previewer and the Photoshop exporter write it) lays its layers out,
+/// catalogs, the Parallax Previewer and the Photoshop exporter write it; or a
+/// `.solidimagestack`, a visionOS icon's layers, laid out alike) lays its layers out,
 /// as Apple's Asset Catalog Format Reference gives it: the stack's `Contents.json` lists the
 /// layers front first (`layers[].filename`, each an `.imagestacklayer` folder) and may give the
 /// canvas (`properties.canvasSize`, else the background layer's size); a layer's
@@ -16,7 +17,7 @@
 public struct ImageStackLayout: Sendable, Equatable {
   /// One layer: its name, its picture and where it goes on the canvas.
   public struct Layer: Sendable, Equatable {
-    /// The layer folder's name without `.imagestacklayer`.
+    /// The layer folder's name without its extension.
     public var name: String
     /// The picture's path.
     public var image: String
@@ -55,7 +56,10 @@ public struct ImageStackLayout: Sendable, Equatable {
   }
 
   /// Whether `path` names an image stack folder (by its extension, as Xcode reads it).
-  public static func isStack(_ path: String) -> Bool { FileKind.fileExtension(of: path) == "imagestack" }
+  public static func isStack(_ path: String) -> Bool { layerExtensions[FileKind.fileExtension(of: path)] != nil }
+
+  /// Each stack folder's extension, and its layer folders'.
+  static let layerExtensions = ["imagestack": "imagestacklayer", "solidimagestack": "solidimagestacklayer"]
 
   /// Reads the layout of the stack at `folder`, or says what in it cannot be read.
   public static func read(_ folder: String) throws(ImageError) -> ImageStackLayout {
@@ -82,8 +86,9 @@ public struct ImageStackLayout: Sendable, Equatable {
 
   /// Reads the layer folder `name` of the stack and appends it.
   private mutating func add(layer name: String, fail: (String) -> ImageError) throws(ImageError) {
-    guard Self.isPlainName(name), FileKind.fileExtension(of: name) == "imagestacklayer" else {
-      throw fail("the layer \"\(name)\" is not an .imagestacklayer folder inside the stack")
+    let layerExtension = Self.layerExtensions[FileKind.fileExtension(of: folder)] ?? "imagestacklayer"
+    guard Self.isPlainName(name), FileKind.fileExtension(of: name) == layerExtension else {
+      throw fail("the layer \"\(name)\" is not an .\(layerExtension) folder inside the stack")
     }
     let path = folder + "/" + name
     guard Self.isFolder(path) else { throw fail("the layer \(name) is missing (no such folder in the stack)") }
@@ -107,7 +112,7 @@ public struct ImageStackLayout: Sendable, Equatable {
     try stayInside(image, fail: fail)
     layers.append(
       Layer(
-        name: String(name.dropLast(".imagestacklayer".count)), image: image, scale: scale, frameSize: frameSize,
+        name: String(name.dropLast(layerExtension.count + 1)), image: image, scale: scale, frameSize: frameSize,
         frameCenter: frameCenter))
     folders += [path, set]
     files += [path + "/Contents.json", set + "/Contents.json", image]

@@ -13,7 +13,7 @@ extension Slow {
 
     /// A stack whose front is a `frontSize` square of white at the top left of a 400x240
     /// canvas, over a back of `backAlpha`.
-    func writeStack(_ name: String, frontSize: Int, backAlpha: UInt8) throws {
+    func writeStack(_ name: String, frontSize: Int, backAlpha: UInt8, kind: String = "imagestack") throws {
       var front = Image(width: 400, height: 240, layout: .rgba, filledWith: [0, 0, 0, 0])
       guard case .uint8(var samples) = front.storage else { return }
       for y in 4..<(4 + frontSize) {
@@ -24,7 +24,7 @@ extension Slow {
       front.storage = .uint8(samples)
       let back = Image(width: 400, height: 240, layout: .rgba, filledWith: [30, 60, 90, backAlpha])
       try ImageStackFixture.write(
-        [.init("Front", front), .init("Back", back)], to: folder.path("art/\(name).imagestack"))
+        [.init("Front", front), .init("Back", back)], to: folder.path("art/\(name).\(kind)"))
     }
 
     /// What a report.json says of each artwork: its layers and, per result, the failed checks
@@ -56,6 +56,7 @@ extension Slow {
     func aStackIsOneArtworkEverywhere() throws {
       try writeStack("Hero", frontSize: 60, backAlpha: 255)
       try writeStack("Glass", frontSize: 20, backAlpha: 200)
+      try writeStack("Vision", frontSize: 20, backAlpha: 200, kind: "solidimagestack")
       folder.write(
         try ImageEncoder.png(Image(width: 400, height: 240, layout: .rgb, filledWith: [9, 9, 9])), to: "art/plain.png")
       let targets = "icon-tvos,icon-tvos-app-store"
@@ -65,8 +66,13 @@ extension Slow {
       #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
       let checked = try Self.summary(folder.path("checked/report.json"))
       let art = folder.path("art")
-      #expect(checked.keys.sorted() == ["\(art)/Glass.imagestack", "\(art)/Hero.imagestack", "\(art)/plain.png"])
+      #expect(
+        checked.keys.sorted() == [
+          "\(art)/Glass.imagestack", "\(art)/Hero.imagestack", "\(art)/Vision.solidimagestack", "\(art)/plain.png",
+        ])
       let glass = try #require(checked["\(art)/Glass.imagestack"])
+      // A visionOS stack is read as a tvOS one is: the same layers, the same results.
+      #expect(checked["\(art)/Vision.solidimagestack"] == glass)
       let hero = try #require(checked["\(art)/Hero.imagestack"])
       #expect(glass.components(separatedBy: "[\"layered_background\"]").count == 5, "\(glass)")
       #expect(!hero.contains("layered_background") && hero.contains("Back opaque 1"), "\(hero)")

@@ -25,18 +25,20 @@ public struct ImageStackFixture {
     }
   }
 
-  /// Writes the stack at `folder` (made if needed); `canvas` in points when given.
+  /// Writes the stack at `folder` (made if needed); `canvas` in points when given. The
+  /// layers' folders take the stack's kind: `.solidimagestacklayer` in a `.solidimagestack`.
   public static func write(_ layers: [Layer], to folder: String, canvas: (Double, Double)? = nil) throws {
     let manager = FileManager.default
+    let layerExtension = folder.hasSuffix(".solidimagestack") ? ".solidimagestacklayer" : ".imagestacklayer"
     try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
     var root: [String: Any] = [
-      "layers": layers.map { ["filename": $0.name + ".imagestacklayer"] },
+      "layers": layers.map { ["filename": $0.name + layerExtension] },
       "info": ["author": "xcode", "version": 1],
     ]
     if let canvas { root["properties"] = ["canvasSize": ["width": canvas.0, "height": canvas.1]] }
     try json(root, to: folder + "/Contents.json")
     for layer in layers {
-      let path = folder + "/" + layer.name + ".imagestacklayer"
+      let path = folder + "/" + layer.name + layerExtension
       let set = path + "/Content.imageset"
       try manager.createDirectory(atPath: set, withIntermediateDirectories: true)
       var properties: [String: Any] = [:]

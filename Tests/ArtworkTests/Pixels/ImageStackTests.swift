@@ -26,8 +26,10 @@ struct ImageStackTests {
     return Image(width: width, height: height, layout: .rgba, storage: .uint8(samples))
   }
 
-  @Test("random stacks: every composite pixel is the layers drawn over each other, back first, within rounding")
-  func theCompositeIsTheLayersOverEachOther() throws {
+  @Test(
+    "random stacks of each kind (tvOS, visionOS): every composite pixel is the layers drawn over each other, back first, within rounding",
+    arguments: ["imagestack", "solidimagestack"])
+  func theCompositeIsTheLayersOverEachOther(kind: String) throws {
     var random = SeededGenerator(seed: 54)
     for round in 0..<12 {
       let canvas = (Int.random(in: 8...40, using: &random), Int.random(in: 8...40, using: &random))
@@ -47,7 +49,7 @@ struct ImageStackTests {
             frameCenter: (Double(left) + Double(size.0) / 2, Double(top) + Double(size.1) / 2)))
         placed.append((picture, left, top))
       }
-      let path = folder.path("round\(round).imagestack")
+      let path = folder.path("round\(round).\(kind)")
       try ImageStackFixture.write(layers, to: path, canvas: (Double(canvas.0), Double(canvas.1)))
       let stack = try ImageStackComposite.compose(ImageStackLayout.read(path), limits: ImageLimits())
       #expect(stack.image.width == canvas.0 && stack.image.height == canvas.1)
