@@ -28,6 +28,7 @@ public struct ImageStackLayout: Sendable, Equatable {
     /// The frame's centre in points, when given.
     public var frameCenter: (x: Double, y: Double)?
 
+    /// Whether two layers have the same name, picture, scale and frame.
     public static func == (lhs: Layer, rhs: Layer) -> Bool {
       lhs.name == rhs.name && lhs.image == rhs.image && lhs.scale == rhs.scale
         && lhs.frameSize?.width == rhs.frameSize?.width && lhs.frameSize?.height == rhs.frameSize?.height
@@ -50,6 +51,7 @@ public struct ImageStackLayout: Sendable, Equatable {
   /// absent (a layer's Contents.json is optional): a change to any is a change to the artwork.
   public var files: [String]
 
+  /// Whether two layouts read the same folder into the same layers, canvas and files.
   public static func == (lhs: ImageStackLayout, rhs: ImageStackLayout) -> Bool {
     lhs.folder == rhs.folder && lhs.layers == rhs.layers && lhs.folders == rhs.folders && lhs.files == rhs.files
       && lhs.canvasPoints?.width == rhs.canvasPoints?.width && lhs.canvasPoints?.height == rhs.canvasPoints?.height

@@ -128,8 +128,6 @@ public struct Canvas: Sendable {
     }
   }
 
-  /// Paints `shape` in `color` at `opacity`, weighted by each pixel's coverage; only the
-  /// pixels inside `limit` are visited when it is given.
   /// Every pixel replaced by its relative luminance as gray: 0.2126 R + 0.7152 G + 0.0722 B
   /// of the linear-light values (BT.709's weights, the sRGB primaries'), encoded back with
   /// the sRGB curve. It is how a tinted Home Screen icon reads before the user's tint.
@@ -149,6 +147,8 @@ public struct Canvas: Sendable {
     }
   }
 
+  /// Paints `shape` in `color` at `opacity`, weighted by each pixel's coverage; only the
+  /// pixels inside `limit` are visited when it is given.
   public mutating func fill(_ shape: CanvasRegion, _ color: RGB, opacity: Float = 1, within limit: PixelRect? = nil) {
     var box = shape.bounds(in: size)
     if let limit {

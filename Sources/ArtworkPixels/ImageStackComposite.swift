@@ -83,7 +83,7 @@ public struct ImageStackComposite: Sendable {
   }
 
   /// The layer's frame in canvas pixels: its size and centre at `scale`, else the canvas;
-  /// the top-left corner on whole pixels (half a pixel rounds up).
+  /// the top-left corner rounded to the nearest whole pixel.
   static func frame(of layer: ImageStackLayout.Layer, canvas: PixelSize, scale: Int) -> ImageRegion {
     let factor = Double(scale)
     let width = layer.frameSize.map { max(1, Int(($0.width * factor).rounded())) } ?? canvas.width
