@@ -21,12 +21,11 @@ static int fraction(const uint8_t *numerator, uint32_t denominator, int is_signe
 
 int cimageio_iso_gain_map_figures(const uint8_t *p, size_t size, cimageio_gain_map_figures *out) {
   // Versions (minimum, writer), then flags: bit 7 three channels, bit 6 the base rendition's
-  // colour space, bit 3 one denominator for all, bit 2 an HDR base.
+  // colour space, bit 3 one denominator for all (libultrahdr's), bit 2 an HDR base (a draft's).
   if (size < 5 || (p[0] << 8 | p[1]) != 0) return 0;
   cimageio_gain_map_figures f = {0};
   uint8_t flags = p[4];
   f.channels = flags & 0x80 ? 3 : 1;
-  f.base_is_hdr = (flags & 0x04) != 0;
   f.alternate_colour_space = (flags & 0x40) == 0;
   int common = (flags & 0x08) != 0;
   size_t need = 5 + (common ? 12 + (size_t)f.channels * 20 : 16 + (size_t)f.channels * 40);
@@ -55,6 +54,9 @@ int cimageio_iso_gain_map_figures(const uint8_t *p, size_t size, cimageio_gain_m
     f.gain_min[c] = f.gain_min[0], f.gain_max[c] = f.gain_max[0], f.gamma[c] = f.gamma[0];
     f.base_offset[c] = f.base_offset[0], f.alternate_offset[c] = f.alternate_offset[0];
   }
+  // The published syntax has no direction flag: a base with more headroom than the alternate
+  // is the HDR rendition (libavif writes it so); bit 2 is the draft's flag for the same.
+  f.base_is_hdr = (flags & 0x04) != 0 || f.base_headroom > f.alternate_headroom;
   if (!(f.gamma[0] > 0 && f.gamma[1] > 0 && f.gamma[2] > 0)) return 0;
   f.known = 1;
   *out = f;

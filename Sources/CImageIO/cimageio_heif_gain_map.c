@@ -83,10 +83,47 @@ int cimageio_heif_gain_map_kind(const struct heif_image_handle *handle, const ui
   return apple != NULL ? 1 : tone_map ? 2 : 0;
 }
 
+// A map coded as RGB planes (libheif's planar RGB for an identity matrix, as libavif codes
+// its maps) as 8-bit interleaved samples, deeper codes rounded to 8 bits.
+static int copy_planar_rgb(struct heif_image *image, cimageio_gain_map_image *out, cimageio_error *err) {
+  const enum heif_channel channels[3] = {heif_channel_R, heif_channel_G, heif_channel_B};
+  int width = heif_image_get_width(image, heif_channel_R), height = heif_image_get_height(image, heif_channel_R);
+  int bits = heif_image_get_bits_per_pixel_range(image, heif_channel_R);
+  const uint8_t *planes[3];
+  int strides[3];
+  for (int c = 0; c < 3; c++) {
+    planes[c] = heif_image_get_plane_readonly(image, channels[c], &strides[c]);
+    if (planes[c] == NULL || heif_image_get_width(image, channels[c]) != width ||
+        heif_image_get_height(image, channels[c]) != height || heif_image_get_bits_per_pixel_range(image, channels[c]) != bits)
+      return cimageio_fail(err, CIMAGEIO_CORRUPT, "its gain map image's planes do not match");
+  }
+  if (width <= 0 || height <= 0 || bits < 8 || bits > 16)
+    return cimageio_fail(err, CIMAGEIO_CORRUPT, "its gain map image's planes do not match");
+  out->pixels = malloc((size_t)width * (size_t)height * 3);
+  if (out->pixels == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+  uint32_t top = (1u << bits) - 1;
+  for (int y = 0; y < height; y++) {
+    uint8_t *row = out->pixels + (size_t)y * (size_t)width * 3;
+    for (int c = 0; c < 3; c++) {
+      const uint8_t *from = planes[c] + (size_t)y * (size_t)strides[c];
+      for (int x = 0; x < width; x++) {
+        uint32_t v = bits > 8 ? ((const uint16_t *)from)[x] : from[x];
+        if (v > top) v = top;
+        row[3 * x + c] = (uint8_t)((v * 255u + top / 2) / top);
+      }
+    }
+  }
+  out->width = (uint32_t)width;
+  out->height = (uint32_t)height;
+  out->channels = 3;
+  return CIMAGEIO_OK;
+}
+
 // The decoded map image in `out` as 8-bit samples: converted to RGB as the primary's planes
 // are (range, matrix, bit depth), then one channel kept when it was coded monochrome.
 static int copy_map(const struct heif_image_handle *map, struct heif_image *image, cimageio_gain_map_image *out,
                     cimageio_error *err) {
+  if (heif_image_get_colorspace(image) == heif_colorspace_RGB) return copy_planar_rgb(image, out, err);
   int mono = heif_image_get_chroma_format(image) == heif_chroma_monochrome;
   ycbcr_matrix matrix;
   if (!cimageio_heif_matrix_for(image, map, &matrix) && !mono)

@@ -76,6 +76,45 @@ struct GainMapItemTests {
     }
   }
 
+  /// libavif 1.4's own gain map files (`avifgainmaputil`, Fixtures/HDR/README.md): the
+  /// figures artfit reads are libavif's printing of them (`libavif-truths.json`), a base with
+  /// more headroom than its alternate is the HDR rendition (the published syntax has no flag
+  /// for it), and each map decodes to the codes libavif extracts, sample for sample: a
+  /// monochrome map, and a three-channel one libheif hands over as RGB planes (libavif codes
+  /// its maps with the identity matrix).
+  @Test(arguments: ["hdr-base-pq", "hdr-base-pq-2020", "sdr-base-rgb-map"])
+  func libavifsFiguresAndMapsAreLibavifsOwn(name: String) throws {
+    let path = Fixtures.path("HDR/\(name).avif")
+    let truths = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("HDR/libavif-truths.json")))) as? [String: Any])
+    let truth = try #require(truths["\(name).avif"] as? [String: Any])
+    let info = try ImageDecoder.probe(file: path)
+    #expect(info.gainMap == .iso)
+    let figures = try #require(info.gainMapFigures, "\(name): figures read")
+    let baseHeadroom = try #require(truth["base_headroom"] as? Double)
+    let alternateHeadroom = try #require(truth["alternate_headroom"] as? Double)
+    #expect(abs(figures.baseHeadroom - baseHeadroom) < 1e-6 && abs(figures.alternateHeadroom - alternateHeadroom) < 1e-6)
+    #expect(figures.baseIsHDR == (baseHeadroom > alternateHeadroom), "\(name)")
+    #expect(abs(figures.headroomStops - max(baseHeadroom, alternateHeadroom)) < 1e-6)
+    for (key, value) in [
+      ("gain_min", figures.gainMin), ("gain_max", figures.gainMax), ("gamma", figures.gamma),
+      ("base_offset", figures.baseOffset), ("alternate_offset", figures.alternateOffset),
+    ] {
+      let expected = try #require(truth[key] as? [Double])
+      // 1e-4: avifgainmaputil prints the red channel's fraction for every channel of the
+      // largest gain (the file's blue is 1956913/524288, 3e-5 below its red).
+      #expect(zip(value, expected).allSatisfy { abs($0 - $1) < 1e-4 }, "\(name) \(key): \(value) against \(expected)")
+    }
+    #expect(figures.alternateColourSpace == !(truth["use_base_colour_space"] as? Bool ?? true))
+    let map = try ImageDecoder.decodeGainMapItem(
+      data: Array(try Data(contentsOf: URL(fileURLWithPath: path))), name: path, limits: ImageLimits())
+    let extracted = try ImageDecoder.decode(file: Fixtures.path("HDR/\(name).map.png"))
+    #expect((map.width, map.height) == (extracted.width, extracted.height), "\(name)")
+    #expect(map.layout.channels == extracted.layout.channels, "\(name): \(map.layout) against \(extracted.layout)")
+    #expect(map.storage == extracted.storage, "\(name): the codes libavif extracts")
+  }
+
   /// A `tmap` item naming a map item the file does not hold is a damaged file, said so.
   @Test func aToneMapNamingAMissingItemIsDamaged() throws {
     var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("HDR/iso-heic.heic"))))
