@@ -152,6 +152,10 @@ extension ImageInfo {
     images = Int(max(1, info.images))
     shrinksOnLoad = info.shrinks_on_load != 0
     hdr = HDRTransfer(rawValue: Int(info.hdr))
+    if hdr != nil {
+      let xy = info.hdr_primaries_xy
+      hdrPrimaries = HDRPrimaries(code: Int(info.hdr_primaries), xy: [xy.0, xy.1, xy.2, xy.3, xy.4, xy.5, xy.6, xy.7])
+    }
     gainMap = GainMap(rawValue: Int(info.gain_map))
     gainMapFigures = gainMap == nil ? nil : GainMapFigures(info.gain_map_figures)
     let (mapAt, mapLength) = info.gain_map_image

@@ -47,6 +47,8 @@ public struct ImageInfo: Sendable, Equatable {
 
   /// HDR content (PQ or HLG) that the decode tone-maps to SDR through its profile's curves.
   public var hdr: HDRTransfer? = nil
+  /// The HDR content's colour primaries, with `hdr`.
+  public var hdrPrimaries: HDRPrimaries? = nil
   /// An HDR gain map the file carries beside its SDR image; artfit draws the SDR image.
   public var gainMap: GainMap? = nil
   /// What the gain map's metadata says, when the file gives it whole.

@@ -32,6 +32,13 @@ struct ArtworkContext {
   /// Where the artwork's HDR highlights lie, when it has a gain map artfit reads.
   var highlights: HDRHighlights? = nil
 
+  /// Whether the file's base image is HDR and its gain map is applied to draw the SDR
+  /// rendition (`HDRBase`); the map read is then the one from that rendition up.
+  var appliesHDRBase: Bool {
+    guard case .read(let map)? = gainMap else { return false }
+    return info.gainMapFigures?.baseIsHDR == true && !map.figures.baseIsHDR
+  }
+
   /// The source's size in pixels, as the geometry sees it.
   var source: Size { Size(Double(info.width), Double(info.height)) }
 
@@ -61,10 +68,35 @@ struct ArtworkContext {
           try FileBytes.read(file.path, limit: limits.maxFileBytes)
         }
       }
-      let encoded = bytes.map { EncodedImage(bytes: $0, name: file.path, limits: limits) }
+      var encoded = bytes.map { EncodedImage(bytes: $0, name: file.path, limits: limits) }
       let info = try MonotonicClock.timed(&stats.probe) { () throws(ImageError) in
         if let encoded { return try encoded.probe() }
         return try ImageDecoder.probe(file: file.path, limits: limits)
+      }
+      // Every command reads the map (its highlights are reported); only previews carry it.
+      var gainMap: GainMapImage.Outcome? = nil
+      var colourInfo = info
+      if info.gainMap != nil {
+        gainMap = MonotonicClock.timed(&stats.decode) {
+          GainMapImage.read(info: info, bytes: encoded?.bytes, path: file.path, limits: limits)
+        }
+      }
+      if case .read(let map)? = gainMap, map.figures.baseIsHDR {
+        // An HDR base is drawn as the SDR rendition its map describes, read on as its PNG.
+        switch Result(catching: { () throws(HDRBase.Unapplied) in try HDRBase(map, info: info, name: file.path) }) {
+        case .success(let base):
+          gainMap = .read(base.upward)
+          colourInfo.iccProfile = base.profile
+          if drawsPixels, let source = encoded {
+            let rendition = try MonotonicClock.timed(&stats.decode) { () throws(ImageError) in
+              base.rendition(of: try source.decode(shrink: 1, region: nil, cmyk: nil, scans: nil))
+            }
+            encoded = EncodedImage(
+              bytes: try ImageEncoder.png(rendition, name: file.path), name: file.path, limits: limits)
+          }
+        case .failure(let unapplied):
+          gainMap = .unread(unapplied.reason)
+        }
       }
       // A check that looks at no pixels takes a vector's size from its probe, never building it.
       var document: VectorDocument? = nil
@@ -75,19 +107,14 @@ struct ArtworkContext {
       }
       var context = ArtworkContext(
         file: file, settings: settings, encoded: encoded, info: info,
-        colour: ArtworkColour(info: info, choice: options.profile, intent: options.intent, cache: colours),
+        colour: ArtworkColour(info: colourInfo, choice: options.profile, intent: options.intent, cache: colours),
         document: document, limits: limits, findsFocus: findsFocus, layers: layers)
-      if info.gainMap != nil {
-        // Every command reads the map (its highlights are reported); only previews carry it.
-        context.gainMap = MonotonicClock.timed(&stats.decode) {
-          GainMapImage.read(info: info, bytes: encoded?.bytes, path: file.path, limits: limits)
-        }
-        if case .read(let image)? = context.gainMap {
-          let source = PixelSize(info.width, info.height)
-          context.highlights = HDRHighlights(image, source: source)
-          if options.writing.writePreviews {
-            context.carriedGainMap = GainMapCarrier(image, format: options.writing.format, source: source)
-          }
+      context.gainMap = gainMap
+      if case .read(let image)? = gainMap {
+        let source = PixelSize(info.width, info.height)
+        context.highlights = HDRHighlights(image, source: source)
+        if options.writing.writePreviews {
+          context.carriedGainMap = GainMapCarrier(image, format: options.writing.format, source: source)
         }
       }
       return context

@@ -71,9 +71,15 @@ struct ArtworkRenderer {
     if let note = info.readerNote { warnings.append(ArtworkWarning(.container, note)) }
     if let kind = info.gainMap {
       let headroom = info.gainMapFigures.map { String(format: " (%.2f stops of headroom)", $0.headroomStops) } ?? ""
-      var applied = ", which is not applied: the SDR image is drawn"
+      let hdrBase = context.appliesHDRBase
+      var applied =
+        hdrBase
+        ? " taking its HDR base image down to SDR, applied: that SDR rendition is drawn"
+        : ", which is not applied: the SDR image is drawn"
       if context.carriedGainMap != nil {
-        applied = ", carried into each JPEG preview (Ultra HDR; the crop map and thumbnails are SDR)"
+        applied =
+          (hdrBase ? " taking its HDR base image down to SDR, applied: that SDR rendition is drawn, and the map" : "")
+          + ", carried into each JPEG preview (Ultra HDR; the crop map and thumbnails are SDR)"
       } else if case .unread(let why)? = context.gainMap {
         applied += "; \(why)" + (previews != nil ? ", so the previews are SDR" : "")
       } else if let previews, let why = GainMapCarrier.whyNot(previews) {
@@ -81,7 +87,7 @@ struct ArtworkRenderer {
       }
       warnings.append(ArtworkWarning(.gainMap, "it carries \(kind.name) gain map\(headroom)\(applied)"))
     }
-    if let hdr = info.hdr {
+    if let hdr = info.hdr, !context.appliesHDRBase {
       warnings.append(
         ArtworkWarning(.hdr, "\(hdr.name) HDR content, tone-mapped to SDR (reference white 203 cd/m²)"))
     }

@@ -28,9 +28,6 @@ struct GainMapImage: Sendable {
             + "where artfit reads it"
           : "its figures cannot be read")
     }
-    guard !figures.baseIsHDR else {
-      return .unread("artfit does not yet read a map whose base image is the HDR rendition")
-    }
     if info.format == .jpeg, info.gainMapImage == nil {
       return .unread("its map image is not in the file's Multi-Picture list")
     }
@@ -78,4 +75,8 @@ struct GainMapImage: Sendable {
     }
     return try ImageDecoder.decode(data: mapBytes, name: name, limits: limits).applying(info.orientation)
   }
+
+  /// The same map read the other way (`GainMapFigures.reversed`): from the alternate
+  /// rendition back to the base.
+  func reversed() -> GainMapImage { GainMapImage(map: map, figures: figures.reversed()) }
 }

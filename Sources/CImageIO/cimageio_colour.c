@@ -4,6 +4,7 @@
 // each transform gets its own context whose logger writes into a cimageio_error, so threads
 // never share an error slot and the first message is the one kept.
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -313,6 +314,16 @@ static double hlg_to_nits(double signal) {
   return 1000 * pow(scene, 1.2);
 }
 
+int cimageio_hdr_relative_light(int transfer, float *table, size_t points, cimageio_error *err) {
+  if ((transfer != 16 && transfer != 18) || points < 2)
+    return cimageio_fail(err, CIMAGEIO_UNUSABLE, "transfer characteristics %d are not HDR ones artfit knows", transfer);
+  for (size_t i = 0; i < points; i++) {
+    double signal = (double)i / (double)(points - 1);
+    table[i] = (float)((transfer == 16 ? pq_to_nits(signal) : hlg_to_nits(signal)) / reference_white);
+  }
+  return CIMAGEIO_OK;
+}
+
 static cmsToneCurve *hdr_curve(cmsContext context, int transfer) {
   enum { points = 4096 };
   float *table = malloc(points * sizeof *table);
@@ -381,6 +392,14 @@ int cimageio_profile_from_description(const double primaries[8], int transfer, c
   if (profile != NULL) cmsCloseProfile(profile);
   cmsDeleteContext(context);
   return status;
+}
+
+int cimageio_profile_sdr_rendition(const double primaries_xy[8], int primaries, uint8_t **out, size_t *out_size,
+                                   cimageio_error *err) {
+  char name[96];
+  snprintf(name, sizeof name, "%s primaries, sRGB transfer (SDR rendition of an HDR base)",
+           cimageio_h273_primaries_name(primaries));
+  return cimageio_profile_from_description(primaries_xy, 13, name, out, out_size, err);
 }
 
 int cimageio_h273_primaries(int code, double xy[8]) {

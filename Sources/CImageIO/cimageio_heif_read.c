@@ -99,6 +99,10 @@ static int read_colour(const struct heif_image_handle *handle, cimageio_info *in
     double xy[8] = {nclx->color_primary_red_x,   nclx->color_primary_red_y,   nclx->color_primary_green_x,
                     nclx->color_primary_green_y, nclx->color_primary_blue_x,  nclx->color_primary_blue_y,
                     nclx->color_primary_white_x, nclx->color_primary_white_y};
+    if (info->hdr != 0) {
+      info->hdr_primaries = known ? primaries : 1;
+      memcpy(info->hdr_primaries_xy, known ? xy : bt709, sizeof info->hdr_primaries_xy);
+    }
     char name[96];
     snprintf(name, sizeof name, "%s primaries, %s (nclx)", known ? cimageio_h273_primaries_name(primaries) : "BT.709",
              transfer_name(transfer));

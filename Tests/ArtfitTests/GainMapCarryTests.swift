@@ -53,6 +53,11 @@ extension Slow {
     /// carries no gain so the bar shows exactly SDR (the wider tail above).
     static let interiorP99Stops = 0.1
     static let targets = "iphone-16-pro,ipad-pro-13-m4,apple-tv-4k,video-2-39x1"
+    /// Stated tolerances of an HDR base's SDR rendition against libavif's, in 8-bit levels on
+    /// both images reduced as above: two YCbCr decodes, two resamplings and a JPEG encode
+    /// lie between them.
+    static let sdrMeanLevels = 1.5
+    static let sdrP99Levels = 6.0
 
     /// Every preview of `source` rendered with `extra` options, with the result it shows.
     func render(_ source: String, out: String, _ extra: [String], targets: String = targets) throws -> [[String: Any]] {
@@ -101,6 +106,10 @@ extension Slow {
           #expect((found["interior_p99_stops"] as? Double ?? 9) < Self.interiorP99Stops, "\(label)")
           let peaks = (found["picture_peak"] as? Double ?? 0, found["reference_peak"] as? Double ?? 1)
           #expect(abs(log2(peaks.0 / peaks.1)) < Self.p99Stops, "the brightest highlight kept: \(label)")
+        }
+        if let mean = found["sdr_mean_levels"] as? Double, let p99 = found["sdr_p99_levels"] as? Double {
+          // A source with libavif's renditions: the preview's SDR image is libavif's.
+          #expect(mean < Self.sdrMeanLevels && p99 < Self.sdrP99Levels, "\(label)")
         }
         let canvas = try #require(result["canvas"] as? [String: Int])
         #expect(found["map_size"] as? [Int] == [canvas["w"]!, canvas["h"]!], "the map at the preview's size: \(label)")
@@ -216,6 +225,17 @@ extension Slow {
       try checkRandomScenes(
         "make-iso-heic", name: "iso", ext: "avif", seed: 5304, firstSeed: 13, count: 1, long: 1200...1800,
         short: 700...1000)
+    }
+
+    /// An HDR base whose map takes it down to SDR (ISO 21496-1's other direction, libavif's
+    /// own files: PQ in BT.709 and in BT.2020 primaries): the previews draw the SDR rendition
+    /// libavif's `tonemap` gives, and carry the map the other way, so that libultrahdr's
+    /// reconstruction of each preview is the same crop of the HDR base as libavif decodes it.
+    @Test(arguments: ["hdr-base-pq.avif", "hdr-base-pq-2020.avif"])
+    func anHDRBasesPreviewsAreItsSDRRenditionAndReconstructIt(name: String) throws {
+      let folder = TemporaryFolder()
+      defer { folder.remove() }
+      try checkRoundTrips(Fixtures.path("HDR/" + name), folder: folder)
     }
 
     /// A focus off the centre moves every crop; the map moves with it.

@@ -116,4 +116,47 @@ struct HDRHighlightsCLITests {
       #expect(gainMap.contains("so the previews are SDR") == previews, "\(command): \(gainMap)")
     }
   }
+
+  /// An HDR base whose map takes it down to SDR (libavif's files) is drawn as that SDR
+  /// rendition by every command: the gain map warning says so, no tone-mapping is claimed,
+  /// the artwork's profile is the rendition's (its base's primaries, the sRGB curve), the
+  /// headroom is the base's as libavif reads it, and both commands report the same `hdr`
+  /// object (the highlights read from the map turned round) and shares kept.
+  @Test(arguments: ["hdr-base-pq", "hdr-base-pq-2020"])
+  func anHDRBaseIsDrawnAsItsSDRRendition(name: String) throws {
+    let folder = TemporaryFolder()
+    defer { folder.remove() }
+    let truths = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("HDR/libavif-truths.json")))) as? [String: Any])
+    let headroom = try #require((truths["\(name).avif"] as? [String: Any])?["base_headroom"] as? Double)
+    var profiles: Set<String> = []
+    var reported: [String: (hdr: [String: Double], kept: [Double?])] = [:]
+    for command in ["check", "render"] {
+      let run = try ArtfitRun(
+        [
+          command, Fixtures.path("HDR/\(name).avif"), "--targets", "iphone-16-pro", "--modes", "fit,fill", "--out",
+          folder.path(command), "--json",
+        ])
+      #expect(run.status == 0, "\(command): \(run.stderr)")
+      let json = try #require(try run.json() as? [String: Any])
+      let artwork = try #require((json["artworks"] as? [[String: Any]])?.first)
+      let warnings = try #require(artwork["warnings"] as? [[String: Any]])
+      let gainMap = try #require(warnings.first { $0["kind"] as? String == "gain_map" }?["message"] as? String)
+      #expect(gainMap.contains("that SDR rendition is drawn"), "\(command): \(gainMap)")
+      #expect(!warnings.contains { $0["kind"] as? String == "hdr" }, "\(command): nothing is tone-mapped")
+      let hdr = try #require(artwork["hdr"] as? [String: Any])
+      #expect(abs((hdr["headroom_stops"] as? Double ?? 0) - headroom) < 1e-4, "\(command): \(hdr)")
+      let profile = try #require((artwork["profile"] as? [String: Any])?["name"] as? String)
+      #expect(profile.contains("sRGB transfer (SDR rendition of an HDR base)"), "\(command): \(profile)")
+      profiles.insert(profile)
+      let results = try #require(artwork["results"] as? [[String: Any]])
+      reported[command] = (hdr.compactMapValues { $0 as? Double }, results.map { $0["hdr_highlights_kept"] as? Double })
+    }
+    #expect(profiles.count == 1, "check and render name one profile: \(profiles)")
+    let (checked, rendered) = (try #require(reported["check"]), try #require(reported["render"]))
+    #expect(checked.hdr == rendered.hdr && checked.kept == rendered.kept)
+    let highlights = try #require(checked.hdr["highlights"], "\(checked.hdr)")
+    #expect(highlights > 0 && highlights < 1, "the scene has highlights and other parts")
+  }
 }

@@ -106,6 +106,8 @@ typedef struct {
   uint32_t images;       // images the file holds (an animated WebP's frames); the first is read
   int shrinks_on_load;   // whether scale_denom 2, 4 and 8 apply (JPEG, a WebP that is not animated)
   int hdr;               // HEIF/AVIF: the H.273 transfer of HDR content tone-mapped to SDR (16 PQ, 18 HLG), else 0
+  int hdr_primaries;     // with hdr: the content's H.273 colour primaries code
+  double hdr_primaries_xy[8];  // with hdr: their CIE xy (red, green, blue, white), as its profile is built from
   int gain_map;          // an HDR gain map beside the SDR image, not applied: 1 Apple's, 2 ISO 21496-1's, 0 none
   cimageio_gain_map_figures gain_map_figures;  // what the gain map's metadata says, when it was read
   uint64_t gain_map_image[2];  // JPEG: where the gain map's own JPEG lies (offset, length; length 0 when unknown)
@@ -308,6 +310,17 @@ typedef enum {
 /// Builds one of the profiles above into `*out` (free with cimageio_free), the same bytes
 /// on every call.
 int cimageio_profile_make(int which, uint8_t **out, size_t *out_size, cimageio_error *err);
+
+/// Builds into `*out` (free with cimageio_free) the profile of an HDR base image's SDR
+/// rendition: its primaries (`primaries_xy`, CIE xy of red, green, blue and white; H.273 code
+/// `primaries` for the name) with the sRGB transfer function.
+int cimageio_profile_sdr_rendition(const double primaries_xy[8], int primaries, uint8_t **out, size_t *out_size,
+                                   cimageio_error *err);
+
+/// Fills `table[i]` with the display light of HDR signal i / (points - 1) under H.273 transfer
+/// `transfer` (16 PQ, 18 HLG on a 1,000 cd/m² display) relative to reference white (203 cd/m²,
+/// ITU-R BT.2408), untone-mapped; fails for another transfer.
+int cimageio_hdr_relative_light(int transfer, float *table, size_t points, cimageio_error *err);
 
 /// Pixel layouts a transform converts (16-bit samples native-endian; alpha is copied).
 typedef enum {

@@ -94,7 +94,8 @@ struct GainMapItemTests {
     let figures = try #require(info.gainMapFigures, "\(name): figures read")
     let baseHeadroom = try #require(truth["base_headroom"] as? Double)
     let alternateHeadroom = try #require(truth["alternate_headroom"] as? Double)
-    #expect(abs(figures.baseHeadroom - baseHeadroom) < 1e-6 && abs(figures.alternateHeadroom - alternateHeadroom) < 1e-6)
+    #expect(
+      abs(figures.baseHeadroom - baseHeadroom) < 1e-6 && abs(figures.alternateHeadroom - alternateHeadroom) < 1e-6)
     #expect(figures.baseIsHDR == (baseHeadroom > alternateHeadroom), "\(name)")
     #expect(abs(figures.headroomStops - max(baseHeadroom, alternateHeadroom)) < 1e-6)
     for (key, value) in [

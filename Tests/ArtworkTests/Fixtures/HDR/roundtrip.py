@@ -482,18 +482,44 @@ def luminance(rgb):
     return np.log2(np.maximum(0.2126 * rgb[..., 0] + 0.7152 * rgb[..., 1] + 0.0722 * rgb[..., 2], 1 / 1024))
 
 
+def pq_png_light(path):
+    """A 16-bit PQ PNG (as libavif writes an HDR rendition) as linear light, 1.0 = 203 cd/m²."""
+    image = pyvips.Image.new_from_file(path)
+    signal = np.ndarray(buffer=image.write_to_memory(), dtype=np.uint16,
+                        shape=[image.height, image.width, image.bands])[..., :3] / 65535.0
+    m1, m2, c1, c2, c3 = 2610 / 16384, 2523 / 4096 * 128, 3424 / 4096, 2413 / 4096 * 32, 2392 / 4096 * 32
+    p = signal ** (1 / m2)
+    nits = 10000 * (np.maximum(p - c1, 0) / (c2 - c3 * p)) ** (1 / m1)
+    return pyvips.Image.new_from_array((nits / 203).astype(np.float32)).copy(interpretation="scrgb")
+
+
+def truths(source):
+    """The renditions libavif gives a committed HDR-base AVIF (TRUTH.md): its HDR and SDR PNGs."""
+    stem = os.path.splitext(source)[0]
+    hdr, sdr = stem + ".hdr.png", stem + ".sdr.png"
+    return (hdr, sdr) if os.path.exists(hdr) and os.path.exists(sdr) else None
+
+
+def resampled(image, x, y, w, h, pw, ph):
+    """The rect resampled as artfit maps pixels: output centre (X + 0.5) / sx + x, libvips'
+    affine taking integer coordinates as input centres."""
+    sx, sy = pw / w, ph / h
+    return image.affine(
+        [sx, 0, 0, sy], oarea=[0, 0, pw, ph], odx=sx * (0.5 - x) - 0.5, ody=sy * (0.5 - y) - 0.5,
+        interpolate=pyvips.Interpolate.new("bilinear"), extend="copy")
+
+
 def compare(source, preview, x, y, w, h, px, py, pw, ph):
     with open(source, "rb") as f:
         apple = APPLE_TYPE in f.read()
-    # A HEIC made by make-iso-heic: its reference is the Ultra HDR JPEG it was made from.
-    ultra_hdr = reference_of(source) if source.endswith((".heic", ".avif")) and not apple else source
-    hdr = apple_hdr(source) if apple else pyvips.Image.uhdrload(ultra_hdr).uhdr2scRGB()
-    sx, sy = pw / w, ph / h
-    # The rect resampled as artfit maps pixels: output centre (X + 0.5) / sx + x, libvips'
-    # affine taking integer coordinates as input centres.
-    reference = hdr.affine(
-        [sx, 0, 0, sy], oarea=[0, 0, pw, ph], odx=sx * (0.5 - x) - 0.5, ody=sy * (0.5 - y) - 0.5,
-        interpolate=pyvips.Interpolate.new("bilinear"), extend="copy")
+    truth = truths(source)
+    if truth:
+        hdr = pq_png_light(truth[0])
+    else:
+        # A HEIC made by make-iso-heic: its reference is the Ultra HDR JPEG it was made from.
+        ultra_hdr = reference_of(source) if source.endswith((".heic", ".avif")) and not apple else source
+        hdr = apple_hdr(source) if apple else pyvips.Image.uhdrload(ultra_hdr).uhdr2scRGB()
+    reference = resampled(hdr, x, y, w, h, pw, ph)
     shown = pyvips.Image.uhdrload(preview)
     out_hdr = shown.uhdr2scRGB()
     picture = out_hdr.crop(px, py, reference.width, reference.height)
@@ -514,7 +540,16 @@ def compare(source, preview, x, y, w, h, px, py, pw, ph):
     outside[py:py + ph, px:px + pw] = False
     gain_map = array(pyvips.Image.new_from_buffer(shown.get("gainmap-data"), ""))
     map_outside = gain_map[outside] if gain_map.shape[:2] == outside.shape else None
+    found = {}
+    if truth:
+        # The SDR rendition: the preview's own image against libavif's, both sRGB-coded.
+        sdr_truth = resampled(pyvips.Image.new_from_file(truth[1]).cast("float"), x, y, w, h, pw, ph)
+        shown_sdr = pyvips.Image.new_from_file(preview).cast("float").crop(px, py, pw, ph)
+        levels = np.abs(array(sdr_truth.shrink(factor, factor))[..., :3] -
+                        array(shown_sdr.shrink(factor, factor))[..., :3])
+        found = {"sdr_mean_levels": float(levels.mean()), "sdr_p99_levels": float(np.percentile(levels, 99))}
     print(json.dumps({
+        **found,
         "picture_mean_stops": float(difference.mean()),
         "picture_p99_stops": float(np.percentile(difference, 99)),
         "interior_p99_stops": float(np.percentile(interior, 99)),

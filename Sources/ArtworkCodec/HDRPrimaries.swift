@@ -1,0 +1,45 @@
+import CImageIO
+
+/// The colour primaries of HDR content (PQ or HLG): what its SDR rendition keeps when an HDR
+/// base image's gain map takes it down to SDR.
+public struct HDRPrimaries: Sendable, Equatable {
+  /// The ITU-T H.273 colour primaries code.
+  public var code: Int
+  /// CIE xy of red, green, blue and white.
+  public var xy: [Double]
+
+  /// Primaries `code` at `xy`.
+  public init(code: Int, xy: [Double]) {
+    self.code = code
+    self.xy = xy
+  }
+
+  /// The ICC profile of these primaries with the sRGB transfer function: the SDR rendition's.
+  public func sdrRenditionProfile(name: String) throws(ImageError) -> [UInt8] {
+    var out: UnsafeMutablePointer<UInt8>? = nil
+    var size = 0
+    var error = cimageio_error()
+    let status = xy.withUnsafeBufferPointer {
+      cimageio_profile_sdr_rendition($0.baseAddress, Int32(code), &out, &size, &error)
+    }
+    defer { cimageio_free(out) }
+    guard status == 0, let out else {
+      throw .unreadable(file: name, reason: "its SDR rendition's profile: \(cText(error.message))")
+    }
+    return Array(UnsafeBufferPointer(start: out, count: size))
+  }
+}
+
+extension ImageInfo.HDRTransfer {
+  /// Display light per signal `i / (points - 1)`, relative to reference white (203 cd/m²),
+  /// not tone-mapped: what an HDR base image's gain map is applied to.
+  public func relativeLight(points: Int) -> [Float] {
+    var table = [Float](repeating: 0, count: points)
+    var error = cimageio_error()
+    let status = table.withUnsafeMutableBufferPointer {
+      cimageio_hdr_relative_light(Int32(rawValue), $0.baseAddress, points, &error)
+    }
+    precondition(status == 0, "PQ and HLG are the transfers this type holds")
+    return table
+  }
+}

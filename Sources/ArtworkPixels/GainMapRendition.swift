@@ -1,0 +1,116 @@
+import ArtworkCodec
+import Foundation
+
+/// An HDR base image taken down to the SDR rendition its gain map describes (ISO 21496-1,
+/// applied for a display with no headroom): per pixel and channel, the base's light relative
+/// to SDR white plus its offset, times 2 to the map's log2 gain (weighted as the figures
+/// say), less the alternate's offset, clipped to SDR and sRGB-encoded at 16 bits. The map is
+/// sampled bilinearly at each pixel's centre, as a map smaller than its image is scaled up.
+public enum GainMapRendition {
+  /// `base` (upright, its samples the HDR signal) with `map` (upright, 8-bit gray or RGB)
+  /// applied under `figures`; `light[sample]` is the linear light of each stored sample
+  /// (`HDRTransfer.relativeLight`, one entry per code of the base's bit depth). Alpha is kept.
+  public static func sdr(base: Image, light: [Float], map: Image, figures: GainMapFigures, profile: [UInt8]) -> Image {
+    let colours = base.layout.withoutAlpha.channels
+    let channels = base.layout.channels
+    let mapChannels = map.layout.channels
+    precondition(light.count == 1 << base.bitDepth, "one light per stored code")
+    let weight = Float(weightForSDR(figures))
+    let ranges = (0..<3).map { (Float(figures.gainMin[$0]), Float(figures.gainMax[$0] - figures.gainMin[$0])) }
+    let inverseGammas = figures.gamma.map { Float(1 / $0) }
+    let offsets = (0..<3).map { (Float(figures.baseOffset[$0]), Float(figures.alternateOffset[$0])) }
+    guard case .uint8(let codes) = map.storage else { preconditionFailure("an 8-bit map") }
+    let sampler = MapSampler(width: map.width, height: map.height, imageWidth: base.width, imageHeight: base.height)
+    let top = Float((1 << base.bitDepth) - 1)
+    var out = [UInt16](repeating: 0, count: base.width * base.height * channels)
+    let stored: [UInt16] =
+      switch base.storage {
+      case .uint8(let samples): samples.map(UInt16.init)
+      case .uint16(let samples): samples
+      }
+    out.withUnsafeMutableBufferPointer { out in
+      codes.withUnsafeBufferPointer { codes in
+        for y in 0..<base.height {
+          let rows = sampler.rows(y)
+          for x in 0..<base.width {
+            let columns = sampler.columns(x)
+            let at = (y * base.width + x) * channels
+            for channel in 0..<colours {
+              let c = min(channel, mapChannels - 1)
+              func code(_ row: Int, _ column: Int) -> Float {
+                Float(codes[(row * map.width + column) * mapChannels + c])
+              }
+              let above = code(rows.0, columns.0) * (1 - columns.t) + code(rows.0, columns.1) * columns.t
+              let below = code(rows.1, columns.0) * (1 - columns.t) + code(rows.1, columns.1) * columns.t
+              // ISO 21496-1: the code's share to the power of 1 / gamma places the log2 gain.
+              let share = (above * (1 - rows.t) + below * rows.t) / 255
+              let inverseGamma = inverseGammas[min(channel, 2)]
+              let recovery = inverseGamma == 1 ? share : powf(share, inverseGamma)
+              let (gainMin, gainSpan) = ranges[min(channel, 2)]
+              let logGain = (gainMin + gainSpan * recovery) * weight
+              let (baseOffset, alternateOffset) = offsets[min(channel, 2)]
+              let sdr = (light[Int(stored[at + channel])] + baseOffset) * exp2f(logGain) - alternateOffset
+              out[at + channel] = SRGBEncoding.encode(sdr)
+            }
+            if channels > colours {
+              out[at + colours] = UInt16((Float(stored[at + colours]) / top * 65535).rounded())
+            }
+          }
+        }
+      }
+    }
+    return Image(
+      width: base.width, height: base.height, layout: base.layout, storage: .uint16(out), iccProfile: profile)
+  }
+
+  /// How much of the map's gain a display with no headroom takes: ISO 21496-1's weight,
+  /// (0 − base headroom) / (alternate headroom − base headroom) clamped to 0...1, negative
+  /// when the alternate has less headroom than the base (the map codes the gain toward more).
+  public static func weightForSDR(_ figures: GainMapFigures) -> Double {
+    let span = figures.alternateHeadroom - figures.baseHeadroom
+    guard span != 0 else { return 0 }
+    let weight = min(1, max(0, -figures.baseHeadroom / span))
+    return span < 0 ? -weight : weight
+  }
+}
+
+/// Where a pixel's centre falls in a map of another size: the two map rows (or columns)
+/// around it and how far between them, clamped at the edges.
+private struct MapSampler {
+  let scaleX: Float
+  let scaleY: Float
+  let width: Int
+  let height: Int
+
+  init(width: Int, height: Int, imageWidth: Int, imageHeight: Int) {
+    self.width = width
+    self.height = height
+    scaleX = Float(width) / Float(imageWidth)
+    scaleY = Float(height) / Float(imageHeight)
+  }
+
+  func rows(_ y: Int) -> (Int, Int, t: Float) { Self.around((Float(y) + 0.5) * scaleY - 0.5, count: height) }
+  func columns(_ x: Int) -> (Int, Int, t: Float) { Self.around((Float(x) + 0.5) * scaleX - 0.5, count: width) }
+
+  private static func around(_ at: Float, count: Int) -> (Int, Int, t: Float) {
+    let clamped = min(max(at, 0), Float(count - 1))
+    let low = Int(clamped)
+    return (low, min(low + 1, count - 1), clamped - Float(low))
+  }
+}
+
+/// Linear light (0...1) to a 16-bit sRGB-encoded sample, through a table with linear
+/// interpolation between its entries (under a hundredth of a 16-bit code from the exact curve).
+private enum SRGBEncoding {
+  static let entries = 65536
+  static let values: [Float] = (0...entries).map {
+    Float(ColorTransfer.sRGB(fromLinear: Double($0) / Double(entries)) * 65535)
+  }
+
+  static func encode(_ linear: Float) -> UInt16 {
+    let at = min(max(linear, 0), 1) * Float(entries)
+    let low = min(entries - 1, Int(at))
+    let share = at - Float(low)
+    return UInt16((values[low] * (1 - share) + values[low + 1] * share).rounded())
+  }
+}
