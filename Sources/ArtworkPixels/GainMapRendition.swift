@@ -21,39 +21,46 @@ public enum GainMapRendition {
     let offsets = (0..<3).map { (Float(figures.baseOffset[$0]), Float(figures.alternateOffset[$0])) }
     guard case .uint8(let codes) = map.storage else { preconditionFailure("an 8-bit map") }
     let sampler = MapSampler(width: map.width, height: map.height, imageWidth: base.width, imageHeight: base.height)
-    let top = Float((1 << base.bitDepth) - 1)
+    let alphaScale = 65535 / Float((1 << base.bitDepth) - 1)
     var out = [UInt16](repeating: 0, count: base.width * base.height * channels)
     let stored: [UInt16] =
       switch base.storage {
       case .uint8(let samples): samples.map(UInt16.init)
       case .uint16(let samples): samples
       }
+    let columns = (0..<base.width).map(sampler.columns)
+    let encoding = SRGBEncoding.values
     out.withUnsafeMutableBufferPointer { out in
       codes.withUnsafeBufferPointer { codes in
-        for y in 0..<base.height {
-          let rows = sampler.rows(y)
-          for x in 0..<base.width {
-            let columns = sampler.columns(x)
-            let at = (y * base.width + x) * channels
-            for channel in 0..<colours {
-              let c = min(channel, mapChannels - 1)
-              func code(_ row: Int, _ column: Int) -> Float {
-                Float(codes[(row * map.width + column) * mapChannels + c])
+        stored.withUnsafeBufferPointer { stored in
+          light.withUnsafeBufferPointer { light in
+            encoding.withUnsafeBufferPointer { encoding in
+              for y in 0..<base.height {
+                let rows = sampler.rows(y)
+                let (above, below) = (rows.0 * map.width, rows.1 * map.width)
+                for x in 0..<base.width {
+                  let column = columns[x]
+                  let at = (y * base.width + x) * channels
+                  for channel in 0..<colours {
+                    let c = min(channel, mapChannels - 1)
+                    func code(_ row: Int, _ column: Int) -> Float { Float(codes[(row + column) * mapChannels + c]) }
+                    let top = code(above, column.0) * (1 - column.t) + code(above, column.1) * column.t
+                    let bottom = code(below, column.0) * (1 - column.t) + code(below, column.1) * column.t
+                    // ISO 21496-1: the code's share to the power of 1 / gamma places the log2 gain.
+                    let share = (top * (1 - rows.t) + bottom * rows.t) / 255
+                    let inverseGamma = inverseGammas[min(channel, 2)]
+                    let recovery = inverseGamma == 1 ? share : powf(share, inverseGamma)
+                    let (gainMin, gainSpan) = ranges[min(channel, 2)]
+                    let logGain = (gainMin + gainSpan * recovery) * weight
+                    let (baseOffset, alternateOffset) = offsets[min(channel, 2)]
+                    let sdr = (light[Int(stored[at + channel])] + baseOffset) * exp2f(logGain) - alternateOffset
+                    out[at + channel] = SRGBEncoding.encode(sdr, table: encoding)
+                  }
+                  if channels > colours {
+                    out[at + colours] = UInt16(Float(stored[at + colours]) * alphaScale + 0.5)
+                  }
+                }
               }
-              let above = code(rows.0, columns.0) * (1 - columns.t) + code(rows.0, columns.1) * columns.t
-              let below = code(rows.1, columns.0) * (1 - columns.t) + code(rows.1, columns.1) * columns.t
-              // ISO 21496-1: the code's share to the power of 1 / gamma places the log2 gain.
-              let share = (above * (1 - rows.t) + below * rows.t) / 255
-              let inverseGamma = inverseGammas[min(channel, 2)]
-              let recovery = inverseGamma == 1 ? share : powf(share, inverseGamma)
-              let (gainMin, gainSpan) = ranges[min(channel, 2)]
-              let logGain = (gainMin + gainSpan * recovery) * weight
-              let (baseOffset, alternateOffset) = offsets[min(channel, 2)]
-              let sdr = (light[Int(stored[at + channel])] + baseOffset) * exp2f(logGain) - alternateOffset
-              out[at + channel] = SRGBEncoding.encode(sdr)
-            }
-            if channels > colours {
-              out[at + colours] = UInt16((Float(stored[at + colours]) / top * 65535).rounded())
             }
           }
         }
@@ -107,10 +114,11 @@ private enum SRGBEncoding {
     Float(ColorTransfer.sRGB(fromLinear: Double($0) / Double(entries)) * 65535)
   }
 
-  static func encode(_ linear: Float) -> UInt16 {
+  @inline(__always)
+  static func encode(_ linear: Float, table: UnsafeBufferPointer<Float>) -> UInt16 {
     let at = min(max(linear, 0), 1) * Float(entries)
     let low = min(entries - 1, Int(at))
     let share = at - Float(low)
-    return UInt16((values[low] * (1 - share) + values[low + 1] * share).rounded())
+    return UInt16(table[low] * (1 - share) + table[low + 1] * share + 0.5)
   }
 }

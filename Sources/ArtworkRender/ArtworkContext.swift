@@ -29,6 +29,10 @@ struct ArtworkContext {
   /// carry one, or there is none to carry.
   var carriedGainMap: GainMapCarrier? = nil
 
+  /// An HDR base's SDR rendition (`HDRBase`), drawn once when pixels are looked at: every
+  /// decode is taken from it.
+  var rendition: Image? = nil
+
   /// Where the artwork's HDR highlights lie, when it has a gain map artfit reads.
   var highlights: HDRHighlights? = nil
 
@@ -68,13 +72,14 @@ struct ArtworkContext {
           try FileBytes.read(file.path, limit: limits.maxFileBytes)
         }
       }
-      var encoded = bytes.map { EncodedImage(bytes: $0, name: file.path, limits: limits) }
+      let encoded = bytes.map { EncodedImage(bytes: $0, name: file.path, limits: limits) }
       let info = try MonotonicClock.timed(&stats.probe) { () throws(ImageError) in
         if let encoded { return try encoded.probe() }
         return try ImageDecoder.probe(file: file.path, limits: limits)
       }
       // Every command reads the map (its highlights are reported); only previews carry it.
       var gainMap: GainMapImage.Outcome? = nil
+      var rendition: Image? = nil
       var colourInfo = info
       if info.gainMap != nil {
         gainMap = MonotonicClock.timed(&stats.decode) {
@@ -82,17 +87,15 @@ struct ArtworkContext {
         }
       }
       if case .read(let map)? = gainMap, map.figures.baseIsHDR {
-        // An HDR base is drawn as the SDR rendition its map describes, read on as its PNG.
+        // An HDR base is drawn as the SDR rendition its map describes, which every decode takes.
         switch Result(catching: { () throws(HDRBase.Unapplied) in try HDRBase(map, info: info, name: file.path) }) {
         case .success(let base):
           gainMap = .read(base.upward)
           colourInfo.iccProfile = base.profile
           if drawsPixels, let source = encoded {
-            let rendition = try MonotonicClock.timed(&stats.decode) { () throws(ImageError) in
+            rendition = try MonotonicClock.timed(&stats.decode) { () throws(ImageError) in
               base.rendition(of: try source.decode(shrink: 1, region: nil, cmyk: nil, scans: nil))
             }
-            encoded = EncodedImage(
-              bytes: try ImageEncoder.png(rendition, name: file.path), name: file.path, limits: limits)
           }
         case .failure(let unapplied):
           gainMap = .unread(unapplied.reason)
@@ -110,6 +113,7 @@ struct ArtworkContext {
         colour: ArtworkColour(info: colourInfo, choice: options.profile, intent: options.intent, cache: colours),
         document: document, limits: limits, findsFocus: findsFocus, layers: layers)
       context.gainMap = gainMap
+      context.rendition = rendition
       if case .read(let image)? = gainMap {
         let source = PixelSize(info.width, info.height)
         context.highlights = HDRHighlights(image, source: source)
@@ -126,6 +130,12 @@ struct ArtworkContext {
   func decode(
     shrink: Int, region: ImageRegion? = nil, scans: JPEGScanSplit.Part? = nil, stats: inout RenderStats
   ) throws(ArtworkFailure) -> DecodedSource {
+    if let rendition {
+      // Drawn at full size: only a JPEG shrinks on load, and a JPEG has no HDR base.
+      assert(shrink == 1, "an HDR base decoded at 1/\(shrink)")
+      let image = region.map { rendition.cropped(to: $0) } ?? rendition
+      return DecodedSource(image: image, shrink: 1, bars: region == nil ? EmbeddedBars.detect(in: image) : nil)
+    }
     guard let encoded else { preconditionFailure("a decode of an artwork read for its header only") }
     let image: Image
     do {
