@@ -14,9 +14,9 @@
 /// pixels from the top left; else the whole canvas); each layer holds one image set, whose
 /// largest-scale image is the layer's picture. Only what is inside the stack's folder is read:
 /// names with a slash and symbolic links that lead out are refused.
-public struct ImageStackLayout: Sendable, Equatable {
+public struct ImageStackLayout: Sendable {
   /// One layer: its name, its picture and where it goes on the canvas.
-  public struct Layer: Sendable, Equatable {
+  public struct Layer: Sendable {
     /// The layer folder's name without its extension.
     public var name: String
     /// The picture's path.
@@ -27,13 +27,6 @@ public struct ImageStackLayout: Sendable, Equatable {
     public var frameSize: (width: Double, height: Double)?
     /// The frame's centre in points, when given.
     public var frameCenter: (x: Double, y: Double)?
-
-    /// Whether two layers have the same name, picture, scale and frame.
-    public static func == (lhs: Layer, rhs: Layer) -> Bool {
-      lhs.name == rhs.name && lhs.image == rhs.image && lhs.scale == rhs.scale
-        && lhs.frameSize?.width == rhs.frameSize?.width && lhs.frameSize?.height == rhs.frameSize?.height
-        && lhs.frameCenter?.x == rhs.frameCenter?.x && lhs.frameCenter?.y == rhs.frameCenter?.y
-    }
   }
 
   /// The most layers read: the HIG allows five; a document naming thousands is refused.
@@ -50,12 +43,6 @@ public struct ImageStackLayout: Sendable, Equatable {
   /// The files it is made of (each Contents.json, each layer's picture), some of which may be
   /// absent (a layer's Contents.json is optional): a change to any is a change to the artwork.
   public var files: [String]
-
-  /// Whether two layouts read the same folder into the same layers, canvas and files.
-  public static func == (lhs: ImageStackLayout, rhs: ImageStackLayout) -> Bool {
-    lhs.folder == rhs.folder && lhs.layers == rhs.layers && lhs.folders == rhs.folders && lhs.files == rhs.files
-      && lhs.canvasPoints?.width == rhs.canvasPoints?.width && lhs.canvasPoints?.height == rhs.canvasPoints?.height
-  }
 
   /// Whether `path` names an image stack folder (by its extension, as Xcode reads it).
   public static func isStack(_ path: String) -> Bool { layerExtensions[FileKind.fileExtension(of: path)] != nil }
