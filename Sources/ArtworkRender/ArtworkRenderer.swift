@@ -240,14 +240,7 @@ struct ArtworkRenderer {
     report.images = info.images
     report.hdr = ArtworkHDR(info)
     if let layers = context.layers {
-      func pixels(_ region: ImageRegion) -> PixelRect {
-        PixelRect(x: region.x, y: region.y, width: region.width, height: region.height)
-      }
-      let reported = layers.map {
-        ArtworkLayer(
-          name: $0.name, image: $0.image, frame: pixels($0.frame), opaque: $0.coversOpaque,
-          content: $0.content.map(pixels))
-      }
+      let reported = layers.map(ArtworkLayer.init)
       report.layers = reported
       for index in report.results.indices {
         let placement = results[index].placement

@@ -143,5 +143,21 @@ extension Slow {
       #expect(assets.status == 3 && assets.stderr.contains("copy the .imagestack folder"), "\(assets.stderr)")
       folder.remove()
     }
+
+    @Test("template takes a stack's size from its composite; a plain folder is still refused")
+    func templateTakesAStacksSize() throws {
+      try writeStack("Hero", frontSize: 60, backAlpha: 255)
+      let run = try ArtfitRun([
+        "template", "--source", folder.path("art/Hero.imagestack"), "--targets", "icon-tvos", "--out",
+        folder.path("Templates"), "--json",
+      ])
+      #expect(run.status == 0, "\(run.stderr)")
+      let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+      let size = try #require(json["source"] as? [String: Double])
+      #expect(size == ["w": 400, "h": 240], "\(size)")
+      let plain = try ArtfitRun(["template", "--source", folder.path("art"), "--out", folder.path("Templates")])
+      #expect(plain.status == 2 && plain.stderr.contains("is a folder"), "\(plain.stderr)")
+      folder.remove()
+    }
   }
 }

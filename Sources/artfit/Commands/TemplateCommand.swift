@@ -66,8 +66,17 @@ struct TemplateCommand: Command {
       let size = try ValueParsers.pixelSize(text, option: "--source", maxPixels: maxPixels)
       return (Size(Double(size.width), Double(size.height)), "\(size.width)x\(size.height)")
     }
+    if ImageStackLayout.isStack(text) {
+      // A layered image's size is its composite's (its canvas, else its back layer's).
+      do {
+        let stack = try ImageStackComposite.compose(ImageStackLayout.read(text), limits: ImageLimits())
+        return (Size(Double(stack.image.width), Double(stack.image.height)), (text as NSString).lastPathComponent)
+      } catch {
+        throw UsageError("--source \(error.description)")
+      }
+    }
     guard !isDirectory.boolValue else {
-      throw UsageError("--source \(text) is a folder; give one artwork or a size WxH")
+      throw UsageError("--source \(text) is a folder; give one artwork, an image stack or a size WxH")
     }
     do {
       let info = try ImageDecoder.probe(file: text)
