@@ -1,5 +1,5 @@
+@_spi(Support) import ArtworkSupport
 import CImageIO
-import Synchronization
 
 /// What one file's probes and decodes share (`cimageio_decoder`): its format, sniffed once, a
 /// HEIF's or AVIF's libheif context, built once, and the headers probed so far by scale, so a
@@ -7,7 +7,8 @@ import Synchronization
 final class FileDecoder: Sendable {
   /// The C decoder; its own lock guards what it shares between threads.
   nonisolated(unsafe) let handle: OpaquePointer
-  private let headers = Mutex<[Int: cimageio_info]>([:])
+  /// Behind `Locked`, not `Mutex`, whose futex ThreadSanitizer does not see.
+  private let headers = Locked<[Int: cimageio_info]>([:])
 
   init() {
     guard let handle = cimageio_decoder_make() else { fatalError("out of memory") }
