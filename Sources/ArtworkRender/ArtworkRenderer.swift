@@ -71,14 +71,14 @@ struct ArtworkRenderer {
     if let note = info.readerNote { warnings.append(ArtworkWarning(.container, note)) }
     if let kind = info.gainMap {
       let headroom = info.gainMapFigures.map { String(format: " (%.2f stops of headroom)", $0.headroomStops) } ?? ""
-      let hdrBase = context.appliesHDRBase
-      var applied =
-        hdrBase
+      let drawn =
+        context.appliesHDRBase
         ? " taking its HDR base image down to SDR, applied: that SDR rendition is drawn"
         : ", which is not applied: the SDR image is drawn"
+      var applied = drawn
       if context.carriedGainMap != nil {
         applied =
-          (hdrBase ? " taking its HDR base image down to SDR, applied: that SDR rendition is drawn, and the map" : "")
+          (context.appliesHDRBase ? drawn + ", and the map" : "")
           + ", carried into each JPEG preview (Ultra HDR; the crop map and thumbnails are SDR)"
       } else if case .unread(let why)? = context.gainMap {
         applied += "; \(why)" + (previews != nil ? ", so the previews are SDR" : "")
