@@ -28,6 +28,19 @@ public struct GainMapFigures: Sendable, Equatable {
   /// Whether the map's codes are Apple's (a Rec. 709-encoded share of the headroom, as
   /// `appleCodesAsISO` reads them) rather than ISO 21496-1's under the figures above.
   public var appleCoded: Bool
+  /// The alternate rendition's colour as the file gives it (a HEIF tone map item's colour):
+  /// the colour space the gain applies in when `alternateColourSpace` says so.
+  public var alternateColour: AlternateColour = .unspecified
+
+  /// How a file describes its alternate rendition's colour.
+  public enum AlternateColour: Sendable, Equatable {
+    /// Not given, or given as unspecified: the base's, as libavif reads it.
+    case unspecified
+    /// H.273 primaries artfit knows.
+    case primaries(HDRPrimaries)
+    /// Given otherwise: an ICC profile, or a code artfit does not know.
+    case other
+  }
 
   /// The HDR rendition's headroom in stops: how far its highlights reach above SDR white.
   public var headroomStops: Double { baseIsHDR ? baseHeadroom : alternateHeadroom }
@@ -67,5 +80,14 @@ public struct GainMapFigures: Sendable, Equatable {
     baseOffset = three(f.base_offset)
     alternateOffset = three(f.alternate_offset)
     appleCoded = f.apple_coded != 0
+    let xy = f.alternate_primaries_xy
+    alternateColour =
+      switch f.alternate_primaries {
+      case 0: .unspecified
+      case -1: .other
+      default:
+        .primaries(
+          HDRPrimaries(code: Int(f.alternate_primaries), xy: [xy.0, xy.1, xy.2, xy.3, xy.4, xy.5, xy.6, xy.7]))
+      }
   }
 }

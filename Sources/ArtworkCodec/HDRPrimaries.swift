@@ -28,6 +28,24 @@ public struct HDRPrimaries: Sendable, Equatable {
     }
     return Array(UnsafeBufferPointer(start: out, count: size))
   }
+
+  /// The 3×3 matrix (row-major) taking linear light in these primaries to linear light in
+  /// `other`, white points adapted as LittleCMS adapts them; `name` names the file.
+  public func conversion(to other: HDRPrimaries, name: String) throws(ImageError) -> [Double] {
+    var matrix = [Double](repeating: 0, count: 9)
+    var error = cimageio_error()
+    let status = xy.withUnsafeBufferPointer { from in
+      other.xy.withUnsafeBufferPointer { to in
+        matrix.withUnsafeMutableBufferPointer {
+          cimageio_primaries_conversion(from.baseAddress, to.baseAddress, $0.baseAddress, &error)
+        }
+      }
+    }
+    guard status == 0 else {
+      throw .unreadable(file: name, reason: "its gain's colour space: \(cText(error.message))")
+    }
+    return matrix
+  }
 }
 
 extension ImageInfo.HDRTransfer {

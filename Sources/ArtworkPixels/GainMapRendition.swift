@@ -9,12 +9,24 @@ import Foundation
 public enum GainMapRendition {
   /// `base` (upright, its samples the HDR signal) with `map` (upright, 8-bit gray or RGB)
   /// applied under `figures`; `light[sample]` is the linear light of each stored sample
-  /// (`HDRTransfer.relativeLight`, one entry per code of the base's bit depth). Alpha is kept.
-  public static func sdr(base: Image, light: [Float], map: Image, figures: GainMapFigures, profile: [UInt8]) -> Image {
+  /// (`HDRTransfer.relativeLight`, one entry per code of the base's bit depth). `conversion`
+  /// (a row-major 3×3 matrix, nil for none) takes the base's light into the colour space the
+  /// gain applies in, the alternate's where the figures say so; the rendition is in that
+  /// space, tagged `profile`. Alpha is kept.
+  public static func sdr(
+    base: Image, light: [Float], conversion: [Double]? = nil, map: Image, figures: GainMapFigures, profile: [UInt8]
+  ) -> Image {
     let colours = base.layout.withoutAlpha.channels
     let channels = base.layout.channels
     let mapChannels = map.layout.channels
     precondition(light.count == 1 << base.bitDepth, "one light per stored code")
+    precondition(colours == 3 || conversion == nil, "a conversion between primaries takes three channels")
+    let matrix = conversion.map { m in
+      (
+        SIMD3<Float>(Float(m[0]), Float(m[1]), Float(m[2])), SIMD3<Float>(Float(m[3]), Float(m[4]), Float(m[5])),
+        SIMD3<Float>(Float(m[6]), Float(m[7]), Float(m[8]))
+      )
+    }
     let weight = Float(weightForSDR(figures))
     let ranges = (0..<3).map { (Float(figures.gainMin[$0]), Float(figures.gainMax[$0] - figures.gainMin[$0])) }
     let inverseGammas = figures.gamma.map { Float(1 / $0) }
@@ -41,6 +53,13 @@ public enum GainMapRendition {
                 for x in 0..<base.width {
                   let column = columns[x]
                   let at = (y * base.width + x) * channels
+                  // Held in a SIMD value, not an array: no allocation per pixel.
+                  var lights = SIMD3<Float>(repeating: 0)
+                  for channel in 0..<colours { lights[channel] = light[Int(stored[at + channel])] }
+                  if let matrix {
+                    lights = SIMD3(
+                      (matrix.0 * lights).sum(), (matrix.1 * lights).sum(), (matrix.2 * lights).sum())
+                  }
                   for channel in 0..<colours {
                     let c = min(channel, mapChannels - 1)
                     func code(_ row: Int, _ column: Int) -> Float { Float(codes[(row + column) * mapChannels + c]) }
@@ -53,7 +72,7 @@ public enum GainMapRendition {
                     let (gainMin, gainSpan) = ranges[min(channel, 2)]
                     let logGain = (gainMin + gainSpan * recovery) * weight
                     let (baseOffset, alternateOffset) = offsets[min(channel, 2)]
-                    let sdr = (light[Int(stored[at + channel])] + baseOffset) * exp2f(logGain) - alternateOffset
+                    let sdr = (lights[channel] + baseOffset) * exp2f(logGain) - alternateOffset
                     out[at + channel] = SRGBEncoding.encode(sdr, table: encoding)
                   }
                   if channels > colours {

@@ -3,15 +3,19 @@ import ArtworkPixels
 
 /// An artwork whose base image is the HDR rendition and whose gain map takes it down to SDR
 /// (ISO 21496-1's backward direction, as libavif writes it): artfit draws the SDR rendition
-/// the map describes, in the base's primaries, and reports and carries the map the other
-/// way, from that rendition up to the HDR base, as for an artwork whose base is SDR.
+/// the map describes, in the colour space the gain applies in (the base's primaries, or the
+/// alternate's where the figures say so), and reports and carries the map the other way,
+/// from that rendition up to the HDR base, as for an artwork whose base is SDR.
 struct HDRBase: Sendable {
   /// The base's HDR transfer (PQ or HLG).
   let transfer: ImageInfo.HDRTransfer
   /// The map as the file gives it: HDR to SDR.
   let map: GainMapImage
-  /// The SDR rendition's ICC profile: the base's primaries, the sRGB transfer.
+  /// The SDR rendition's ICC profile: the primaries the gain applies in, the sRGB transfer.
   let profile: [UInt8]
+  /// The base's light into the primaries the gain applies in (row-major 3×3), nil when they
+  /// are the base's own.
+  let conversion: [Double]?
 
   /// Why a map on an HDR base cannot be applied.
   struct Unapplied: Error {
@@ -25,12 +29,10 @@ struct HDRBase: Sendable {
         reason: "its base image is the HDR rendition, but its colour description gives no PQ or HLG transfer "
           + "to apply the map to")
     }
-    guard !map.figures.alternateColourSpace else {
-      throw Unapplied(
-        reason: "its map applies to an HDR base in the SDR rendition's colour space, which artfit does not yet do")
-    }
+    let gainPrimaries = try Self.gainPrimaries(map.figures, base: primaries)
     do throws(ImageError) {
-      profile = try primaries.sdrRenditionProfile(name: name)
+      profile = try gainPrimaries.sdrRenditionProfile(name: name)
+      conversion = gainPrimaries == primaries ? nil : try primaries.conversion(to: gainPrimaries, name: name)
     } catch {
       throw Unapplied(reason: error.message)
     }
@@ -38,14 +40,34 @@ struct HDRBase: Sendable {
     self.map = map
   }
 
+  /// The primaries ISO 21496-1 applies the gain in: the base's, or the alternate's where the
+  /// figures say so (the base's too when the alternate's are left unspecified, as libavif reads them).
+  private static func gainPrimaries(_ figures: GainMapFigures, base: HDRPrimaries) throws(Unapplied) -> HDRPrimaries {
+    guard figures.alternateColourSpace else { return base }
+    switch figures.alternateColour {
+    case .unspecified: return base
+    case .primaries(let alternate): return alternate
+    case .other:
+      throw Unapplied(
+        reason: "its map applies in the SDR rendition's colour space, which the file does not give as primaries "
+          + "artfit knows (an H.273 code in its tone map item's colour)")
+    }
+  }
+
   /// The map the other way: from the SDR rendition up to the HDR base, what previews carry
-  /// and the highlights read.
-  var upward: GainMapImage { map.reversed() }
+  /// and the highlights read. The rendition is drawn in the colour space the gain applies in,
+  /// so the map turned round applies in its new base's.
+  var upward: GainMapImage {
+    var figures = map.figures.reversed()
+    figures.alternateColourSpace = false
+    figures.alternateColour = .unspecified
+    return GainMapImage(map: map.map, figures: figures)
+  }
 
   /// `base` (the decoded HDR signal, upright) as its SDR rendition, tagged with `profile`.
   func rendition(of base: Image) -> Image {
     GainMapRendition.sdr(
-      base: base, light: transfer.relativeLight(points: 1 << base.bitDepth), map: map.map, figures: map.figures,
-      profile: profile)
+      base: base, light: transfer.relativeLight(points: 1 << base.bitDepth), conversion: conversion, map: map.map,
+      figures: map.figures, profile: profile)
   }
 }

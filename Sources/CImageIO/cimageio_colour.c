@@ -402,6 +402,46 @@ int cimageio_profile_sdr_rendition(const double primaries_xy[8], int primaries, 
   return cimageio_profile_from_description(primaries_xy, 13, name, out, out_size, err);
 }
 
+// A profile of primaries `xy` with linear curves: what light in them is, to LittleCMS.
+static cmsHPROFILE linear_profile(cmsContext context, const double xy[8]) {
+  cmsCIExyY white = {xy[6], xy[7], 1.0};
+  cmsCIExyYTRIPLE rgb = {{xy[0], xy[1], 1.0}, {xy[2], xy[3], 1.0}, {xy[4], xy[5], 1.0}};
+  cmsToneCurve *linear = cmsBuildGamma(context, 1.0);
+  if (linear == NULL) return NULL;
+  cmsToneCurve *curves[3] = {linear, linear, linear};
+  cmsHPROFILE profile = cmsCreateRGBProfileTHR(context, &white, &rgb, curves);
+  cmsFreeToneCurve(linear);
+  return profile;
+}
+
+int cimageio_primaries_conversion(const double from_xy[8], const double to_xy[8], double matrix[9],
+                                  cimageio_error *err) {
+  cmsContext context = new_context(err);
+  if (context == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+  cmsHPROFILE from = linear_profile(context, from_xy), to = linear_profile(context, to_xy);
+  cmsHTRANSFORM transform = from != NULL && to != NULL
+                                ? cmsCreateTransformTHR(context, from, TYPE_RGB_DBL, to, TYPE_RGB_DBL,
+                                                        INTENT_RELATIVE_COLORIMETRIC, cmsFLAGS_NOCACHE)
+                                : NULL;
+  int status = CIMAGEIO_OK;
+  if (transform == NULL) {
+    status = cimageio_fail(err, CIMAGEIO_CORRUPT, "LittleCMS could not convert between the two primaries");
+  } else {
+    // Matrix and linear curves make the transform linear (floating point is unbounded): the
+    // images of the three unit colours are its columns.
+    for (int column = 0; column < 3; column++) {
+      double unit[3] = {column == 0, column == 1, column == 2}, image[3];
+      cmsDoTransform(transform, unit, image, 1);
+      for (int row = 0; row < 3; row++) matrix[row * 3 + column] = image[row];
+    }
+    cmsDeleteTransform(transform);
+  }
+  if (from != NULL) cmsCloseProfile(from);
+  if (to != NULL) cmsCloseProfile(to);
+  cmsDeleteContext(context);
+  return status;
+}
+
 int cimageio_h273_primaries(int code, double xy[8]) {
   // ITU-T H.273, table 2: red, green, blue and white as CIE xy.
   static const struct {

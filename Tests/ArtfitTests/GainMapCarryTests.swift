@@ -228,10 +228,11 @@ extension Slow {
     }
 
     /// An HDR base whose map takes it down to SDR (ISO 21496-1's other direction, libavif's
-    /// own files: PQ in BT.709 and in BT.2020 primaries): the previews draw the SDR rendition
-    /// libavif's `tonemap` gives, and carry the map the other way, so that libultrahdr's
-    /// reconstruction of each preview is the same crop of the HDR base as libavif decodes it.
-    @Test(arguments: ["hdr-base-pq.avif", "hdr-base-pq-2020.avif"])
+    /// own files: PQ in BT.709 and in BT.2020 primaries, and PQ in BT.709 whose gain applies in
+    /// its SDR alternate's Display P3): the previews draw the SDR rendition libavif's `tonemap`
+    /// gives, and carry the map the other way, so that libultrahdr's reconstruction of each
+    /// preview is the same crop of the HDR base as libavif decodes it.
+    @Test(arguments: ["hdr-base-pq.avif", "hdr-base-pq-2020.avif", "hdr-base-pq-p3-alternate.avif"])
     func anHDRBasesPreviewsAreItsSDRRenditionAndReconstructIt(name: String) throws {
       let folder = TemporaryFolder()
       defer { folder.remove() }

@@ -119,11 +119,14 @@ struct HDRHighlightsCLITests {
 
   /// An HDR base whose map takes it down to SDR (libavif's files) is drawn as that SDR
   /// rendition by every command: the gain map warning says so, no tone-mapping is claimed,
-  /// the artwork's profile is the rendition's (its base's primaries, the sRGB curve), the
-  /// headroom is the base's as libavif reads it, and both commands report the same `hdr`
-  /// object (the highlights read from the map turned round) and shares kept.
-  @Test(arguments: ["hdr-base-pq", "hdr-base-pq-2020"])
-  func anHDRBaseIsDrawnAsItsSDRRendition(name: String) throws {
+  /// the artwork's profile is the rendition's (the primaries the gain applies in, as libavif's
+  /// SDR rendition names them, and the sRGB curve), the headroom is the base's as libavif
+  /// reads it, and both commands report the same `hdr` object (the highlights read from the
+  /// map turned round) and shares kept.
+  @Test(arguments: [
+    ("hdr-base-pq", "BT.709"), ("hdr-base-pq-2020", "BT.2020"), ("hdr-base-pq-p3-alternate", "Display P3"),
+  ])
+  func anHDRBaseIsDrawnAsItsSDRRendition(name: String, primaries: String) throws {
     let folder = TemporaryFolder()
     defer { folder.remove() }
     let truths = try #require(
@@ -148,7 +151,8 @@ struct HDRHighlightsCLITests {
       let hdr = try #require(artwork["hdr"] as? [String: Any])
       #expect(abs((hdr["headroom_stops"] as? Double ?? 0) - headroom) < 1e-4, "\(command): \(hdr)")
       let profile = try #require((artwork["profile"] as? [String: Any])?["name"] as? String)
-      #expect(profile.contains("sRGB transfer (SDR rendition of an HDR base)"), "\(command): \(profile)")
+      #expect(
+        profile == "\(primaries) primaries, sRGB transfer (SDR rendition of an HDR base)", "\(command): \(profile)")
       profiles.insert(profile)
       let results = try #require(artwork["results"] as? [[String: Any]])
       reported[command] = (hdr.compactMapValues { $0 as? Double }, results.map { $0["hdr_highlights_kept"] as? Double })

@@ -85,6 +85,10 @@ typedef struct {
   double gamma[3];           // the map's encoding gamma
   double base_offset[3], alternate_offset[3];  // the offsets added before and after the gain
   int apple_coded;           // the codes are Apple's (Rec. 709-encoded share of the headroom), not ISO's
+  int alternate_primaries;   // the alternate rendition's H.273 colour primaries, where the file gives them as a
+                             // code artfit knows (a HEIF tone map item's nclx colour); -1 when its colour is
+                             // given otherwise (an ICC profile, another code); 0 when not given or unspecified
+  double alternate_primaries_xy[8];  // with alternate_primaries: their CIE xy (red, green, blue, white)
 } cimageio_gain_map_figures;
 
 /// What a decode delivers (or, from a probe, would deliver).
@@ -316,6 +320,12 @@ int cimageio_profile_make(int which, uint8_t **out, size_t *out_size, cimageio_e
 /// `primaries` for the name) with the sRGB transfer function.
 int cimageio_profile_sdr_rendition(const double primaries_xy[8], int primaries, uint8_t **out, size_t *out_size,
                                    cimageio_error *err);
+
+/// Fills `matrix` (row-major) with the conversion of linear light in primaries `from_xy` to
+/// linear light in primaries `to_xy` (each CIE xy of red, green, blue and white), white
+/// points adapted as LittleCMS adapts them (Bradford, through D50).
+int cimageio_primaries_conversion(const double from_xy[8], const double to_xy[8], double matrix[9],
+                                  cimageio_error *err);
 
 /// Fills `table[i]` with the display light of HDR signal i / (points - 1) under H.273 transfer
 /// `transfer` (16 PQ, 18 HLG on a 1,000 cd/m² display) relative to reference white (203 cd/m²,
