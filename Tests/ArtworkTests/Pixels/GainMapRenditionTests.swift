@@ -44,7 +44,7 @@ struct GainMapRenditionTests {
   }
 
   @Test(
-    "random HDR bases, maps (gray or RGB, smaller than the image) and figures: every sample is ISO 21496-1's SDR rendition within a 16-bit code, alpha kept"
+    "random HDR bases, maps (gray or RGB, smaller than the image), figures and conversions into the gain's primaries: every sample is ISO 21496-1's SDR rendition within a 16-bit code, alpha kept"
   )
   func everySampleIsTheFormulas() throws {
     var random = SeededGenerator(seed: 2153)
@@ -74,7 +74,15 @@ struct GainMapRenditionTests {
         gainMax: low.map { $0 + Double.random(in: 0.5...5, using: &random) },
         gamma: round % 4 == 1 ? [1, 1, 1] : three(0.5...2), baseOffset: three(0...0.05),
         alternateOffset: three(0...0.05))
-      let sdr = GainMapRendition.sdr(base: base, light: Self.light, map: map, figures: figures, profile: [1, 2, 3])
+      // Half the rounds apply the gain in other primaries: a random matrix, rows summing near 1.
+      let conversion: [Double]? =
+        round % 2 == 1
+        ? (0..<9).map {
+          $0 % 4 == 0 ? Double.random(in: 0.7...1.3, using: &random) : Double.random(in: -0.3...0.3, using: &random)
+        }
+        : nil
+      let sdr = GainMapRendition.sdr(
+        base: base, light: Self.light, conversion: conversion, map: map, figures: figures, profile: [1, 2, 3])
       #expect(sdr.layout == layout && sdr.bitDepth == 16 && sdr.iccProfile == [1, 2, 3])
       guard case .uint16(let out) = sdr.storage, case .uint16(let stored) = base.storage else {
         Issue.record("16-bit samples expected")
@@ -84,10 +92,12 @@ struct GainMapRenditionTests {
       for y in 0..<height {
         for x in 0..<width {
           let at = (y * width + x) * layout.channels
+          let lights = (0..<3).map { Double(Self.light[Int(stored[at + $0])]) }
           for channel in 0..<3 {
+            let light =
+              conversion.map { m in (0..<3).map { m[channel * 3 + $0] * lights[$0] }.reduce(0, +) } ?? lights[channel]
             let expected = Self.reference(
-              base: Double(Self.light[Int(stored[at + channel])]), map: map, x: x, y: y, width: width, height: height,
-              channel: channel, figures: figures)
+              base: light, map: map, x: x, y: y, width: width, height: height, channel: channel, figures: figures)
             worst = max(worst, abs(Double(out[at + channel]) - expected))
           }
           if layout == .rgba { #expect(out[at + 3] == stored[at + 3], "alpha kept") }
