@@ -80,14 +80,11 @@ public struct GainMapFigures: Sendable, Equatable {
     baseOffset = three(f.base_offset)
     alternateOffset = three(f.alternate_offset)
     appleCoded = f.apple_coded != 0
-    let xy = f.alternate_primaries_xy
     alternateColour =
       switch f.alternate_primaries {
       case 0: .unspecified
       case -1: .other
-      default:
-        .primaries(
-          HDRPrimaries(code: Int(f.alternate_primaries), xy: [xy.0, xy.1, xy.2, xy.3, xy.4, xy.5, xy.6, xy.7]))
+      default: .primaries(HDRPrimaries(code: f.alternate_primaries, xy: f.alternate_primaries_xy))
       }
   }
 }

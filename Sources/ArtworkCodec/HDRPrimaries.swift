@@ -14,6 +14,11 @@ public struct HDRPrimaries: Sendable, Equatable {
     self.xy = xy
   }
 
+  /// Primaries `code` at `xy` as the C side holds them (eight doubles).
+  init(code: Int32, xy: (Double, Double, Double, Double, Double, Double, Double, Double)) {
+    self.init(code: Int(code), xy: [xy.0, xy.1, xy.2, xy.3, xy.4, xy.5, xy.6, xy.7])
+  }
+
   /// The ICC profile of these primaries with the sRGB transfer function: the SDR rendition's.
   public func sdrRenditionProfile(name: String) throws(ImageError) -> [UInt8] {
     var out: UnsafeMutablePointer<UInt8>? = nil

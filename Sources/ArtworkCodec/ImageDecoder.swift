@@ -153,8 +153,7 @@ extension ImageInfo {
     shrinksOnLoad = info.shrinks_on_load != 0
     hdr = HDRTransfer(rawValue: Int(info.hdr))
     if hdr != nil {
-      let xy = info.hdr_primaries_xy
-      hdrPrimaries = HDRPrimaries(code: Int(info.hdr_primaries), xy: [xy.0, xy.1, xy.2, xy.3, xy.4, xy.5, xy.6, xy.7])
+      hdrPrimaries = HDRPrimaries(code: info.hdr_primaries, xy: info.hdr_primaries_xy)
     }
     gainMap = GainMap(rawValue: Int(info.gain_map))
     gainMapFigures = gainMap == nil ? nil : GainMapFigures(info.gain_map_figures)

@@ -151,17 +151,23 @@ static void fix_creation_date(uint8_t *icc) {
   memcpy(icc + 24, date, sizeof date);
 }
 
-static cmsHPROFILE make_display_p3(cmsContext context) {
-  cmsCIExyY white = {0.3127, 0.3290, 1.0};  // D65
-  cmsCIExyYTRIPLE primaries = {{0.680, 0.320, 1.0}, {0.265, 0.690, 1.0}, {0.150, 0.060, 1.0}};
-  // The sRGB transfer function (IEC 61966-2-1), which Display P3 uses.
-  cmsFloat64Number parameters[5] = {2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045};
-  cmsToneCurve *curve = cmsBuildParametricToneCurve(context, 4, parameters);
+// A matrix-and-curves profile of primaries `xy` (CIE xy of red, green, blue and white) with
+// `curve` on each channel; the curve is freed (NULL gives NULL).
+static cmsHPROFILE rgb_profile(cmsContext context, const double xy[8], cmsToneCurve *curve) {
   if (curve == NULL) return NULL;
+  cmsCIExyY white = {xy[6], xy[7], 1.0};
+  cmsCIExyYTRIPLE rgb = {{xy[0], xy[1], 1.0}, {xy[2], xy[3], 1.0}, {xy[4], xy[5], 1.0}};
   cmsToneCurve *curves[3] = {curve, curve, curve};
-  cmsHPROFILE profile = cmsCreateRGBProfileTHR(context, &white, &primaries, curves);
+  cmsHPROFILE profile = cmsCreateRGBProfileTHR(context, &white, &rgb, curves);
   cmsFreeToneCurve(curve);
   return profile;
+}
+
+static cmsHPROFILE make_display_p3(cmsContext context) {
+  static const double display_p3[8] = {0.680, 0.320, 0.265, 0.690, 0.150, 0.060, 0.3127, 0.3290};  // D65
+  // The sRGB transfer function (IEC 61966-2-1), which Display P3 uses.
+  cmsFloat64Number parameters[5] = {2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045};
+  return rgb_profile(context, display_p3, cmsBuildParametricToneCurve(context, 4, parameters));
 }
 
 static int set_description(cmsContext context, cmsHPROFILE profile, const char *text) {
@@ -363,18 +369,11 @@ int cimageio_profile_from_description(const double primaries[8], int transfer, c
   cmsContext context = new_context(err);
   if (context == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
   cmsToneCurve *curve = transfer_curve(context, transfer);
-  cmsHPROFILE profile = NULL;
-  if (curve != NULL) {
-    cmsCIExyY white = {primaries[6], primaries[7], 1.0};
-    cmsCIExyYTRIPLE rgb = {{primaries[0], primaries[1], 1.0}, {primaries[2], primaries[3], 1.0},
-                           {primaries[4], primaries[5], 1.0}};
-    cmsToneCurve *curves[3] = {curve, curve, curve};
-    profile = cmsCreateRGBProfileTHR(context, &white, &rgb, curves);
-    cmsFreeToneCurve(curve);
-  }
+  int known = curve != NULL;
+  cmsHPROFILE profile = rgb_profile(context, primaries, curve);
   int status = CIMAGEIO_OK;
   cmsUInt32Number size = 0;
-  if (curve == NULL) {
+  if (!known) {
     status = cimageio_fail(err, CIMAGEIO_CORRUPT, "transfer characteristics %d are not ones artfit knows", transfer);
   } else if (profile == NULL || !set_description(context, profile, name) ||
              !cmsSaveProfileToMem(profile, NULL, &size) || size < 132) {
@@ -402,23 +401,13 @@ int cimageio_profile_sdr_rendition(const double primaries_xy[8], int primaries, 
   return cimageio_profile_from_description(primaries_xy, 13, name, out, out_size, err);
 }
 
-// A profile of primaries `xy` with linear curves: what light in them is, to LittleCMS.
-static cmsHPROFILE linear_profile(cmsContext context, const double xy[8]) {
-  cmsCIExyY white = {xy[6], xy[7], 1.0};
-  cmsCIExyYTRIPLE rgb = {{xy[0], xy[1], 1.0}, {xy[2], xy[3], 1.0}, {xy[4], xy[5], 1.0}};
-  cmsToneCurve *linear = cmsBuildGamma(context, 1.0);
-  if (linear == NULL) return NULL;
-  cmsToneCurve *curves[3] = {linear, linear, linear};
-  cmsHPROFILE profile = cmsCreateRGBProfileTHR(context, &white, &rgb, curves);
-  cmsFreeToneCurve(linear);
-  return profile;
-}
-
 int cimageio_primaries_conversion(const double from_xy[8], const double to_xy[8], double matrix[9],
                                   cimageio_error *err) {
   cmsContext context = new_context(err);
   if (context == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
-  cmsHPROFILE from = linear_profile(context, from_xy), to = linear_profile(context, to_xy);
+  // Linear curves: the profiles say what light in each set of primaries is.
+  cmsHPROFILE from = rgb_profile(context, from_xy, cmsBuildGamma(context, 1.0));
+  cmsHPROFILE to = rgb_profile(context, to_xy, cmsBuildGamma(context, 1.0));
   cmsHTRANSFORM transform = from != NULL && to != NULL
                                 ? cmsCreateTransformTHR(context, from, TYPE_RGB_DBL, to, TYPE_RGB_DBL,
                                                         INTENT_RELATIVE_COLORIMETRIC, cmsFLAGS_NOCACHE)

@@ -367,7 +367,8 @@ int cimageio_heif_tone_map(const uint8_t *data, size_t size, cimageio_gain_map_f
     cimageio_iso_gain_map_figures(data + start + 1, length - 1, figures);
   // The item's colour is the alternate rendition's; its primaries matter where the gain applies.
   size_t icc_at, icc_size;
-  int primaries = 0, kind = figures->known ? cimageio_heif_item_colour(data, size, item, &icc_at, &icc_size, &primaries) : 0;
+  int primaries = 0, kind = 0;
+  if (figures->known) kind = cimageio_heif_item_colour(data, size, item, &icc_at, &icc_size, &primaries);
   if (kind == 1 || (kind == 2 && primaries != 2))
     figures->alternate_primaries = cimageio_h273_primaries(primaries, figures->alternate_primaries_xy) ? primaries : -1;
   return 1;

@@ -201,24 +201,23 @@ static int turned_with_primary(const uint8_t *data, size_t size, uint32_t map_it
 // The alternate rendition's colour space, where ISO 21496-1 says the gain applies (not the
 // base's): the `tmap` item's colour property, as a profile for the map image. Only its
 // primaries matter to the gain (applied to linear light), so a description (`nclx`) becomes
-// a profile of its primaries with sRGB's transfer. None when the item has no `colr`.
-static int alternate_colour(const uint8_t *data, size_t size, uint32_t tmap, cimageio_gain_map_image *out,
-                            cimageio_error *err) {
+// a profile of its primaries (as the figures read them) with sRGB's transfer. None when the
+// item has no `colr`, or primaries artfit does not know.
+static int alternate_colour(const uint8_t *data, size_t size, uint32_t tmap, const cimageio_gain_map_figures *iso,
+                            cimageio_gain_map_image *out, cimageio_error *err) {
   size_t at = 0, length = 0;
   int primaries = 0;
-  int kind = cimageio_heif_item_colour(data, size, tmap, &at, &length, &primaries);
-  if (kind == 1) {
+  if (cimageio_heif_item_colour(data, size, tmap, &at, &length, &primaries) == 1) {
     if ((out->icc = malloc(length)) == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
     memcpy(out->icc, data + at, length);
     out->icc_size = length;
     return CIMAGEIO_OK;
   }
-  double xy[8];
-  if (kind != 2 || !cimageio_h273_primaries(primaries, xy)) return CIMAGEIO_OK;
+  if (iso->alternate_primaries <= 0) return CIMAGEIO_OK;
   char name[96];
   snprintf(name, sizeof name, "%s primaries (the HDR rendition's, from its tone map item)",
-           cimageio_h273_primaries_name(primaries));
-  return cimageio_profile_from_description(xy, 13, name, &out->icc, &out->icc_size, err);
+           cimageio_h273_primaries_name(iso->alternate_primaries));
+  return cimageio_profile_from_description(iso->alternate_primaries_xy, 13, name, &out->icc, &out->icc_size, err);
 }
 
 // The file's gain map image: the input of ISO 21496-1's `tmap` item when the file has that
@@ -261,7 +260,7 @@ int cimageio_heif_read_gain_map(const uint8_t *data, size_t size, const cimageio
   const uint8_t *read = source->bytes != NULL ? source->bytes : data;
   if (map != NULL && status == CIMAGEIO_OK) status = turned_with_primary(read, source->size, map_item, out, err);
   if (status == CIMAGEIO_OK && iso_input && iso.alternate_colour_space)
-    status = alternate_colour(read, source->size, tmap, out, err);
+    status = alternate_colour(read, source->size, tmap, &iso, out, err);
   if (status != CIMAGEIO_OK) {
     free(out->pixels);
     free(out->icc);
