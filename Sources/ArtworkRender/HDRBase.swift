@@ -11,10 +11,10 @@ struct HDRBase: Sendable {
   let transfer: ImageInfo.HDRTransfer
   /// The map as the file gives it: HDR to SDR.
   let map: GainMapImage
-  /// The SDR rendition's ICC profile: the primaries the gain applies in, the sRGB transfer.
+  /// The SDR rendition's ICC profile: the colour space the gain applies in, the sRGB transfer.
   let profile: [UInt8]
-  /// The base's light into the primaries the gain applies in (row-major 3×3), nil when they
-  /// are the base's own.
+  /// The base's light into the colour space the gain applies in (row-major 3×3), nil when it
+  /// is the base's own.
   let conversion: [Double]?
 
   /// Why a map on an HDR base cannot be applied.
@@ -29,10 +29,10 @@ struct HDRBase: Sendable {
         reason: "its base image is the HDR rendition, but its colour description gives no PQ or HLG transfer "
           + "to apply the map to")
     }
-    let gainPrimaries = try Self.gainPrimaries(map.figures, base: primaries)
+    let space = try Self.gainSpace(map, base: primaries)
     do throws(ImageError) {
-      profile = try gainPrimaries.sdrRenditionProfile(name: name)
-      conversion = gainPrimaries == primaries ? nil : try primaries.conversion(to: gainPrimaries, name: name)
+      profile = try space.sdrRenditionProfile(name: name)
+      conversion = try space.conversion(from: primaries, name: name)
     } catch {
       throw Unapplied(reason: error.message)
     }
@@ -40,17 +40,21 @@ struct HDRBase: Sendable {
     self.map = map
   }
 
-  /// The primaries ISO 21496-1 applies the gain in: the base's, or the alternate's where the
-  /// figures say so (the base's too when the alternate's are left unspecified, as libavif reads them).
-  private static func gainPrimaries(_ figures: GainMapFigures, base: HDRPrimaries) throws(Unapplied) -> HDRPrimaries {
-    guard figures.alternateColourSpace else { return base }
-    switch figures.alternateColour {
-    case .unspecified: return base
-    case .primaries(let alternate): return alternate
+  /// The colour space ISO 21496-1 applies the gain in: the base's, or the alternate's where
+  /// the figures say so (the base's too when the alternate's are left unspecified, as libavif
+  /// reads them). An alternate given as an ICC profile reaches the map image as its profile.
+  private static func gainSpace(_ map: GainMapImage, base: HDRPrimaries) throws(Unapplied) -> GainColourSpace {
+    guard map.figures.alternateColourSpace else { return .primaries(base) }
+    switch map.figures.alternateColour {
+    case .unspecified: return .primaries(base)
+    case .primaries(let alternate): return .primaries(alternate)
     case .other:
-      throw Unapplied(
-        reason: "its map applies in the SDR rendition's colour space, which the file does not give as primaries "
-          + "artfit knows (an H.273 code in its tone map item's colour)")
+      guard let icc = map.map.iccProfile else {
+        throw Unapplied(
+          reason: "its map applies in the SDR rendition's colour space, which the file gives neither as primaries "
+            + "artfit knows (an H.273 code in its tone map item's colour) nor as an ICC profile")
+      }
+      return .profile(icc)
     }
   }
 

@@ -179,6 +179,29 @@ static int set_description(cmsContext context, cmsHPROFILE profile, const char *
   return ok;
 }
 
+// Saves `profile` (closed here) with description `name` into `*out` (free with cimageio_free),
+// the creation date fixed; a failure is `failure` with LittleCMS named.
+static int save_profile(cmsContext context, cmsHPROFILE profile, const char *name, uint8_t **out, size_t *out_size,
+                        int failure, cimageio_error *err) {
+  int status = CIMAGEIO_OK;
+  cmsUInt32Number size = 0;
+  if (profile == NULL || !set_description(context, profile, name) || !cmsSaveProfileToMem(profile, NULL, &size) ||
+      size < 132) {
+    status = cimageio_fail(err, failure, "LittleCMS could not build the profile \"%s\"", name);
+  } else if ((*out = malloc(size)) == NULL) {
+    status = cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+  } else if (!cmsSaveProfileToMem(profile, *out, &size)) {
+    free(*out);
+    *out = NULL;
+    status = cimageio_fail(err, failure, "LittleCMS could not save the profile \"%s\"", name);
+  } else {
+    fix_creation_date(*out);
+    *out_size = size;
+  }
+  if (profile != NULL) cmsCloseProfile(profile);
+  return status;
+}
+
 int cimageio_profile_make(int which, uint8_t **out, size_t *out_size, cimageio_error *err) {
   *out = NULL;
   *out_size = 0;
@@ -188,22 +211,7 @@ int cimageio_profile_make(int which, uint8_t **out, size_t *out_size, cimageio_e
                         : which == CIMAGEIO_PROFILE_SRGB     ? cmsCreate_sRGBProfileTHR(context)
                                                              : NULL;
   const char *name = which == CIMAGEIO_PROFILE_DISPLAY_P3 ? "Display P3" : "sRGB";
-  int status = CIMAGEIO_OK;
-  cmsUInt32Number size = 0;
-  if (profile == NULL || !set_description(context, profile, name) ||
-      !cmsSaveProfileToMem(profile, NULL, &size) || size < 132) {
-    status = cimageio_fail(err, CIMAGEIO_ENCODE_FAILED, "LittleCMS could not build the %s profile", name);
-  } else if ((*out = malloc(size)) == NULL) {
-    status = cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
-  } else if (!cmsSaveProfileToMem(profile, *out, &size)) {
-    free(*out);
-    *out = NULL;
-    status = cimageio_fail(err, CIMAGEIO_ENCODE_FAILED, "LittleCMS could not save the %s profile", name);
-  } else {
-    fix_creation_date(*out);
-    *out_size = size;
-  }
-  if (profile != NULL) cmsCloseProfile(profile);
+  int status = save_profile(context, profile, name, out, out_size, CIMAGEIO_ENCODE_FAILED, err);
   cmsDeleteContext(context);
   return status;
 }
@@ -369,26 +377,10 @@ int cimageio_profile_from_description(const double primaries[8], int transfer, c
   cmsContext context = new_context(err);
   if (context == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
   cmsToneCurve *curve = transfer_curve(context, transfer);
-  int known = curve != NULL;
-  cmsHPROFILE profile = rgb_profile(context, primaries, curve);
-  int status = CIMAGEIO_OK;
-  cmsUInt32Number size = 0;
-  if (!known) {
-    status = cimageio_fail(err, CIMAGEIO_CORRUPT, "transfer characteristics %d are not ones artfit knows", transfer);
-  } else if (profile == NULL || !set_description(context, profile, name) ||
-             !cmsSaveProfileToMem(profile, NULL, &size) || size < 132) {
-    status = cimageio_fail(err, CIMAGEIO_CORRUPT, "LittleCMS could not build a profile from the colour description");
-  } else if ((*out = malloc(size)) == NULL) {
-    status = cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
-  } else if (!cmsSaveProfileToMem(profile, *out, &size)) {
-    free(*out);
-    *out = NULL;
-    status = cimageio_fail(err, CIMAGEIO_CORRUPT, "LittleCMS could not save a profile from the colour description");
-  } else {
-    fix_creation_date(*out);
-    *out_size = size;
-  }
-  if (profile != NULL) cmsCloseProfile(profile);
+  int status = curve == NULL
+                   ? cimageio_fail(err, CIMAGEIO_CORRUPT, "transfer characteristics %d are not ones artfit knows", transfer)
+                   : save_profile(context, rgb_profile(context, primaries, curve), name, out, out_size, CIMAGEIO_CORRUPT,
+                                  err);
   cmsDeleteContext(context);
   return status;
 }
@@ -401,20 +393,44 @@ int cimageio_profile_sdr_rendition(const double primaries_xy[8], int primaries, 
   return cimageio_profile_from_description(primaries_xy, 13, name, out, out_size, err);
 }
 
-int cimageio_primaries_conversion(const double from_xy[8], const double to_xy[8], double matrix[9],
-                                  cimageio_error *err) {
-  cmsContext context = new_context(err);
-  if (context == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
-  // Linear curves: the profiles say what light in each set of primaries is.
-  cmsHPROFILE from = rgb_profile(context, from_xy, cmsBuildGamma(context, 1.0));
-  cmsHPROFILE to = rgb_profile(context, to_xy, cmsBuildGamma(context, 1.0));
+// The LUT-based transforms a profile may carry beside its matrix and curves, which LittleCMS
+// would prefer to them.
+static const cmsTagSignature lut_tags[] = {cmsSigAToB0Tag, cmsSigAToB1Tag, cmsSigAToB2Tag, cmsSigBToA0Tag,
+                                           cmsSigBToA1Tag, cmsSigBToA2Tag, cmsSigDToB0Tag, cmsSigDToB1Tag,
+                                           cmsSigDToB2Tag, cmsSigBToD0Tag, cmsSigBToD1Tag, cmsSigBToD2Tag};
+
+// `icc` (an RGB profile of a matrix and curves) with `curve` on each channel in place of its
+// own and nothing else converting; the curve is freed. NULL, `err` saying why, otherwise.
+static cmsHPROFILE with_curves(cmsContext context, const uint8_t *icc, size_t size, cmsToneCurve *curve,
+                               cimageio_error *err) {
+  cmsHPROFILE profile = curve != NULL && icc != NULL ? open_profile(context, icc, size, err) : NULL;
+  int ok = profile != NULL && cmsGetColorSpace(profile) == cmsSigRgbData && cmsIsMatrixShaper(profile);
+  if (profile != NULL && !ok)
+    cimageio_fail(err, CIMAGEIO_CORRUPT, "its ICC profile is not an RGB profile of a matrix and curves");
+  for (size_t i = 0; ok && i < sizeof lut_tags / sizeof *lut_tags; i++)
+    if (cmsIsTag(profile, lut_tags[i])) ok = cmsWriteTag(profile, lut_tags[i], NULL);
+  ok = ok && cmsWriteTag(profile, cmsSigRedTRCTag, curve) && cmsWriteTag(profile, cmsSigGreenTRCTag, curve) &&
+       cmsWriteTag(profile, cmsSigBlueTRCTag, curve);
+  if (curve != NULL) cmsFreeToneCurve(curve);
+  if (ok) return profile;
+  if (err->status == CIMAGEIO_OK) cimageio_fail(err, CIMAGEIO_CORRUPT, "LittleCMS could not rewrite its ICC profile");
+  if (profile != NULL) cmsCloseProfile(profile);
+  return NULL;
+}
+
+// Fills `matrix` (row-major) with the linear map from `from` to `to` (both linear, closed
+// here), relative colorimetric.
+static int linear_conversion(cmsContext context, cmsHPROFILE from, cmsHPROFILE to, double matrix[9],
+                             cimageio_error *err) {
   cmsHTRANSFORM transform = from != NULL && to != NULL
                                 ? cmsCreateTransformTHR(context, from, TYPE_RGB_DBL, to, TYPE_RGB_DBL,
                                                         INTENT_RELATIVE_COLORIMETRIC, cmsFLAGS_NOCACHE)
                                 : NULL;
   int status = CIMAGEIO_OK;
   if (transform == NULL) {
-    status = cimageio_fail(err, CIMAGEIO_CORRUPT, "LittleCMS could not convert between the two primaries");
+    status = err->status != CIMAGEIO_OK
+                 ? err->status
+                 : cimageio_fail(err, CIMAGEIO_CORRUPT, "LittleCMS could not convert between the two colour spaces");
   } else {
     // Matrix and linear curves make the transform linear (floating point is unbounded): the
     // images of the three unit colours are its columns.
@@ -427,6 +443,47 @@ int cimageio_primaries_conversion(const double from_xy[8], const double to_xy[8]
   }
   if (from != NULL) cmsCloseProfile(from);
   if (to != NULL) cmsCloseProfile(to);
+  return status;
+}
+
+int cimageio_primaries_conversion(const double from_xy[8], const double to_xy[8], double matrix[9],
+                                  cimageio_error *err) {
+  cmsContext context = new_context(err);
+  if (context == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+  // Linear curves: the profiles say what light in each set of primaries is.
+  cmsHPROFILE from = rgb_profile(context, from_xy, cmsBuildGamma(context, 1.0));
+  cmsHPROFILE to = rgb_profile(context, to_xy, cmsBuildGamma(context, 1.0));
+  int status = linear_conversion(context, from, to, matrix, err);
+  cmsDeleteContext(context);
+  return status;
+}
+
+int cimageio_profile_conversion(const double from_xy[8], const uint8_t *to_icc, size_t to_size, double matrix[9],
+                                cimageio_error *err) {
+  cmsContext context = new_context(err);
+  if (context == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+  cmsHPROFILE to = with_curves(context, to_icc, to_size, cmsBuildGamma(context, 1.0), err);
+  cmsHPROFILE from = to == NULL ? NULL : rgb_profile(context, from_xy, cmsBuildGamma(context, 1.0));
+  int status = linear_conversion(context, from, to, matrix, err);
+  cmsDeleteContext(context);
+  return status;
+}
+
+int cimageio_profile_sdr_rendition_in(const uint8_t *icc, size_t size, uint8_t **out, size_t *out_size,
+                                      cimageio_error *err) {
+  *out = NULL;
+  *out_size = 0;
+  cmsContext context = new_context(err);
+  if (context == NULL) return cimageio_fail(err, CIMAGEIO_NO_MEMORY, "out of memory");
+  cmsHPROFILE profile = with_curves(context, icc, size, transfer_curve(context, 13), err);
+  int status = err->status;
+  if (profile != NULL) {
+    char description[128] = "", name[192];
+    cmsGetProfileInfoASCII(profile, cmsInfoDescription, "en", "US", description, sizeof description);
+    snprintf(name, sizeof name, "%s primaries, sRGB transfer (SDR rendition of an HDR base)",
+             description[0] != 0 ? description : "ICC profile");
+    status = save_profile(context, profile, name, out, out_size, CIMAGEIO_CORRUPT, err);
+  }
   cmsDeleteContext(context);
   return status;
 }

@@ -45,13 +45,6 @@ int cimageio_jpeg_read(const uint8_t *data, size_t size, int scale_denom,
 /// Naive CMYK to RGB for `width` pixels (`inverted`: 0 is full ink, as Adobe writes).
 void cimageio_cmyk_row_to_rgb(const uint8_t *cmyk, uint8_t *rgb, uint32_t width, int inverted);
 
-/// An RGB profile (free with cimageio_free) from primaries and a white point as CIE xy
-/// (red, green, blue, white) and an ITU-T H.273 transfer code; PQ (16) and HLG (18) are
-/// tone-mapped to SDR in its curves. `name` becomes its description. Fails for a transfer
-/// code it does not know.
-int cimageio_profile_from_description(const double primaries[8], int transfer, const char *name, uint8_t **out,
-                                      size_t *out_size, cimageio_error *err);
-
 /// The primaries and white point (CIE xy: red, green, blue, white) of ITU-T H.273 colour
 /// primaries code `code`; 0 for a code it does not list.
 int cimageio_h273_primaries(int code, double xy[8]);

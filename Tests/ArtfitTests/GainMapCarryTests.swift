@@ -232,7 +232,9 @@ extension Slow {
     /// its SDR alternate's Display P3): the previews draw the SDR rendition libavif's `tonemap`
     /// gives, and carry the map the other way, so that libultrahdr's reconstruction of each
     /// preview is the same crop of the HDR base as libavif decodes it.
-    @Test(arguments: ["hdr-base-pq.avif", "hdr-base-pq-2020.avif", "hdr-base-pq-p3-alternate.avif"])
+    @Test(arguments: [
+      "hdr-base-pq.avif", "hdr-base-pq-2020.avif", "hdr-base-pq-p3-alternate.avif", "hdr-base-pq-p3-icc-alternate.avif",
+    ])
     func anHDRBasesPreviewsAreItsSDRRenditionAndReconstructIt(name: String) throws {
       let folder = TemporaryFolder()
       defer { folder.remove() }

@@ -125,6 +125,7 @@ struct HDRHighlightsCLITests {
   /// map turned round) and shares kept.
   @Test(arguments: [
     ("hdr-base-pq", "BT.709"), ("hdr-base-pq-2020", "BT.2020"), ("hdr-base-pq-p3-alternate", "Display P3"),
+    ("hdr-base-pq-p3-icc-alternate", "Display P3"),
   ])
   func anHDRBaseIsDrawnAsItsSDRRendition(name: String, primaries: String) throws {
     let folder = TemporaryFolder()

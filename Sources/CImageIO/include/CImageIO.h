@@ -315,6 +315,13 @@ typedef enum {
 /// on every call.
 int cimageio_profile_make(int which, uint8_t **out, size_t *out_size, cimageio_error *err);
 
+/// An RGB profile (free with cimageio_free) from primaries and a white point as CIE xy
+/// (red, green, blue, white) and an ITU-T H.273 transfer code; PQ (16) and HLG (18) are
+/// tone-mapped to SDR in its curves. `name` becomes its description. Fails for a transfer
+/// code it does not know.
+int cimageio_profile_from_description(const double primaries[8], int transfer, const char *name, uint8_t **out,
+                                      size_t *out_size, cimageio_error *err);
+
 /// Builds into `*out` (free with cimageio_free) the profile of an HDR base image's SDR
 /// rendition: its primaries (`primaries_xy`, CIE xy of red, green, blue and white; H.273 code
 /// `primaries` for the name) with the sRGB transfer function.
@@ -326,6 +333,18 @@ int cimageio_profile_sdr_rendition(const double primaries_xy[8], int primaries, 
 /// points adapted as LittleCMS adapts them (Bradford, through D50).
 int cimageio_primaries_conversion(const double from_xy[8], const double to_xy[8], double matrix[9],
                                   cimageio_error *err);
+
+/// Fills `matrix` (row-major) with the conversion of linear light in primaries `from_xy` to
+/// linear light in the colour space of ICC profile `to_icc`, which must be an RGB profile of a
+/// matrix and curves (its curves and any LUTs are set aside), adapted as LittleCMS adapts.
+int cimageio_profile_conversion(const double from_xy[8], const uint8_t *to_icc, size_t to_size, double matrix[9],
+                                cimageio_error *err);
+
+/// Builds into `*out` (free with cimageio_free) the profile of an HDR base image's SDR
+/// rendition drawn in the colour space of ICC profile `icc` (an RGB profile of a matrix and
+/// curves): its matrix with the sRGB transfer function, its description named.
+int cimageio_profile_sdr_rendition_in(const uint8_t *icc, size_t size, uint8_t **out, size_t *out_size,
+                                      cimageio_error *err);
 
 /// Fills `table[i]` with the display light of HDR signal i / (points - 1) under H.273 transfer
 /// `transfer` (16 PQ, 18 HLG on a 1,000 cd/m² display) relative to reference white (203 cd/m²,

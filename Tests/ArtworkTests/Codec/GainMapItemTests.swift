@@ -82,7 +82,9 @@ struct GainMapItemTests {
   /// for it), and each map decodes to the codes libavif extracts, sample for sample: a
   /// monochrome map, and a three-channel one libheif hands over as RGB planes (libavif codes
   /// its maps with the identity matrix).
-  @Test(arguments: ["hdr-base-pq", "hdr-base-pq-2020", "hdr-base-pq-p3-alternate", "sdr-base-rgb-map"])
+  @Test(arguments: [
+    "hdr-base-pq", "hdr-base-pq-2020", "hdr-base-pq-p3-alternate", "hdr-base-pq-p3-icc-alternate", "sdr-base-rgb-map",
+  ])
   func libavifsFiguresAndMapsAreLibavifsOwn(name: String) throws {
     let path = Fixtures.path("HDR/\(name).avif")
     let truths = try #require(

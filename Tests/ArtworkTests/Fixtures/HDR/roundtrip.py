@@ -21,6 +21,11 @@
       an AVIF (heif-enc), with
       its ISO 21496-1 metadata as a `tmap` item derived from the two (`dimg`), the map item
       hidden, as ISO 21496-1 carries a gain map in HEIF; compared against the JPEG's HDR.
+  python roundtrip.py alternate-as-icc SOURCE.avif|SOURCE.heic OUT
+      SOURCE, whose `tmap` item's colour is an nclx box, with that colour given instead as an
+      ICC profile of the same primaries and white (sRGB's curve) that LittleCMS builds (a v4
+      profile, its colorants adapted to D50 and the adaptation in its `chad` tag): the same
+      gain map, its alternate's colour space described the way an ICC workflow writes it.
   python roundtrip.py maker-note-stops SOURCE
       the headroom in stops that SOURCE's Apple maker note tags 33 and 48, as exiftool reads
       them, mean under Apple's published mapping; JSON.
@@ -417,6 +422,67 @@ def make_iso_heic(out, width, height, seed, alternate=None):
         f.write(heif_with_items(base, items, references))
 
 
+# ITU-T H.273 table 2: red, green, blue and white as CIE xy, for the codes the fixtures use.
+H273_PRIMARIES = {1: (0.640, 0.330, 0.300, 0.600, 0.150, 0.060, 0.3127, 0.3290),
+                  9: (0.708, 0.292, 0.170, 0.797, 0.131, 0.046, 0.3127, 0.3290),
+                  12: (0.680, 0.320, 0.265, 0.690, 0.150, 0.060, 0.3127, 0.3290)}
+
+
+def lcms_profile(xy, description):
+    """An RGB ICC profile of primaries and white XY with sRGB's curve, built by LittleCMS."""
+    import ctypes
+    lcms = ctypes.CDLL("liblcms2.so.2")
+
+    class XYY(ctypes.Structure):
+        _fields_ = [("x", ctypes.c_double), ("y", ctypes.c_double), ("Y", ctypes.c_double)]
+
+    for name in ("cmsBuildParametricToneCurve", "cmsCreateRGBProfile", "cmsMLUalloc"):
+        getattr(lcms, name).restype = ctypes.c_void_p
+    srgb = (ctypes.c_double * 5)(2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045)
+    curve = lcms.cmsBuildParametricToneCurve(None, 4, srgb)
+    white = XYY(xy[6], xy[7], 1.0)
+    rgb = (XYY * 3)(XYY(xy[0], xy[1], 1.0), XYY(xy[2], xy[3], 1.0), XYY(xy[4], xy[5], 1.0))
+    profile = ctypes.c_void_p(lcms.cmsCreateRGBProfile(ctypes.byref(white), rgb, (ctypes.c_void_p * 3)(curve, curve, curve)))
+    mlu = ctypes.c_void_p(lcms.cmsMLUalloc(None, 1))
+    lcms.cmsMLUsetASCII(mlu, b"en", b"US", description.encode())
+    lcms.cmsWriteTag(profile, 0x64657363, mlu)  # 'desc'
+    size = ctypes.c_uint32(0)
+    lcms.cmsSaveProfileToMem(profile, None, ctypes.byref(size))
+    buffer = ctypes.create_string_buffer(size.value)
+    lcms.cmsSaveProfileToMem(profile, buffer, ctypes.byref(size))
+    icc = bytearray(buffer.raw)
+    icc[24:36] = bytes([0x07, 0xEA, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0])  # a fixed creation date: the same bytes each time
+    return bytes(icc)
+
+
+def alternate_as_icc(source, out):
+    """SOURCE with its tmap item's nclx colour given as an ICC profile of the same primaries."""
+    with open(source, "rb") as f:
+        data = f.read()
+    (meta_start, meta_end), children = meta_children(data)
+    iinf = children["iinf"]
+    infes = heif_boxes(iinf, 14 if iinf[8] == 0 else 16, len(iinf))
+    tmap = next(int.from_bytes(iinf[s + 12:s + 14], "big") for kind, s, _ in infes if iinf[s + 16:s + 20] == b"tmap")
+    iprp = children["iprp"]
+    parts = {kind: iprp[s:e] for kind, s, e in heif_boxes(iprp, 8, len(iprp))}
+    ipco = parts["ipco"]
+    properties = [ipco[s:e] for _, s, e in heif_boxes(ipco, 8, len(ipco))]
+    entries, version, flags = ipma_entries(parts["ipma"])
+    associations = next(a for item, a in entries if item == tmap)
+    colour = next(index for _, index in associations if properties[index - 1][4:12] == b"colrnclx")
+    code = int.from_bytes(properties[colour - 1][12:14], "big")
+    icc = lcms_profile(H273_PRIMARIES[code], "Display P3" if code == 12 else f"H.273 primaries {code}")
+    index = len(properties) + 1
+    entries = [(item, [(e, index if item == tmap and i == colour else i) for e, i in a]) for item, a in entries]
+    children["iprp"] = heif_box("iprp", heif_box("ipco", ipco[8:] + heif_box("colr", b"prof" + icc))
+                                + ipma_box(entries, version, flags))
+    # The old meta box becomes a free box of its size (every offset into the file stays right);
+    # the new one follows the file.
+    meta = heif_box("meta", data[meta_start + 8:meta_start + 12] + b"".join(children.values()))
+    with open(out, "wb") as f:
+        f.write(data[:meta_start] + heif_box("free", bytes(meta_end - meta_start - 8)) + data[meta_end:] + meta)
+
+
 def apple_parts(source):
     """SOURCE's SDR image, its map's codes and its headroom: a JPEG's map taken out by
     exiftool, a HEIC's (and its primary) decoded by libheif's heif-convert."""
@@ -602,6 +668,8 @@ if __name__ == "__main__":
     carrier = sys.argv[7] if len(sys.argv) > 7 else "xmp"
     if sys.argv[1] == "maker-note-stops":
         print(json.dumps({"stops": float(np.log2(maker_note_headroom(sys.argv[2])))}))
+    elif sys.argv[1] == "alternate-as-icc":
+        alternate_as_icc(sys.argv[2], sys.argv[3])
     elif sys.argv[1] == "make-iso-heic":
         make_iso_heic(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]),
                       int(sys.argv[6]) if len(sys.argv) > 6 else None)

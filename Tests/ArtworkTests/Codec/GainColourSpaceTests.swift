@@ -1,0 +1,99 @@
+import ArtworkCodec
+import CImageIO
+import Foundation
+import TestSupport
+import Testing
+
+/// An HDR base's gain applied in an alternate colour space given as an ICC profile: what
+/// counts is the profile's matrix, whatever its curves, so it converts and names the SDR
+/// rendition as the same primaries given as a code do.
+struct GainColourSpaceTests {
+  /// A matrix-and-curves profile of `xy` with H.273 transfer `transfer`, described `name`.
+  private static func profile(_ xy: [Double], transfer: Int32, name: String) throws -> [UInt8] {
+    var out: UnsafeMutablePointer<UInt8>? = nil
+    var size = 0
+    var error = cimageio_error()
+    let status = xy.withUnsafeBufferPointer {
+      cimageio_profile_from_description($0.baseAddress, transfer, name, &out, &size, &error)
+    }
+    defer { cimageio_free(out) }
+    let message = withUnsafeBytes(of: error.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    let bytes = try #require(status == 0 ? out : nil, "\(message)")
+    return Array(UnsafeBufferPointer(start: bytes, count: size))
+  }
+
+  private static func randomPrimaries(white: [Double], using random: inout some RandomNumberGenerator) -> [Double] {
+    [
+      Double.random(in: 0.55...0.72, using: &random), Double.random(in: 0.27...0.35, using: &random),
+      Double.random(in: 0.15...0.32, using: &random), Double.random(in: 0.58...0.80, using: &random),
+      Double.random(in: 0.12...0.16, using: &random), Double.random(in: 0.03...0.08, using: &random),
+    ] + white
+  }
+
+  /// For random primaries and whites, under each curve a profile can carry (BT.709, gamma 2.2,
+  /// linear, sRGB): the conversion from a base is the one the primaries give (within the ICC's
+  /// 16.16 fixed point), and the SDR rendition's profile is named after the ICC's description
+  /// and converts colours to sRGB as the primaries' rendition profile does.
+  @Test func anICCProfileIsItsMatrixWhateverItsCurves() throws {
+    var random = SeededGenerator(seed: 5120)
+    let d65 = [0.3127, 0.3290]
+    let transfers: [Int32] = [1, 4, 8, 13]
+    for round in 0..<16 {
+      let white =
+        round % 4 == 3
+        ? [Double.random(in: 0.30...0.33, using: &random), Double.random(in: 0.31...0.36, using: &random)] : d65
+      let base = HDRPrimaries(code: 0, xy: Self.randomPrimaries(white: d65, using: &random))
+      let alternate = HDRPrimaries(code: 0, xy: Self.randomPrimaries(white: white, using: &random))
+      let name = "Alternate \(round)"
+      let icc = try Self.profile(alternate.xy, transfer: transfers[round % 4], name: name)
+      let fromProfile = try #require(try GainColourSpace.profile(icc).conversion(from: base, name: "test"))
+      let fromPrimaries = try #require(try GainColourSpace.primaries(alternate).conversion(from: base, name: "test"))
+      #expect(
+        zip(fromProfile, fromPrimaries).allSatisfy { abs($0 - $1) < 2e-4 },
+        "round \(round): \(fromProfile) against \(fromPrimaries)")
+      let rendition = try ColourProfile(
+        reading: try GainColourSpace.profile(icc).sdrRenditionProfile(name: "test"))
+      #expect(rendition.name == "\(name) primaries, sRGB transfer (SDR rendition of an HDR base)")
+      let expected = try ColourProfile(reading: try alternate.sdrRenditionProfile(name: "test"))
+      let (viaICC, viaPrimaries) = (
+        try ColourTransform(from: rendition, layout: .rgb, bitDepth: 8, to: nil, intent: .relative),
+        try ColourTransform(from: expected, layout: .rgb, bitDepth: 8, to: nil, intent: .relative)
+      )
+      for r in stride(from: 0, through: 255, by: 51) {
+        for g in stride(from: 0, through: 255, by: 51) {
+          for b in stride(from: 0, through: 255, by: 51) {
+            let colour = RGB(UInt8(r), UInt8(g), UInt8(b))
+            let (one, other) = (viaICC.convert(colour), viaPrimaries.convert(colour))
+            #expect(
+              abs(Int(one.r) - Int(other.r)) <= 1 && abs(Int(one.g) - Int(other.g)) <= 1
+                && abs(Int(one.b) - Int(other.b)) <= 1, "round \(round) \(colour): \(one) against \(other)")
+          }
+        }
+      }
+    }
+  }
+
+  /// A profile that is not RGB matrix and curves, or not a profile, is refused with its cause
+  /// and the file named, by both uses.
+  @Test func otherProfilesAreRefusedWithTheirCause() throws {
+    let cmyk = try #require(try ImageDecoder.probe(file: Fixtures.path("tiff-cmyk-icc.tif")).iccProfile)
+    let base = HDRPrimaries(code: 1, xy: [0.64, 0.33, 0.30, 0.60, 0.15, 0.06, 0.3127, 0.3290])
+    for (icc, cause) in [
+      (cmyk, "not an RGB profile of a matrix and curves"), ([UInt8](repeating: 7, count: 300), "not an ICC profile"),
+      ([UInt8](repeating: 0, count: 20), "too short"),
+    ] {
+      #expect {
+        try GainColourSpace.profile(icc).conversion(from: base, name: "key-art.avif")
+      } throws: { error in
+        let message = "\(error)"
+        return message.contains("key-art.avif") && message.contains(cause)
+      }
+      #expect {
+        try GainColourSpace.profile(icc).sdrRenditionProfile(name: "key-art.avif")
+      } throws: { error in
+        let message = "\(error)"
+        return message.contains("key-art.avif") && message.contains(cause)
+      }
+    }
+  }
+}
