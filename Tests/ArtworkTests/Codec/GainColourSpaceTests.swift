@@ -22,14 +22,6 @@ struct GainColourSpaceTests {
     return Array(UnsafeBufferPointer(start: bytes, count: size))
   }
 
-  private static func randomPrimaries(white: [Double], using random: inout some RandomNumberGenerator) -> [Double] {
-    [
-      Double.random(in: 0.55...0.72, using: &random), Double.random(in: 0.27...0.35, using: &random),
-      Double.random(in: 0.15...0.32, using: &random), Double.random(in: 0.58...0.80, using: &random),
-      Double.random(in: 0.12...0.16, using: &random), Double.random(in: 0.03...0.08, using: &random),
-    ] + white
-  }
-
   /// For random primaries and whites, under each curve a profile can carry (BT.709, gamma 2.2,
   /// linear, sRGB): the conversion from a base is the one the primaries give (within the ICC's
   /// 16.16 fixed point), and the SDR rendition's profile is named after the ICC's description
@@ -42,8 +34,8 @@ struct GainColourSpaceTests {
       let white =
         round % 4 == 3
         ? [Double.random(in: 0.30...0.33, using: &random), Double.random(in: 0.31...0.36, using: &random)] : d65
-      let base = HDRPrimaries(code: 0, xy: Self.randomPrimaries(white: d65, using: &random))
-      let alternate = HDRPrimaries(code: 0, xy: Self.randomPrimaries(white: white, using: &random))
+      let base = HDRPrimaries.random(white: d65, using: &random)
+      let alternate = HDRPrimaries.random(white: white, using: &random)
       let name = "Alternate \(round)"
       let icc = try Self.profile(alternate.xy, transfer: transfers[round % 4], name: name)
       let fromProfile = try #require(try GainColourSpace.profile(icc).conversion(from: base, name: "test"))

@@ -32,14 +32,6 @@ struct HDRPrimariesTests {
     }
   }
 
-  private static func randomPrimaries(white: [Double], using random: inout some RandomNumberGenerator) -> [Double] {
-    [
-      Double.random(in: 0.55...0.72, using: &random), Double.random(in: 0.27...0.35, using: &random),
-      Double.random(in: 0.15...0.32, using: &random), Double.random(in: 0.58...0.80, using: &random),
-      Double.random(in: 0.12...0.16, using: &random), Double.random(in: 0.03...0.08, using: &random),
-    ] + white
-  }
-
   /// For random primaries sharing a white (D65), the matrix is XYZ→RGB of one times RGB→XYZ of
   /// the other (the adaptation cancels); for any two whites, white goes to white (relative
   /// colorimetric) and the matrix there back is its inverse.
@@ -50,8 +42,8 @@ struct HDRPrimariesTests {
       let white =
         round < 15
         ? d65 : [Double.random(in: 0.30...0.33, using: &random), Double.random(in: 0.31...0.36, using: &random)]
-      let from = HDRPrimaries(code: 0, xy: Self.randomPrimaries(white: d65, using: &random))
-      let to = HDRPrimaries(code: 0, xy: Self.randomPrimaries(white: white, using: &random))
+      let from = HDRPrimaries.random(white: d65, using: &random)
+      let to = HDRPrimaries.random(white: white, using: &random)
       let matrix = try from.conversion(to: to, name: "test")
       let back = try to.conversion(to: from, name: "test")
       for row in 0..<3 {
