@@ -338,16 +338,15 @@ int cimageio_hdr_relative_light(int transfer, float *table, size_t points, cimag
   return CIMAGEIO_OK;
 }
 
+// The HDR transfer's relative light, tone-mapped to SDR: the curve of a PQ or HLG profile.
 static cmsToneCurve *hdr_curve(cmsContext context, int transfer) {
   enum { points = 4096 };
   float *table = malloc(points * sizeof *table);
-  if (table == NULL) return NULL;
-  for (int i = 0; i < points; i++) {
-    double signal = (double)i / (points - 1);
-    double nits = transfer == 16 ? pq_to_nits(signal) : hlg_to_nits(signal);
-    table[i] = (float)tone_map(nits / reference_white);
+  cmsToneCurve *curve = NULL;
+  if (table != NULL && cimageio_hdr_relative_light(transfer, table, points, NULL) == CIMAGEIO_OK) {
+    for (int i = 0; i < points; i++) table[i] = (float)tone_map(table[i]);
+    curve = cmsBuildTabulatedToneCurveFloat(context, points, table);
   }
-  cmsToneCurve *curve = cmsBuildTabulatedToneCurveFloat(context, points, table);
   free(table);
   return curve;
 }
