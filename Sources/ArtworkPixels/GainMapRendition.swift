@@ -12,78 +12,29 @@ public enum GainMapRendition {
   /// (`HDRTransfer.relativeLight`, one entry per code of the base's bit depth). `conversion`
   /// (a row-major 3×3 matrix, nil for none) takes the base's light into the colour space the
   /// gain applies in, the alternate's where the figures say so; the rendition is in that
-  /// space, tagged `profile`. Alpha is kept.
+  /// space, tagged `profile`. Alpha is kept. Up to `threads` threads draw bands of rows.
   public static func sdr(
-    base: Image, light: [Float], conversion: [Double]? = nil, map: Image, figures: GainMapFigures, profile: [UInt8]
+    base: Image, light: [Float], conversion: [Double]? = nil, map: Image, figures: GainMapFigures, profile: [UInt8],
+    threads: Int = 1
   ) -> Image {
-    let colours = base.layout.withoutAlpha.channels
-    let channels = base.layout.channels
-    let mapChannels = map.layout.channels
     precondition(light.count == 1 << base.bitDepth, "one light per stored code")
-    precondition(colours == 3 || conversion == nil, "a conversion between primaries takes three channels")
-    let matrix = conversion.map { m in
-      (
-        SIMD3<Float>(Float(m[0]), Float(m[1]), Float(m[2])), SIMD3<Float>(Float(m[3]), Float(m[4]), Float(m[5])),
-        SIMD3<Float>(Float(m[6]), Float(m[7]), Float(m[8]))
-      )
-    }
-    let weight = Float(weightForSDR(figures))
-    let ranges = (0..<3).map { (Float(figures.gainMin[$0]), Float(figures.gainMax[$0] - figures.gainMin[$0])) }
-    let inverseGammas = figures.gamma.map { Float(1 / $0) }
-    let offsets = (0..<3).map { (Float(figures.baseOffset[$0]), Float(figures.alternateOffset[$0])) }
-    guard case .uint8(let codes) = map.storage else { preconditionFailure("an 8-bit map") }
-    let sampler = MapSampler(width: map.width, height: map.height, imageWidth: base.width, imageHeight: base.height)
-    let alphaScale = 65535 / Float((1 << base.bitDepth) - 1)
-    var out = [UInt16](repeating: 0, count: base.width * base.height * channels)
-    let stored: [UInt16] =
-      switch base.storage {
-      case .uint8(let samples): samples.map(UInt16.init)
-      case .uint16(let samples): samples
-      }
-    let columns = (0..<base.width).map(sampler.columns)
-    let encoding = SRGBEncoding.values
-    out.withUnsafeMutableBufferPointer { out in
-      codes.withUnsafeBufferPointer { codes in
-        stored.withUnsafeBufferPointer { stored in
-          light.withUnsafeBufferPointer { light in
-            encoding.withUnsafeBufferPointer { encoding in
-              for y in 0..<base.height {
-                let rows = sampler.rows(y)
-                let (above, below) = (rows.0 * map.width, rows.1 * map.width)
-                for x in 0..<base.width {
-                  let column = columns[x]
-                  let at = (y * base.width + x) * channels
-                  // Held in a SIMD value, not an array: no allocation per pixel.
-                  var lights = SIMD3<Float>(repeating: 0)
-                  for channel in 0..<colours { lights[channel] = light[Int(stored[at + channel])] }
-                  if let matrix {
-                    lights = SIMD3(
-                      (matrix.0 * lights).sum(), (matrix.1 * lights).sum(), (matrix.2 * lights).sum())
-                  }
-                  for channel in 0..<colours {
-                    let c = min(channel, mapChannels - 1)
-                    func code(_ row: Int, _ column: Int) -> Float { Float(codes[(row + column) * mapChannels + c]) }
-                    let top = code(above, column.0) * (1 - column.t) + code(above, column.1) * column.t
-                    let bottom = code(below, column.0) * (1 - column.t) + code(below, column.1) * column.t
-                    // ISO 21496-1: the code's share to the power of 1 / gamma places the log2 gain.
-                    let share = (top * (1 - rows.t) + bottom * rows.t) / 255
-                    let inverseGamma = inverseGammas[min(channel, 2)]
-                    let recovery = inverseGamma == 1 ? share : powf(share, inverseGamma)
-                    let (gainMin, gainSpan) = ranges[min(channel, 2)]
-                    let logGain = (gainMin + gainSpan * recovery) * weight
-                    let (baseOffset, alternateOffset) = offsets[min(channel, 2)]
-                    let sdr = (lights[channel] + baseOffset) * exp2f(logGain) - alternateOffset
-                    out[at + channel] = SRGBEncoding.encode(sdr, table: encoding)
-                  }
-                  if channels > colours {
-                    out[at + colours] = UInt16(Float(stored[at + colours]) * alphaScale + 0.5)
-                  }
-                }
-              }
-            }
-          }
+    precondition(
+      base.layout.withoutAlpha.channels == 3 || conversion == nil, "a conversion between primaries takes three channels"
+    )
+    let pass = RenditionPass(base: base, light: light, conversion: conversion, map: map, figures: figures)
+    // Bands of rows, each written by one worker: the samples are the same for any number of threads.
+    let bandRows = 16
+    let bands = (base.height + bandRows - 1) / bandRows
+    let workers = max(1, min(threads, bands))
+    let count = base.width * base.height * base.layout.channels
+    let out = [UInt16](unsafeUninitializedCapacity: count) { buffer, initialized in
+      let target = SendableBuffer(buffer.baseAddress!)
+      DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        for band in stride(from: worker, to: bands, by: workers) {
+          pass.draw(rows: band * bandRows..<min((band + 1) * bandRows, base.height), into: target.pointer)
         }
       }
+      initialized = count
     }
     return Image(
       width: base.width, height: base.height, layout: base.layout, storage: .uint16(out), iccProfile: profile)
@@ -100,9 +51,103 @@ public enum GainMapRendition {
   }
 }
 
+/// What `GainMapRendition.sdr` works from, prepared once: the base's stored samples, the map's
+/// codes, the figures as single floats and the sRGB encoding table.
+private struct RenditionPass: Sendable {
+  let width: Int
+  let channels: Int
+  let colours: Int
+  let mapChannels: Int
+  let mapWidth: Int
+  let light: [Float]
+  let matrix: (SIMD3<Float>, SIMD3<Float>, SIMD3<Float>)?
+  let weight: Float
+  let ranges: [(Float, Float)]
+  let inverseGammas: [Float]
+  let offsets: [(Float, Float)]
+  let codes: [UInt8]
+  let stored: [UInt16]
+  let sampler: MapSampler
+  let columns: [(Int, Int, t: Float)]
+  let alphaScale: Float
+
+  init(base: Image, light: [Float], conversion: [Double]?, map: Image, figures: GainMapFigures) {
+    width = base.width
+    channels = base.layout.channels
+    colours = base.layout.withoutAlpha.channels
+    mapChannels = map.layout.channels
+    mapWidth = map.width
+    self.light = light
+    matrix = conversion.map { m in
+      (
+        SIMD3<Float>(Float(m[0]), Float(m[1]), Float(m[2])), SIMD3<Float>(Float(m[3]), Float(m[4]), Float(m[5])),
+        SIMD3<Float>(Float(m[6]), Float(m[7]), Float(m[8]))
+      )
+    }
+    weight = Float(GainMapRendition.weightForSDR(figures))
+    ranges = (0..<3).map { (Float(figures.gainMin[$0]), Float(figures.gainMax[$0] - figures.gainMin[$0])) }
+    inverseGammas = figures.gamma.map { Float(1 / $0) }
+    offsets = (0..<3).map { (Float(figures.baseOffset[$0]), Float(figures.alternateOffset[$0])) }
+    guard case .uint8(let codes) = map.storage else { preconditionFailure("an 8-bit map") }
+    self.codes = codes
+    stored =
+      switch base.storage {
+      case .uint8(let samples): samples.map(UInt16.init)
+      case .uint16(let samples): samples
+      }
+    sampler = MapSampler(width: map.width, height: map.height, imageWidth: base.width, imageHeight: base.height)
+    columns = (0..<base.width).map(sampler.columns)
+    alphaScale = 65535 / Float((1 << base.bitDepth) - 1)
+  }
+
+  /// Rows `rows` of the rendition, written into `out` (the whole image's samples).
+  func draw(rows: Range<Int>, into out: UnsafeMutablePointer<UInt16>) {
+    codes.withUnsafeBufferPointer { codes in
+      stored.withUnsafeBufferPointer { stored in
+        light.withUnsafeBufferPointer { light in
+          SRGBEncoding.values.withUnsafeBufferPointer { encoding in
+            for y in rows {
+              let mapRows = sampler.rows(y)
+              let (above, below) = (mapRows.0 * mapWidth, mapRows.1 * mapWidth)
+              for x in 0..<width {
+                let column = columns[x]
+                let at = (y * width + x) * channels
+                // Held in a SIMD value, not an array: no allocation per pixel.
+                var lights = SIMD3<Float>(repeating: 0)
+                for channel in 0..<colours { lights[channel] = light[Int(stored[at + channel])] }
+                if let matrix {
+                  lights = SIMD3((matrix.0 * lights).sum(), (matrix.1 * lights).sum(), (matrix.2 * lights).sum())
+                }
+                for channel in 0..<colours {
+                  let c = min(channel, mapChannels - 1)
+                  func code(_ row: Int, _ column: Int) -> Float { Float(codes[(row + column) * mapChannels + c]) }
+                  let top = code(above, column.0) * (1 - column.t) + code(above, column.1) * column.t
+                  let bottom = code(below, column.0) * (1 - column.t) + code(below, column.1) * column.t
+                  // ISO 21496-1: the code's share to the power of 1 / gamma places the log2 gain.
+                  let share = (top * (1 - mapRows.t) + bottom * mapRows.t) / 255
+                  let inverseGamma = inverseGammas[min(channel, 2)]
+                  let recovery = inverseGamma == 1 ? share : powf(share, inverseGamma)
+                  let (gainMin, gainSpan) = ranges[min(channel, 2)]
+                  let logGain = (gainMin + gainSpan * recovery) * weight
+                  let (baseOffset, alternateOffset) = offsets[min(channel, 2)]
+                  let sdr = (lights[channel] + baseOffset) * exp2f(logGain) - alternateOffset
+                  out[at + channel] = SRGBEncoding.encode(sdr, table: encoding)
+                }
+                if channels > colours {
+                  out[at + colours] = UInt16(Float(stored[at + colours]) * alphaScale + 0.5)
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
 /// Where a pixel's centre falls in a map of another size: the two map rows (or columns)
 /// around it and how far between them, clamped at the edges.
-private struct MapSampler {
+private struct MapSampler: Sendable {
   let scaleX: Float
   let scaleY: Float
   let width: Int

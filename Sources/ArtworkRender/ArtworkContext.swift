@@ -94,7 +94,9 @@ struct ArtworkContext {
           colourInfo.iccProfile = base.profile
           if drawsPixels, let source = encoded {
             rendition = try MonotonicClock.timed(&stats.decode) { () throws(ImageError) in
-              base.rendition(of: try source.decode(shrink: 1, region: nil, cmyk: nil, scans: nil))
+              // Dispatch narrows a nested concurrentPerform (check runs --jobs artworks at a time) to the cores left.
+              base.rendition(
+                of: try source.decode(shrink: 1, region: nil, cmyk: nil, scans: nil), threads: options.jobs)
             }
           }
         case .failure(let unapplied):

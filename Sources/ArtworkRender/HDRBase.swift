@@ -68,10 +68,11 @@ struct HDRBase: Sendable {
     return GainMapImage(map: map.map, figures: figures)
   }
 
-  /// `base` (the decoded HDR signal, upright) as its SDR rendition, tagged with `profile`.
-  func rendition(of base: Image) -> Image {
+  /// `base` (the decoded HDR signal, upright) as its SDR rendition, tagged with `profile`,
+  /// drawn by up to `threads` threads.
+  func rendition(of base: Image, threads: Int) -> Image {
     GainMapRendition.sdr(
       base: base, light: transfer.relativeLight(points: 1 << base.bitDepth), conversion: conversion, map: map.map,
-      figures: map.figures, profile: profile)
+      figures: map.figures, profile: profile, threads: threads)
   }
 }

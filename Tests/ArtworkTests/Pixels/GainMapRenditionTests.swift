@@ -49,7 +49,7 @@ struct GainMapRenditionTests {
   func everySampleIsTheFormulas() throws {
     var random = SeededGenerator(seed: 2153)
     for round in 0..<10 {
-      let (width, height) = (Int.random(in: 5...31, using: &random), Int.random(in: 5...31, using: &random))
+      let (width, height) = (Int.random(in: 5...31, using: &random), Int.random(in: 5...70, using: &random))
       let layout: ChannelLayout = round % 3 == 2 ? .rgba : .rgb
       let base = Image(
         width: width, height: height, layout: layout,
@@ -84,6 +84,11 @@ struct GainMapRenditionTests {
       let sdr = GainMapRendition.sdr(
         base: base, light: Self.light, conversion: conversion, map: map, figures: figures, profile: [1, 2, 3])
       #expect(sdr.layout == layout && sdr.bitDepth == 16 && sdr.iccProfile == [1, 2, 3])
+      let threads = Int.random(in: 2...5, using: &random)
+      let banded = GainMapRendition.sdr(
+        base: base, light: Self.light, conversion: conversion, map: map, figures: figures, profile: [1, 2, 3],
+        threads: threads)
+      #expect(banded.storage == sdr.storage, "round \(round): \(threads) threads draw the same samples as one")
       guard case .uint16(let out) = sdr.storage, case .uint16(let stored) = base.storage else {
         Issue.record("16-bit samples expected")
         return
