@@ -38,10 +38,7 @@ struct ArtworkContext {
 
   /// Whether the file's base image is HDR and its gain map is applied to draw the SDR
   /// rendition (`HDRBase`); the map read is then the one from that rendition up.
-  var appliesHDRBase: Bool {
-    guard case .read(let map)? = gainMap else { return false }
-    return info.gainMapFigures?.baseIsHDR == true && !map.figures.baseIsHDR
-  }
+  var appliesHDRBase = false
 
   /// The source's size in pixels, as the geometry sees it.
   var source: Size { Size(Double(info.width), Double(info.height)) }
@@ -78,31 +75,11 @@ struct ArtworkContext {
         return try ImageDecoder.probe(file: file.path, limits: limits)
       }
       // Every command reads the map (its highlights are reported); only previews carry it.
-      var gainMap: GainMapImage.Outcome? = nil
-      var rendition: Image? = nil
+      let gainMap = try ArtworkGainMap.read(
+        info: info, encoded: encoded, path: file.path, drawsPixels: drawsPixels, threads: options.jobs,
+        limits: limits, stats: &stats)
       var colourInfo = info
-      if info.gainMap != nil {
-        gainMap = MonotonicClock.timed(&stats.decode) {
-          GainMapImage.read(info: info, bytes: encoded?.bytes, path: file.path, limits: limits)
-        }
-      }
-      if case .read(let map)? = gainMap, map.figures.baseIsHDR {
-        // An HDR base is drawn as the SDR rendition its map describes, which every decode takes.
-        switch Result(catching: { () throws(HDRBase.Unapplied) in try HDRBase(map, info: info, name: file.path) }) {
-        case .success(let base):
-          gainMap = .read(base.upward)
-          colourInfo.iccProfile = base.profile
-          if drawsPixels, let source = encoded {
-            rendition = try MonotonicClock.timed(&stats.decode) { () throws(ImageError) in
-              // Dispatch narrows a nested concurrentPerform (check runs --jobs artworks at a time) to the cores left.
-              base.rendition(
-                of: try source.decode(shrink: 1, region: nil, cmyk: nil, scans: nil), threads: options.jobs)
-            }
-          }
-        case .failure(let unapplied):
-          gainMap = .unread(unapplied.reason)
-        }
-      }
+      if let profile = gainMap.renditionProfile { colourInfo.iccProfile = profile }
       // A check that looks at no pixels takes a vector's size from its probe, never building it.
       var document: VectorDocument? = nil
       if info.format.isVector, drawsPixels, let bytes = encoded?.bytes {
@@ -114,9 +91,10 @@ struct ArtworkContext {
         file: file, settings: settings, encoded: encoded, info: info,
         colour: ArtworkColour(info: colourInfo, choice: options.profile, intent: options.intent, cache: colours),
         document: document, limits: limits, findsFocus: findsFocus, layers: layers)
-      context.gainMap = gainMap
-      context.rendition = rendition
-      if case .read(let image)? = gainMap {
+      context.gainMap = gainMap.outcome
+      context.appliesHDRBase = gainMap.appliesHDRBase
+      context.rendition = gainMap.rendition
+      if case .read(let image)? = gainMap.outcome {
         let source = PixelSize(info.width, info.height)
         context.highlights = HDRHighlights(image, source: source)
         if options.writing.writePreviews {
