@@ -28,6 +28,27 @@ func imageError(
   }
 }
 
+/// The bytes a CImageIO call allocates into its `out` and `size` (freed here), or the message
+/// of its error.
+func allocatedBytes(
+  _ call: (
+    UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, UnsafeMutablePointer<Int>, UnsafeMutablePointer<cimageio_error>
+  ) -> Int32
+) -> Result<[UInt8], CImageIOMessage> {
+  var out: UnsafeMutablePointer<UInt8>? = nil
+  var size = 0
+  var error = cimageio_error()
+  let status = call(&out, &size, &error)
+  defer { cimageio_free(out) }
+  guard status == 0, let out else { return .failure(CImageIOMessage(text: cText(error.message))) }
+  return .success(Array(UnsafeBufferPointer(start: out, count: size)))
+}
+
+/// A failed CImageIO call's message.
+struct CImageIOMessage: Error {
+  let text: String
+}
+
 /// The text of a fixed-size C char array (a message or a name), up to its first NUL.
 func cText<Chars>(_ chars: Chars) -> String {
   withUnsafeBytes(of: chars) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }

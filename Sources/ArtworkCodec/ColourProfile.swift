@@ -57,13 +57,8 @@ public struct ColourProfile: Sendable, Hashable {
   public static let displayP3 = made(CIMAGEIO_PROFILE_DISPLAY_P3, name: "Display P3")
 
   private static func made(_ which: cimageio_profile, name: String) -> ColourProfile {
-    var out: UnsafeMutablePointer<UInt8>? = nil
-    var size = 0
-    var error = cimageio_error()
-    let status = cimageio_profile_make(Int32(which.rawValue), &out, &size, &error)
-    defer { cimageio_free(out) }
-    guard status == 0, let out else { fatalError("LittleCMS could not build \(name): \(cText(error.message))") }
-    let bytes = Array(UnsafeBufferPointer(start: out, count: size))
+    let made = allocatedBytes { cimageio_profile_make(Int32(which.rawValue), $0, $1, $2) }
+    guard case .success(let bytes) = made else { fatalError("LittleCMS could not build \(name): \(made)") }
     return ColourProfile(bytes: bytes, name: name, space: .rgb, fingerprint: ContentHash.value64(bytes))
   }
 

@@ -14,17 +14,13 @@ public enum GainColourSpace: Sendable, Equatable {
     switch self {
     case .primaries(let primaries): return try primaries.sdrRenditionProfile(name: name)
     case .profile(let icc):
-      var out: UnsafeMutablePointer<UInt8>? = nil
-      var size = 0
-      var error = cimageio_error()
-      let status = icc.withUnsafeBufferPointer {
-        cimageio_profile_sdr_rendition_in($0.baseAddress, $0.count, &out, &size, &error)
+      let made = icc.withUnsafeBufferPointer { icc in
+        allocatedBytes { cimageio_profile_sdr_rendition_in(icc.baseAddress, icc.count, $0, $1, $2) }
       }
-      defer { cimageio_free(out) }
-      guard status == 0, let out else {
-        throw .unreadable(file: name, reason: "its SDR rendition's profile: \(cText(error.message))")
+      switch made {
+      case .success(let bytes): return bytes
+      case .failure(let message): throw .unreadable(file: name, reason: "its SDR rendition's profile: \(message.text)")
       }
-      return Array(UnsafeBufferPointer(start: out, count: size))
     }
   }
 

@@ -21,17 +21,13 @@ public struct HDRPrimaries: Sendable, Equatable {
 
   /// The ICC profile of these primaries with the sRGB transfer function: the SDR rendition's.
   public func sdrRenditionProfile(name: String) throws(ImageError) -> [UInt8] {
-    var out: UnsafeMutablePointer<UInt8>? = nil
-    var size = 0
-    var error = cimageio_error()
-    let status = xy.withUnsafeBufferPointer {
-      cimageio_profile_sdr_rendition($0.baseAddress, Int32(code), &out, &size, &error)
+    let made = xy.withUnsafeBufferPointer { xy in
+      allocatedBytes { cimageio_profile_sdr_rendition(xy.baseAddress, Int32(code), $0, $1, $2) }
     }
-    defer { cimageio_free(out) }
-    guard status == 0, let out else {
-      throw .unreadable(file: name, reason: "its SDR rendition's profile: \(cText(error.message))")
+    switch made {
+    case .success(let bytes): return bytes
+    case .failure(let message): throw .unreadable(file: name, reason: "its SDR rendition's profile: \(message.text)")
     }
-    return Array(UnsafeBufferPointer(start: out, count: size))
   }
 
   /// The 3×3 matrix (row-major) taking linear light in these primaries to linear light in

@@ -23,22 +23,15 @@ struct ArtworkContext {
   let findsFocus: Bool
   /// An image stack's layers, front first; nil for an artwork of one file.
   let layers: [ImageStackComposite.Layer]?
-  /// The file's HDR gain map as read, or why it could not be; nil when the file has none.
-  var gainMap: GainMapImage.Outcome? = nil
+  /// The file's HDR gain map as read (or why not), and on an HDR base the SDR rendition its
+  /// map draws, which every decode takes.
+  var gainMap = ArtworkGainMap()
   /// The gain map the previews carry; nil when no previews are drawn, their format cannot
   /// carry one, or there is none to carry.
   var carriedGainMap: GainMapCarrier? = nil
 
-  /// An HDR base's SDR rendition (`HDRBase`), drawn once when pixels are looked at: every
-  /// decode is taken from it.
-  var rendition: Image? = nil
-
   /// Where the artwork's HDR highlights lie, when it has a gain map artfit reads.
   var highlights: HDRHighlights? = nil
-
-  /// Whether the file's base image is HDR and its gain map is applied to draw the SDR
-  /// rendition (`HDRBase`); the map read is then the one from that rendition up.
-  var appliesHDRBase = false
 
   /// The source's size in pixels, as the geometry sees it.
   var source: Size { Size(Double(info.width), Double(info.height)) }
@@ -91,9 +84,7 @@ struct ArtworkContext {
         file: file, settings: settings, encoded: encoded, info: info,
         colour: ArtworkColour(info: colourInfo, choice: options.profile, intent: options.intent, cache: colours),
         document: document, limits: limits, findsFocus: findsFocus, layers: layers)
-      context.gainMap = gainMap.outcome
-      context.appliesHDRBase = gainMap.appliesHDRBase
-      context.rendition = gainMap.rendition
+      context.gainMap = gainMap
       if case .read(let image)? = gainMap.outcome {
         let source = PixelSize(info.width, info.height)
         context.highlights = HDRHighlights(image, source: source)
@@ -110,7 +101,7 @@ struct ArtworkContext {
   func decode(
     shrink: Int, region: ImageRegion? = nil, scans: JPEGScanSplit.Part? = nil, stats: inout RenderStats
   ) throws(ArtworkFailure) -> DecodedSource {
-    if let rendition {
+    if let rendition = gainMap.rendition {
       // Drawn at full size: only a JPEG shrinks on load, and a JPEG has no HDR base.
       assert(shrink == 1, "an HDR base decoded at 1/\(shrink)")
       let image = region.map { rendition.cropped(to: $0) } ?? rendition

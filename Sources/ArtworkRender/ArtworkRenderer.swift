@@ -72,22 +72,22 @@ struct ArtworkRenderer {
     if let kind = info.gainMap {
       let headroom = info.gainMapFigures.map { String(format: " (%.2f stops of headroom)", $0.headroomStops) } ?? ""
       let drawn =
-        context.appliesHDRBase
+        context.gainMap.appliesHDRBase
         ? " taking its HDR base image down to SDR, applied: that SDR rendition is drawn"
         : ", which is not applied: the SDR image is drawn"
       var applied = drawn
       if context.carriedGainMap != nil {
         applied =
-          (context.appliesHDRBase ? drawn + ", and the map" : "")
+          (context.gainMap.appliesHDRBase ? drawn + ", and the map" : "")
           + ", carried into each JPEG preview (Ultra HDR; the crop map and thumbnails are SDR)"
-      } else if case .unread(let why)? = context.gainMap {
+      } else if case .unread(let why)? = context.gainMap.outcome {
         applied += "; \(why)" + (previews != nil ? ", so the previews are SDR" : "")
       } else if let previews, let why = GainMapCarrier.whyNot(previews) {
         applied += "; \(why)"
       }
       warnings.append(ArtworkWarning(.gainMap, "it carries \(kind.name) gain map\(headroom)\(applied)"))
     }
-    if let hdr = info.hdr, !context.appliesHDRBase {
+    if let hdr = info.hdr, !context.gainMap.appliesHDRBase {
       warnings.append(
         ArtworkWarning(.hdr, "\(hdr.name) HDR content, tone-mapped to SDR (reference white 203 cd/m²)"))
     }

@@ -163,11 +163,12 @@ static cmsHPROFILE rgb_profile(cmsContext context, const double xy[8], cmsToneCu
   return profile;
 }
 
+static cmsToneCurve *transfer_curve(cmsContext context, int transfer);
+
 static cmsHPROFILE make_display_p3(cmsContext context) {
   static const double display_p3[8] = {0.680, 0.320, 0.265, 0.690, 0.150, 0.060, 0.3127, 0.3290};  // D65
-  // The sRGB transfer function (IEC 61966-2-1), which Display P3 uses.
-  cmsFloat64Number parameters[5] = {2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045};
-  return rgb_profile(context, display_p3, cmsBuildParametricToneCurve(context, 4, parameters));
+  // The sRGB transfer function (IEC 61966-2-1, H.273 code 13), which Display P3 uses.
+  return rgb_profile(context, display_p3, transfer_curve(context, 13));
 }
 
 static int set_description(cmsContext context, cmsHPROFILE profile, const char *text) {
