@@ -17,7 +17,10 @@ enum Interruption {
     signal(SIGXFSZ, SIG_IGN)
     for signalNumber in [SIGINT, SIGTERM] {
       signal(signalNumber, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+      // A serial queue of its own, which Dispatch serves from its overcommitting pool: on a
+      // global queue the handler waited for a worker, that is until the previews' threads
+      // were done (a SIGTERM mid-render took effect 106 s later).
+      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: DispatchQueue(label: "artfit.signals"))
       source.setEventHandler {
         let left = ReportSetGuard.stop()
         let sets = AssetSetsInProgress.stop()
