@@ -11,13 +11,16 @@ import Testing
 /// these keys.
 struct HDRHighlightsCLITests {
   static let targets = "iphone-16-pro,ipad-pro-13-m4,video-2-39x1,1000x100@1"
+  /// The figures come from the map and the crops, not from the previews' pixels (`check`
+  /// draws none and must agree), so previews are drawn at 1x: a third of the work or less.
+  static let scales = ["--scales", "1"]
 
   /// The `hdr` object and each result's kept share of one command's report.
   func figures(_ command: String, _ source: String, _ extra: [String]) throws -> (
     hdr: [String: Double], kept: [String: Double?]
   ) {
     let run = try ArtfitRun(
-      [command, source, "--targets", Self.targets, "--modes", "fit,fill", "--json"] + extra)
+      [command, source, "--targets", Self.targets, "--modes", "fit,fill", "--json"] + Self.scales + extra)
     #expect(run.status == 0 || run.status == 1, "\(command): \(run.stderr)")
     let json = try #require(try run.json() as? [String: Any])
     let artwork = try #require((json["artworks"] as? [[String: Any]])?.first)
@@ -141,7 +144,7 @@ struct HDRHighlightsCLITests {
         [
           command, Fixtures.path("HDR/\(name).avif"), "--targets", "iphone-16-pro", "--modes", "fit,fill", "--out",
           folder.path(command), "--json",
-        ])
+        ] + Self.scales)
       #expect(run.status == 0, "\(command): \(run.stderr)")
       let json = try #require(try run.json() as? [String: Any])
       let artwork = try #require((json["artworks"] as? [[String: Any]])?.first)
