@@ -12,9 +12,15 @@ package final class ThreadWork<Value: Sendable>: Sendable {
 
   package init(_ work: @escaping @Sendable () -> Value) {
     DispatchQueue(label: "artfit.work").async(group: done) { [value] in
+      #if ARTFIT_PLANT_RACE
+        PlantedRace.count += 1
+      #endif
       let result = work()
       value.withLock { $0 = result }
     }
+    #if ARTFIT_PLANT_RACE
+      PlantedRace.count += 1
+    #endif
   }
 
   /// Waits for the work; call once.
@@ -24,3 +30,11 @@ package final class ThreadWork<Value: Sendable>: Sendable {
     return result
   }
 }
+
+#if ARTFIT_PLANT_RACE
+  /// A data race planted on purpose (Scripts/check_sanitizer_filters.sh): the worker and the
+  /// thread that started it both write this count unordered, for ThreadSanitizer to report.
+  enum PlantedRace {
+    nonisolated(unsafe) static var count = 0
+  }
+#endif

@@ -241,6 +241,11 @@ static int png_read(const cimageio_read_call *c) {
     size_t scratch_rows = passes > 1 ? full_height : 1;
     source.indexes = malloc(read_stride * scratch_rows);
     if (source.indexes == NULL) png_error(png, "out of memory for rows");
+#ifdef ARTFIT_PLANT_HEAP_OVERFLOW
+    // A heap overflow planted on purpose (Scripts/check_sanitizer_filters.sh): one byte past
+    // the rows, for AddressSanitizer to report.
+    ((volatile uint8_t *)source.indexes)[read_stride * scratch_rows] = 0;
+#endif
     for (int pass = 0; pass < passes; pass++) {
       for (uint32_t y = 0; y < full_height; y++) {
         uint8_t *row = source.indexes + (passes > 1 ? y * read_stride : 0);
