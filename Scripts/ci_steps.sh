@@ -4,7 +4,7 @@
 # `print_step_times` closes the run with the table of them (Benchmarks/README, "CI's time").
 
 step_times=()
-declare -A step_pids step_logs step_starts
+declare -A step_pids step_logs
 step_folder=$(mktemp -d)
 
 record_step() {
@@ -25,9 +25,14 @@ background() {
   local name=$1
   shift
   step_logs[$name]="$step_folder/${name// /-}.log"
-  step_starts[$name]=$SECONDS
   echo "ci step: $name (in the background)"
-  "$@" >"${step_logs[$name]}" 2>&1 &
+  # Its own time, written when it ends: the wait in `finish` may come long after.
+  # The command runs as a plain statement, so `set -e` stops a function at its first failure.
+  (
+    start=$SECONDS
+    trap 'echo $((SECONDS - start)) >"${step_logs[$name]}.seconds"' EXIT
+    "$@"
+  ) >"${step_logs[$name]}" 2>&1 &
   step_pids[$name]=$!
 }
 
@@ -39,7 +44,7 @@ finish() {
     echo "ci step: $name failed ($status)"
     return "$status"
   fi
-  record_step "$name" $((SECONDS - step_starts[$name]))
+  record_step "$name (background)" "$(cat "${step_logs[$name]}.seconds")"
 }
 
 print_step_times() {
