@@ -34,10 +34,11 @@ BUILD_PATH=.build-asan-planted ASAN_OPTIONS=halt_on_error=1 \
   bash Scripts/sanitizer_run.sh address -Xcc -DARTFIT_PLANT_HEAP_OVERFLOW >"$logs/address.log" 2>&1
 expect address $? "$logs/address.log" "heap-buffer-overflow" "cimageio_png_read.c"
 
-# The reports go to files of the run's own (sanitizer_run.sh prints them when it fails).
+# The reports go to files of the run's own (sanitizer_run.sh prints them when it fails). TSan
+# calls a race on Swift's instrumented accesses a "Swift access race", on C's a "data race".
 BUILD_PATH=.build-tsan-planted TSAN_OPTIONS=halt_on_error=1 \
   bash Scripts/sanitizer_run.sh thread -Xswiftc -DARTFIT_PLANT_RACE >"$logs/thread.log" 2>&1
-expect thread $? "$logs/thread.log" "ThreadSanitizer: data race" "ThreadWork.swift"
+expect thread $? "$logs/thread.log" "ThreadSanitizer: .*race" "ThreadWork.swift"
 
 [ "$failed" -eq 0 ] && rm -rf "$logs"
 exit "$failed"
