@@ -9,7 +9,7 @@ step_folder=$(mktemp -d)
 
 record_step() {
   local name=$1 seconds=$2
-  step_times+=("$(printf '%-16s %5d s' "$name" "$seconds")")
+  step_times+=("$(printf '%-28s %5d s' "$name" "$seconds")")
   echo "ci step: $name took $seconds s"
 }
 
