@@ -92,13 +92,23 @@ extension Slow {
       let out = folder.path("out-\(UUID().uuidString)")
       // The peer's reference is resized with a linear filter: artfit's bilinear matches it, so
       // what differs is the gain map's carrying, not two filters' (tiny sources enlarged 40x).
-      for result in try render(source, out: out, ["--overlays", "none", "--kernel", "bilinear"] + extra) {
+      let results = try render(source, out: out, ["--overlays", "none", "--kernel", "bilinear"] + extra)
+      var jobs: [[String]] = []
+      for result in results {
         let crop = try #require(result["crop"] as? [String: Double])
         let preview = out + "/" + (try #require(result["preview"] as? String))
-        let rect = try pictureRect(result)
-        let found = try UltraHDRPeer.run(
-          ["compare", source, preview] + [crop["x"]!, crop["y"]!, crop["w"]!, crop["h"]!].map { "\($0)" }
-            + rect.map(String.init))
+        jobs.append(
+          [source, preview] + [crop["x"]!, crop["y"]!, crop["w"]!, crop["h"]!].map { "\($0)" }
+            + (try pictureRect(result)).map(String.init))
+      }
+      // One peer process for the render's previews: its start and the source's reference are
+      // most of a comparison's time.
+      let jobsFile = folder.path("jobs-\(UUID().uuidString).json")
+      try JSONSerialization.data(withJSONObject: jobs).write(to: URL(fileURLWithPath: jobsFile))
+      let comparisons = try #require(
+        try UltraHDRPeer.run(["compare-many", jobsFile])["results"] as? [[String: Any]], "the peer's results")
+      #expect(comparisons.count == results.count, "one comparison per preview")
+      for (result, found) in zip(results, comparisons) {
         let label = "\(source) \(result["target"]!) \(result["orientation"]!) \(result["mode"]!): \(found)"
         if compareHDR {
           #expect((found["picture_mean_stops"] as? Double ?? 9) < Self.meanStops, "\(label)")

@@ -40,10 +40,14 @@
       from each edge, where no JPEG block is shared with a bar), and the
       largest difference between PREVIEW's HDR and SDR renditions outside the picture (its
       bars and overlays), with the gain map codes found there.
+  python roundtrip.py compare-many JOBS.json
+      `compare` for each argument list (SOURCE PREVIEW X Y W H PX PY PW PH) in JOBS.json, in
+      one process; prints {"results": [...]} in the jobs' order.
   python roundtrip.py overlaid WITH WITHOUT
       the gain map codes of WITH (a preview with overlays) under every pixel its SDR image
       differs from WITHOUT's (the same preview without them) by more than JPEG's noise.
 """
+import functools
 import json
 import re
 import os
@@ -597,17 +601,24 @@ def resampled(image, x, y, w, h, pw, ph):
         interpolate=pyvips.Interpolate.new("bilinear"), extend="copy")
 
 
-def compare(source, preview, x, y, w, h, px, py, pw, ph):
+@functools.lru_cache(maxsize=4)
+def source_hdr(source):
+    """SOURCE's HDR rendition, the reference every preview of it is compared with (made once
+    per source in a `compare-many` batch)."""
     with open(source, "rb") as f:
         apple = APPLE_TYPE in f.read()
     truth = truths(source)
     if truth:
-        hdr = pq_png_light(truth[0])
-    else:
-        # A HEIC made by make-iso-heic: its reference is the Ultra HDR JPEG it was made from.
-        ultra_hdr = reference_of(source) if source.endswith((".heic", ".avif")) and not apple else source
-        hdr = apple_hdr(source) if apple else pyvips.Image.uhdrload(ultra_hdr).uhdr2scRGB()
-    reference = resampled(hdr, x, y, w, h, pw, ph)
+        return pq_png_light(truth[0]).copy_memory()
+    # A HEIC made by make-iso-heic: its reference is the Ultra HDR JPEG it was made from.
+    ultra_hdr = reference_of(source) if source.endswith((".heic", ".avif")) and not apple else source
+    hdr = apple_hdr(source) if apple else pyvips.Image.uhdrload(ultra_hdr).uhdr2scRGB()
+    return hdr.copy_memory()
+
+
+def compare(source, preview, x, y, w, h, px, py, pw, ph):
+    truth = truths(source)
+    reference = resampled(source_hdr(source), x, y, w, h, pw, ph)
     shown = pyvips.Image.uhdrload(preview)
     out_hdr = shown.uhdr2scRGB()
     picture = out_hdr.crop(px, py, reference.width, reference.height)
@@ -639,7 +650,7 @@ def compare(source, preview, x, y, w, h, px, py, pw, ph):
         levels = np.abs(array(sdr_truth.shrink(factor, factor))[..., :3] -
                         array(shown_sdr.shrink(factor, factor))[..., :3])
         found = {"sdr_mean_levels": float(levels.mean()), "sdr_p99_levels": float(np.percentile(levels, 99))}
-    print(json.dumps({
+    return {
         **found,
         "picture_mean_stops": float(difference.mean()),
         "picture_p99_stops": float(np.percentile(difference, 99)),
@@ -650,7 +661,15 @@ def compare(source, preview, x, y, w, h, px, py, pw, ph):
         "outside_max_difference": float(np.abs(whole_hdr - whole_sdr)[outside].max()) if outside.any() else 0.0,
         "outside_map_codes": sorted(set(map_outside.reshape(-1).tolist())) if map_outside is not None else None,
         "map_size": [gain_map.shape[1], gain_map.shape[0]],
-    }))
+    }
+
+
+def compare_many(jobs):
+    """Each of JOBS (a JSON file of `compare`'s argument lists) compared, in one process: the
+    interpreter, libvips and each source's reference are loaded once, not once per preview."""
+    with open(jobs) as f:
+        arguments = json.load(f)
+    return {"results": [compare(a[0], a[1], *map(float, a[2:6]), *map(int, a[6:10])) for a in arguments]}
 
 
 def overlaid(with_overlays, without):
@@ -683,5 +702,7 @@ if __name__ == "__main__":
         make(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))
     elif sys.argv[1] == "overlaid":
         overlaid(sys.argv[2], sys.argv[3])
+    elif sys.argv[1] == "compare-many":
+        print(json.dumps(compare_many(sys.argv[2])))
     else:
-        compare(sys.argv[2], sys.argv[3], *map(float, sys.argv[4:8]), *map(int, sys.argv[8:12]))
+        print(json.dumps(compare(sys.argv[2], sys.argv[3], *map(float, sys.argv[4:8]), *map(int, sys.argv[8:12]))))
