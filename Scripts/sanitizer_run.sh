@@ -5,9 +5,11 @@
 # then runs the suites its filter keeps. Extra flags go to the build and the run alike
 # (Scripts/check_sanitizer_filters.sh plants faults with them).
 #
-# Both runs build optimised (-O for Swift, -O1 for C), as the sanitizers' own documentation
-# advises: the instrumented code is the same, and a debug build under a sanitizer spends its
-# time in unoptimised pixel loops that find nothing more.
+# Both runs build optimised, as the sanitizers' own documentation advises: the instrumented
+# code is the same, and a debug build under a sanitizer spends its time in unoptimised pixel
+# loops that find nothing more. They build in the release configuration (whole-module
+# optimisation, with testing enabled for the suites' @testable imports), which builds in about
+# 7.5 minutes where -O file by file took 10.5; C at -O1.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 sanitizer=${1:?address or thread}
@@ -61,9 +63,11 @@ case "$sanitizer" in
     ;;
 esac
 
-flags=(--sanitize="$sanitizer" --build-path "$build_path" -Xswiftc -O -Xcc -O1 "$@")
+flags=(-c release --sanitize="$sanitizer" --build-path "$build_path" -Xswiftc -enable-testing -Xcc -O1 "$@")
 swift build --build-tests "${flags[@]}"
 $build_only && exit 0
+# The runs below take that build as it is (--skip-build): in the release configuration
+# `swift test` adds a testing flag of its own, and would build everything again.
 # Each filter must still name a test: a suite renamed would otherwise return to the run
 # unnoticed, or a pattern mistyped leave nothing out.
 tests=$(swift test list --skip-build "${flags[@]}" 2>/dev/null)
@@ -76,11 +80,11 @@ if [ "$sanitizer" = thread ]; then
   # TSan's reports go to files, printed last when the run fails so the log's tail shows them.
   reports=$(mktemp -d)
   export TSAN_OPTIONS="$TSAN_OPTIONS:log_path=$reports/report"
-  if ! swift test "${flags[@]}" "${arguments[@]}"; then
+  if ! swift test --skip-build "${flags[@]}" "${arguments[@]}"; then
     cat "$reports"/report.* 2>/dev/null || true
     exit 1
   fi
   rm -rf "$reports"
 else
-  swift test "${flags[@]}" "${arguments[@]}"
+  swift test --skip-build "${flags[@]}" "${arguments[@]}"
 fi
