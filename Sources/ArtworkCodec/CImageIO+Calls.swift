@@ -66,6 +66,14 @@ func sniffFormat(_ bytes: UnsafeRawBufferPointer) -> ImageFormat? {
   return ImageFormat(cFormat: cimageio_sniff(base.assumingMemoryBound(to: UInt8.self), bytes.count))
 }
 
+/// Whether `bytes`, a file's first bytes (all of it with `whole`), are `format`'s by its
+/// signature and hold its header as far as they reach (`cimageio_header_holds`).
+func headerHolds(_ format: ImageFormat, _ bytes: UnsafeRawBufferPointer, whole: Bool) -> Bool {
+  guard let base = bytes.baseAddress else { return false }
+  return cimageio_header_holds(format.entry.code, base.assumingMemoryBound(to: UInt8.self), bytes.count, whole ? 1 : 0)
+    != 0
+}
+
 extension cimageio_limits {
   init(_ limits: ImageLimits) {
     self.init(

@@ -30,7 +30,17 @@ public enum FileKind: Sendable, Equatable {
     let ext = fileExtension(of: name)
     // Camera RAW is TIFF-structured, so it is named before the TIFF decoder could take it.
     if let raw = cameraRaw(head, ext: ext) { return raw }
-    if let format = head.withUnsafeBytes(sniffFormat) { return .artwork(format) }
+    if let format = head.withUnsafeBytes(sniffFormat) {
+      // A signature is a claim: text that merely starts with one (a note "P1 fix the launch
+      // screen") is a note. Binary bytes whose header fails are a damaged image, named later.
+      let whole = head.count < headLength
+      if head.withUnsafeBytes({ headerHolds(format, $0, whole: whole) })
+        || !(textExtensions.contains(ext) || looksLikeText(head))
+      {
+        return .artwork(format)
+      }
+      return .notArtwork("not an image (text; only its first bytes look like \(format.displayName))")
+    }
     if let image = unreadImage(head, ext: ext) { return image }
     if let named = imageExtensions[ext] {
       return .unreadImage(
@@ -87,6 +97,13 @@ public enum FileKind: Sendable, Equatable {
     for format in ImageFormat.allCases { for ext in format.fileExtensions { named[ext] = format.displayName } }
     return named
   }()
+
+  /// Extensions of text: a file with one of them that starts like an image but has no image
+  /// header is a note, whatever its bytes.
+  static let textExtensions: Set<String> = [
+    "md", "markdown", "txt", "text", "rst", "adoc", "org", "rtf", "tex", "json", "jsonl", "csv", "tsv", "yaml", "yml",
+    "toml", "ini", "cfg", "conf", "log", "html", "htm", "css", "js", "strings", "sh", "py", "swift",
+  ]
 
   /// Printable UTF-8 with line breaks and no NUL: a note, a licence, JSON.
   private static func looksLikeText(_ head: [UInt8]) -> Bool {

@@ -40,12 +40,15 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
 
   /// What CImageIO's table says of a format, read once.
   struct Description: Sendable {
+    /// Its `cimageio_format`.
+    let code: Int32
     let name: String
     let extensions: [String]
     let library: String
     let traits: UInt32
 
     init(_ descriptor: cimageio_format_descriptor) {
+      code = descriptor.format
       name = String(cString: descriptor.name)
       extensions = String(cString: descriptor.extensions).split(separator: " ").map(String.init)
       library = String(cString: descriptor.library)

@@ -30,3 +30,9 @@ int cimageio_sniff(const uint8_t *data, size_t size) {
     if (formats[i]->sniff(data, size)) return formats[i]->format;
   return CIMAGEIO_FORMAT_UNKNOWN;
 }
+
+int cimageio_header_holds(int format, const uint8_t *data, size_t size, int whole) {
+  const cimageio_format_descriptor *descriptor = cimageio_format_of(format);
+  if (descriptor == NULL || data == NULL || !descriptor->sniff(data, size)) return 0;
+  return descriptor->header_holds == NULL || descriptor->header_holds(data, size, whole);
+}

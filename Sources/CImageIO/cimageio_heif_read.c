@@ -504,16 +504,28 @@ static int heif_sniff(const uint8_t *data, size_t size) { return heif_brand(data
 
 static int avif_sniff(const uint8_t *data, size_t size) { return heif_brand(data, size) == CIMAGEIO_FORMAT_AVIF; }
 
+// The ftyp box is whole (16 bytes or more, in 4-byte brands); in a whole file a box header
+// follows it, whose size (0: to the end; 1: 64 bits wide) stays inside the file.
+static int heif_header_holds(const uint8_t *data, size_t size, int whole) {
+  uint32_t box = (uint32_t)data[0] << 24 | (uint32_t)data[1] << 16 | (uint32_t)data[2] << 8 | data[3];
+  if (box < 16 || box % 4 != 0) return 0;
+  if (!whole) return 1;
+  if ((uint64_t)box + 8 > size) return 0;
+  const uint8_t *next = data + box;
+  uint32_t length = (uint32_t)next[0] << 24 | (uint32_t)next[1] << 16 | (uint32_t)next[2] << 8 | next[3];
+  return length <= 1 || (length >= 8 && (uint64_t)box + length <= size);
+}
+
 static void heif_free_kept(void *kept) { cimageio_heif_source_free(kept); }
 
 const cimageio_format_descriptor cimageio_heif_format = {
     .format = CIMAGEIO_FORMAT_HEIF, .id = "heif", .name = "HEIF", .extensions = "heic heif hif", .library = "libheif",
-    .sniff = heif_sniff, .read = heif_read, .free_kept = heif_free_kept, .read_gain_map = cimageio_heif_read_gain_map,
+    .sniff = heif_sniff, .header_holds = heif_header_holds, .read = heif_read, .free_kept = heif_free_kept, .read_gain_map = cimageio_heif_read_gain_map,
     .traits = CIMAGEIO_TRAIT_DECODES_REGIONS | CIMAGEIO_TRAIT_KEEPS_STATE,
 };
 
 const cimageio_format_descriptor cimageio_avif_format = {
     .format = CIMAGEIO_FORMAT_AVIF, .id = "avif", .name = "AVIF", .extensions = "avif", .library = "libheif",
-    .sniff = avif_sniff, .read = heif_read, .free_kept = heif_free_kept, .read_gain_map = cimageio_heif_read_gain_map,
+    .sniff = avif_sniff, .header_holds = heif_header_holds, .read = heif_read, .free_kept = heif_free_kept, .read_gain_map = cimageio_heif_read_gain_map,
     .traits = CIMAGEIO_TRAIT_DECODES_REGIONS | CIMAGEIO_TRAIT_KEEPS_STATE,
 };

@@ -301,6 +301,12 @@ static int jpeg_sniff(const uint8_t *data, size_t size) {
   return size >= 3 && data[0] == 0xff && data[1] == 0xd8 && data[2] == 0xff;
 }
 
+// A marker follows SOI: a frame, table, APPn or comment (0xC0 to 0xFE), or a fill byte.
+static int jpeg_header_holds(const uint8_t *data, size_t size, int whole) {
+  (void)whole;
+  return size >= 4 && data[3] >= 0xc0;
+}
+
 static int jpeg_read_call(const cimageio_read_call *c) {
   return cimageio_jpeg_read(c->data, c->size, c->scale_denom, c->limits, c->info, c->pixels, c->pixels_size, c->icc,
                             c->icc_size, c->cmyk_transform, c->region, NULL, 0, c->err);
@@ -308,6 +314,6 @@ static int jpeg_read_call(const cimageio_read_call *c) {
 
 const cimageio_format_descriptor cimageio_jpeg_format = {
     .format = CIMAGEIO_FORMAT_JPEG, .id = "jpeg", .name = "JPEG", .extensions = "jpg jpeg jpe jfif",
-    .library = "libjpeg", .sniff = jpeg_sniff, .read = jpeg_read_call,
+    .library = "libjpeg", .sniff = jpeg_sniff, .header_holds = jpeg_header_holds, .read = jpeg_read_call,
     .traits = CIMAGEIO_TRAIT_SCALES_ON_LOAD | CIMAGEIO_TRAIT_DECODES_REGIONS,
 };

@@ -148,6 +148,15 @@ static int read_header(const uint8_t *data, size_t size, netpbm_header *h, cimag
   return CIMAGEIO_OK;
 }
 
+// The header as far as the bytes reach: "P1 fix the launch screen" starts like a PBM but is
+// a note. A header the bytes cut short, or one artfit cannot use, is still netpbm's.
+static int netpbm_header_holds(const uint8_t *data, size_t size, int whole) {
+  (void)whole;
+  netpbm_header header;
+  cimageio_error err;
+  return read_header(data, size, &header, &err) != CIMAGEIO_CORRUPT;
+}
+
 static int describe(const netpbm_header *h, const cimageio_limits *limits, cimageio_info *info, cimageio_error *err) {
   info->format = CIMAGEIO_FORMAT_NETPBM;
   info->full_width = info->width = h->width;
@@ -268,6 +277,6 @@ static int netpbm_read(const cimageio_read_call *c) {
 
 const cimageio_format_descriptor cimageio_netpbm_format = {
     .format = CIMAGEIO_FORMAT_NETPBM, .id = "netpbm", .name = "netpbm", .extensions = "ppm pgm pbm pnm pam pfm",
-    .library = "artfit's netpbm reader", .sniff = netpbm_sniff, .read = netpbm_read,
+    .library = "artfit's netpbm reader", .sniff = netpbm_sniff, .header_holds = netpbm_header_holds, .read = netpbm_read,
     .traits = CIMAGEIO_TRAIT_DECODES_REGIONS,
 };

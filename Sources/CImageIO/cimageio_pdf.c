@@ -139,7 +139,18 @@ static int pdf_sniff(const uint8_t *data, size_t size) {
   return 0;
 }
 
+// The header gives a version after "%PDF-": a digit, a point and a digit (ISO 32000-2, 7.5.2).
+static int pdf_header_holds(const uint8_t *data, size_t size, int whole) {
+  (void)whole;
+  size_t head = size < 1024 ? size : 1024;
+  for (size_t at = 0; at + 8 <= head; at++)
+    if (memcmp(data + at, "%PDF-", 5) == 0)
+      return data[at + 5] >= '0' && data[at + 5] <= '9' && data[at + 6] == '.' && data[at + 7] >= '0' &&
+             data[at + 7] <= '9';
+  return 0;
+}
+
 const cimageio_format_descriptor cimageio_pdf_format = {
     .format = CIMAGEIO_FORMAT_PDF, .id = "pdf", .name = "PDF", .extensions = "pdf", .library = "poppler",
-    .sniff = pdf_sniff, .traits = CIMAGEIO_TRAIT_VECTOR,
+    .sniff = pdf_sniff, .header_holds = pdf_header_holds, .traits = CIMAGEIO_TRAIT_VECTOR,
 };

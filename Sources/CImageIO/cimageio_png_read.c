@@ -274,7 +274,14 @@ static int png_sniff(const uint8_t *data, size_t size) {
   return size >= 8 && memcmp(data, signature, 8) == 0;
 }
 
+// The IHDR chunk, 13 bytes long, follows the signature (PNG, 5.2 and 11.2.2).
+static int png_header_holds(const uint8_t *data, size_t size, int whole) {
+  (void)whole;
+  static const uint8_t ihdr[8] = {0, 0, 0, 13, 'I', 'H', 'D', 'R'};
+  return size >= 16 && memcmp(data + 8, ihdr, 8) == 0;
+}
+
 const cimageio_format_descriptor cimageio_png_format = {
     .format = CIMAGEIO_FORMAT_PNG, .id = "png", .name = "PNG", .extensions = "png", .library = "libpng",
-    .sniff = png_sniff, .read = png_read, .traits = 0,
+    .sniff = png_sniff, .header_holds = png_header_holds, .read = png_read, .traits = 0,
 };

@@ -51,9 +51,10 @@ static int svg_element(const uint8_t *data, size_t size, size_t at) {
   return next == ' ' || next == '\t' || next == '\r' || next == '\n' || next == '>' || next == '/';
 }
 
-// An XML document (UTF-8 or ASCII) whose first element is `svg`; white space, the
-// declaration, processing instructions, comments and a doctype may come first.
-static int svg_first(const uint8_t *data, size_t size) {
+// Where the first element's name starts in an XML document (UTF-8 or ASCII) whose first
+// element is `svg`, or 0 when it is not one; white space, the declaration, processing
+// instructions, comments and a doctype may come first.
+static size_t svg_first_at(const uint8_t *data, size_t size) {
   size_t at = size >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
   while (at < size) {
     uint8_t c = data[at];
@@ -66,10 +67,38 @@ static int svg_first(const uint8_t *data, size_t size) {
     } else if (size - at >= 9 && memcmp(data + at, "<!DOCTYPE", 9) == 0) {
       at = past_doctype(data, size, at + 9);
     } else {
-      return data[at] == '<' && svg_element(data, size, at + 1);
+      return data[at] == '<' && svg_element(data, size, at + 1) ? at + 1 : 0;
     }
   }
   return 0;
+}
+
+static int svg_first(const uint8_t *data, size_t size) { return svg_first_at(data, size) != 0; }
+
+// The svg start tag is attributes (`name="value"` or `name='value'`) to its `>`, as far as the
+// text reaches: "<svg the logo needs work" starts like an SVG but is a note.
+static int svg_tag_holds(const uint8_t *data, size_t size, int whole) {
+  size_t at = svg_first_at(data, size);
+  while (at < size && (name_char(data[at]) || data[at] == ':')) at++;
+  for (;;) {
+    while (at < size && (data[at] == ' ' || data[at] == '\t' || data[at] == '\r' || data[at] == '\n')) at++;
+    if (at >= size) return !whole;
+    if (data[at] == '>' || (data[at] == '/' && (at + 1 >= size ? !whole : data[at + 1] == '>'))) return 1;
+    size_t name = at;
+    while (at < size && (name_char(data[at]) || data[at] == ':')) at++;
+    if (at == name) return 0;
+    while (at < size && (data[at] == ' ' || data[at] == '\t' || data[at] == '\r' || data[at] == '\n')) at++;
+    if (at >= size) return !whole;
+    if (data[at] != '=') return 0;
+    at++;
+    while (at < size && (data[at] == ' ' || data[at] == '\t' || data[at] == '\r' || data[at] == '\n')) at++;
+    if (at >= size) return !whole;
+    uint8_t quote = data[at];
+    if (quote != '"' && quote != '\'') return 0;
+    at = find(data, size, at + 1, quote == '"' ? "\"" : "'");
+    if (at >= size) return !whole;
+    at++;
+  }
 }
 
 enum { head_length = 4096 };
@@ -115,15 +144,40 @@ static size_t gzip_head(const uint8_t *data, size_t size, uint8_t *out) {
 
 static int is_gzip(const uint8_t *data, size_t size) { return size >= 3 && data[0] == 0x1f && data[1] == 0x8b && data[2] == 8; }
 
-static int svg_sniff(const uint8_t *data, size_t size) {
-  uint8_t head[head_length];
+// The document's first characters as UTF-8 or ASCII, whatever its coding and compression:
+// `data` itself, or `head` filled. `*whole` stays set only when they are the whole document.
+static const uint8_t *svg_text(const uint8_t *data, size_t size, uint8_t head[head_length], size_t *length,
+                               int *whole) {
   if (is_gzip(data, size)) {
-    size_t length = gzip_head(data, size, head);
-    size_t wide = length > 0 ? utf16_head(head, length, head) : 0;  // in place: never ahead of what it reads
-    return svg_first(head, wide > 0 ? wide : length);
+    *whole = 0;
+    size_t inflated = gzip_head(data, size, head);
+    size_t wide = inflated > 0 ? utf16_head(head, inflated, head) : 0;  // in place: never ahead of what it reads
+    *length = wide > 0 ? wide : inflated;
+    return head;
   }
   size_t wide = utf16_head(data, size, head);
-  return wide > 0 ? svg_first(head, wide) : svg_first(data, size);
+  if (wide > 0) {
+    *whole = *whole && wide < head_length;
+    *length = wide;
+    return head;
+  }
+  *length = size;
+  return data;
+}
+
+static int svg_sniff(const uint8_t *data, size_t size) {
+  uint8_t head[head_length];
+  size_t length;
+  int whole = 0;
+  const uint8_t *text = svg_text(data, size, head, &length, &whole);
+  return svg_first(text, length);
+}
+
+static int svg_header_holds(const uint8_t *data, size_t size, int whole) {
+  uint8_t head[head_length];
+  size_t length;
+  const uint8_t *text = svg_text(data, size, head, &length, &whole);
+  return svg_tag_holds(text, length, whole);
 }
 
 int cimageio_svg_is_compressed(const uint8_t *data, size_t size) { return data != NULL && is_gzip(data, size); }
@@ -174,5 +228,5 @@ int cimageio_svg_inflate(const uint8_t *data, size_t size, size_t limit, uint8_t
 
 const cimageio_format_descriptor cimageio_svg_format = {
     .format = CIMAGEIO_FORMAT_SVG, .id = "svg", .name = "SVG", .extensions = "svg svgz", .library = "librsvg",
-    .sniff = svg_sniff, .traits = CIMAGEIO_TRAIT_VECTOR,
+    .sniff = svg_sniff, .header_holds = svg_header_holds, .traits = CIMAGEIO_TRAIT_VECTOR,
 };

@@ -483,7 +483,18 @@ static int tiff_sniff(const uint8_t *data, size_t size) {
                        (data[0] == 'M' && data[1] == 'M' && data[2] == 0 && (data[3] == 42 || data[3] == 43)));
 }
 
+// The first IFD lies past the header (BigTIFF's offsets 8 bytes wide), inside a whole file.
+static int tiff_header_holds(const uint8_t *data, size_t size, int whole) {
+  int little = data[0] == 'I', big = (little ? data[2] : data[3]) == 43;
+  size_t width = big ? 8 : 4, at = big ? 8 : 4;
+  if (size < at + width) return 0;
+  if (big && (data[little ? 4 : 5] != 8 || data[little ? 5 : 4] != 0 || data[6] != 0 || data[7] != 0)) return 0;
+  uint64_t offset = 0;
+  for (size_t i = 0; i < width; i++) offset |= (uint64_t)data[at + (little ? i : width - 1 - i)] << (8 * i);
+  return offset >= at + width && (!whole || offset + 2 <= size);
+}
+
 const cimageio_format_descriptor cimageio_tiff_format = {
     .format = CIMAGEIO_FORMAT_TIFF, .id = "tiff", .name = "TIFF", .extensions = "tif tiff", .library = "libtiff",
-    .sniff = tiff_sniff, .read = tiff_read, .traits = CIMAGEIO_TRAIT_DECODES_REGIONS,
+    .sniff = tiff_sniff, .header_holds = tiff_header_holds, .read = tiff_read, .traits = CIMAGEIO_TRAIT_DECODES_REGIONS,
 };

@@ -186,7 +186,14 @@ static int webp_sniff(const uint8_t *data, size_t size) {
   return size >= 12 && memcmp(data, "RIFF", 4) == 0 && memcmp(data + 8, "WEBP", 4) == 0;
 }
 
+// The first chunk is a VP8, VP8L or VP8X bitstream header.
+static int webp_header_holds(const uint8_t *data, size_t size, int whole) {
+  (void)whole;
+  return size >= 16 && (memcmp(data + 12, "VP8 ", 4) == 0 || memcmp(data + 12, "VP8L", 4) == 0 ||
+                        memcmp(data + 12, "VP8X", 4) == 0);
+}
+
 const cimageio_format_descriptor cimageio_webp_format = {
     .format = CIMAGEIO_FORMAT_WEBP, .id = "webp", .name = "WebP", .extensions = "webp", .library = "libwebp",
-    .sniff = webp_sniff, .read = webp_read, .traits = CIMAGEIO_TRAIT_SCALES_ON_LOAD,
+    .sniff = webp_sniff, .header_holds = webp_header_holds, .read = webp_read, .traits = CIMAGEIO_TRAIT_SCALES_ON_LOAD,
 };

@@ -62,6 +62,27 @@ struct DiscoveryTests {
     #expect(summary["skipped"] == 2 && summary["errors"] == 2 && summary["artworks"] == 6)
   }
 
+  /// A to-do file that starts "P1 " (a plain PBM's signature) and a note that opens with
+  /// `<svg`, beside a JPEG: both are listed as skipped text, and the gate passes.
+  @Test func notesThatStartLikeAnImageAreSkipped() throws {
+    defer { folder.remove() }
+    try FileManager.default.createDirectory(atPath: folder.path("art"), withIntermediateDirectories: true)
+    _ = folder.write(
+      try ImageEncoder.jpeg(TestPictures.quadrants(width: 120, height: 80), quality: 90), to: "art/kite.jpg")
+    _ = folder.write(Array("P1 fix the launch screen\n".utf8), to: "art/TODO.md")
+    _ = folder.write(Array("<svg the logo needs a dark variant\n".utf8), to: "art/LOGO-NOTES")
+    let run = try ArtfitRun(["check", folder.path("art"), "--out", folder.path("out"), "--targets", "iPhone 16 Pro"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let skipped = try #require(try report()["skipped"] as? [[String: String]])
+    #expect(skipped.map { ($0["source"]! as NSString).lastPathComponent } == ["LOGO-NOTES", "TODO.md"])
+    #expect(
+      skipped.map { $0["reason"]! }
+        == [
+          "not an image (text; only its first bytes look like SVG)",
+          "not an image (text; only its first bytes look like netpbm)",
+        ])
+  }
+
   @Test func excludedFilesAreLeftOutEntirely() throws {
     defer { folder.remove() }
     try handOff()

@@ -388,6 +388,10 @@ void cimageio_free(void *pointer);
 /// format of the table (cimageio_format_at) whose sniff takes them, or CIMAGEIO_FORMAT_UNKNOWN.
 int cimageio_sniff(const uint8_t *data, size_t size);
 
+/// Whether the first `size` bytes (`whole`: the whole file) are `format`'s by its sniff and
+/// hold its header as far as they reach: 0 for a note that merely starts with a signature.
+int cimageio_header_holds(int format, const uint8_t *data, size_t size, int whole);
+
 /// One read of a file by a format's reader: what cimageio_decode takes (`pixels` NULL for a
 /// probe), and `kept`, the reader's parsed file kept between calls through one decoder (NULL
 /// without a decoder; a reader without CIMAGEIO_TRAIT_KEEPS_STATE ignores it).
@@ -430,6 +434,10 @@ typedef struct {
   const char *library;     // the library that reads it, named in its errors
   /// Whether the first `size` bytes are this format's (a signature, not a validation).
   int (*sniff)(const uint8_t *data, size_t size);
+  /// Whether bytes the sniff took hold this format's header as far as they reach (`whole`:
+  /// they are the whole file): a signature is a claim, this checks it. NULL where the
+  /// signature is the whole claim.
+  int (*header_holds)(const uint8_t *data, size_t size, int whole);
   /// Probes (call->pixels NULL) or decodes; NULL for a vector format.
   int (*read)(const cimageio_read_call *call);
   void (*free_kept)(void *kept);

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import ArtworkCodec
@@ -93,6 +94,80 @@ struct FileKindTests {
     #expect(FileKind.of(head: [0x50, 0x4B, 3, 4, 0, 0, 0xC8], name: "design.sketch") == .notArtwork("not an image"))
     #expect(FileKind.of(head: [], name: "empty") == .notArtwork("an empty file"))
     #expect(FileKind.of(head: Self.bytes("<html><body>"), name: "page.html") == .notArtwork("not an image (text)"))
+  }
+
+  /// How files of each format begin (several where a format has several signatures). The
+  /// properties below run over all of them, and the first fails when a format is added
+  /// without its own.
+  static let signatures: [ImageFormat: [[UInt8]]] = [
+    .png: [[0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]],
+    .jpeg: [[0xFF, 0xD8, 0xFF]],
+    .webp: [bytes("RIFF", [0x24, 0, 0, 0]) + bytes("WEBP"), bytes("RIFFsizeWEBP")],
+    .tiff: [bytes("II*\0"), bytes("MM\0*"), bytes("II+\0")],
+    .heif: [[0, 0, 0, 0x18] + bytes("ftypheic"), [0, 0, 0, 0x1C] + bytes("ftypmif1")],
+    .avif: [[0, 0, 0, 0x1C] + bytes("ftypavif")],
+    .netpbm: ["P1 ", "P2\n", "P3 ", "P4\t", "P5 ", "P6\n", "P7\n", "PF\n", "Pf "].map { bytes($0) },
+    .svg: [bytes("<svg "), bytes("<?xml version=\"1.0\"?>\n<svg\n")],
+    .pdf: [bytes("%PDF-"), bytes("%PDF-1.")],
+  ]
+
+  /// Prose of random words, lines and punctuation, no longer than a head (so a reader sees
+  /// the whole note, as it sees any text file shorter than that).
+  static func prose(_ generator: inout SeededGenerator) -> [UInt8] {
+    let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
+    var text: [UInt8] = []
+    for _ in 0..<Int.random(in: 1...300, using: &generator) {
+      text += (0..<Int.random(in: 1...9, using: &generator)).map { _ in letters.randomElement(using: &generator)! }
+      text += [Array(" ".utf8), Array(", ".utf8), Array(".\n".utf8), Array(" - ".utf8), Array("\n\n".utf8)]
+        .randomElement(using: &generator)!
+    }
+    return Array(text.prefix(FileKind.headLength - 64))
+  }
+
+  @Test func everyFormatHasItsSignaturesListed() {
+    #expect(Set(Self.signatures.keys) == Set(ImageFormat.allCases))
+    for (format, starts) in Self.signatures {
+      for start in starts {
+        // The signature is the format's: with a word after it, it is still taken for it.
+        #expect((start + Array("word".utf8)).withUnsafeBytes(sniffFormat) == format, "\(format): \(start)")
+      }
+    }
+  }
+
+  /// A signature is a claim: random prose after any format's signature, in a file named as
+  /// text (or, where the signature is text itself, in a file without an extension), is a note
+  /// skipped as text, never artwork, so never an error.
+  @Test func textThatStartsWithASignatureIsANote() {
+    var generator = SeededGenerator(seed: 67)
+    for (format, starts) in Self.signatures {
+      for start in starts {
+        let textual = String(validating: start, as: UTF8.self) != nil && !start.contains(0)
+        for index in 0..<40 {
+          let head = start + Self.prose(&generator)
+          let ext = FileKind.textExtensions.sorted()[index % FileKind.textExtensions.count]
+          for name in ["note-\(index).\(ext)"] + (textual ? ["TODO", "notes.\(index)"] : []) {
+            let kind = FileKind.of(head: head, name: name)
+            guard case .notArtwork(let reason) = kind, reason.hasPrefix("not an image (text") else {
+              Issue.record("\(format), \(name): \(kind) for \(String(decoding: head.prefix(60), as: UTF8.self))")
+              return
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// What the notes above are not: a file whose header holds is its format's whatever its
+  /// name, and a binary file whose header fails is still a damaged image, named when read.
+  @Test func aHeaderThatHoldsIsTheFormatWhateverTheName() {
+    #expect(FileKind.of(head: Self.bytes("P1 2 2\n0 1\n1 0\n"), name: "TODO.md") == .artwork(.netpbm))
+    #expect(FileKind.of(head: Self.bytes("P7\nWIDTH 2\nHEIGHT"), name: "x") == .artwork(.netpbm))
+    #expect(FileKind.of(head: Self.bytes("%PDF-1.7\nnotes"), name: "notes.txt") == .artwork(.pdf))
+    #expect(FileKind.of(head: Self.bytes("<svg width=\"2\" height=\"2\"/>"), name: "logo.txt") == .artwork(.svg))
+    let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Self.bytes("IHDR")
+    #expect(FileKind.of(head: png + [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0], name: "hero.txt") == .artwork(.png))
+    // Binary bytes after a signature, in a file not named as text: a damaged PNG, not a note.
+    #expect(FileKind.of(head: Array(png.prefix(8)) + [0xF0, 0x80, 0, 1], name: "hero.dat") == .artwork(.png))
   }
 
   @Test func theArticleFollowsTheSound() {
