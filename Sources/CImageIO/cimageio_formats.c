@@ -31,6 +31,8 @@ int cimageio_sniff(const uint8_t *data, size_t size) {
   return CIMAGEIO_FORMAT_UNKNOWN;
 }
 
+// A descriptor's header check reads as far as its signature promises, so the caller's format
+// is sniffed again here before its header is read.
 int cimageio_header_holds(int format, const uint8_t *data, size_t size, int whole) {
   const cimageio_format_descriptor *descriptor = cimageio_format_of(format);
   if (descriptor == NULL || data == NULL || !descriptor->sniff(data, size)) return 0;

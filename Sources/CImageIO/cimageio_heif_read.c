@@ -507,13 +507,12 @@ static int avif_sniff(const uint8_t *data, size_t size) { return heif_brand(data
 // The ftyp box is whole (16 bytes or more, in 4-byte brands); in a whole file a box header
 // follows it, whose size (0: to the end; 1: 64 bits wide) stays inside the file.
 static int heif_header_holds(const uint8_t *data, size_t size, int whole) {
-  uint32_t box = (uint32_t)data[0] << 24 | (uint32_t)data[1] << 16 | (uint32_t)data[2] << 8 | data[3];
+  uint64_t box = cimageio_big_endian(data, 4);
   if (box < 16 || box % 4 != 0) return 0;
   if (!whole) return 1;
-  if ((uint64_t)box + 8 > size) return 0;
-  const uint8_t *next = data + box;
-  uint32_t length = (uint32_t)next[0] << 24 | (uint32_t)next[1] << 16 | (uint32_t)next[2] << 8 | next[3];
-  return length <= 1 || (length >= 8 && (uint64_t)box + length <= size);
+  if (box + 8 > size) return 0;
+  uint64_t length = cimageio_big_endian(data + box, 4);
+  return length <= 1 || (length >= 8 && box + length <= size);
 }
 
 static void heif_free_kept(void *kept) { cimageio_heif_source_free(kept); }

@@ -131,23 +131,22 @@ int cimageio_pdf_open(const uint8_t *data, size_t size, cimageio_vector **out, c
   return CIMAGEIO_OK;
 }
 
-// PDF readers take the header anywhere in the first 1024 bytes (ISO 32000-2, annex H).
-static int pdf_sniff(const uint8_t *data, size_t size) {
+// PDF readers take the header anywhere in the first 1024 bytes (ISO 32000-2, annex H): where
+// "%PDF-" starts, or SIZE_MAX.
+static size_t pdf_header_at(const uint8_t *data, size_t size) {
   size_t head = size < 1024 ? size : 1024;
   for (size_t at = 0; at + 5 <= head; at++)
-    if (memcmp(data + at, "%PDF-", 5) == 0) return 1;
-  return 0;
+    if (memcmp(data + at, "%PDF-", 5) == 0) return at;
+  return SIZE_MAX;
 }
+
+static int pdf_sniff(const uint8_t *data, size_t size) { return pdf_header_at(data, size) != SIZE_MAX; }
 
 // The header gives a version after "%PDF-": a digit, a point and a digit (ISO 32000-2, 7.5.2).
 static int pdf_header_holds(const uint8_t *data, size_t size, int whole) {
   (void)whole;
-  size_t head = size < 1024 ? size : 1024;
-  for (size_t at = 0; at + 8 <= head; at++)
-    if (memcmp(data + at, "%PDF-", 5) == 0)
-      return data[at + 5] >= '0' && data[at + 5] <= '9' && data[at + 6] == '.' && data[at + 7] >= '0' &&
-             data[at + 7] <= '9';
-  return 0;
+  size_t at = pdf_header_at(data, size);
+  return at != SIZE_MAX && at + 8 <= size && isdigit(data[at + 5]) && data[at + 6] == '.' && isdigit(data[at + 7]);
 }
 
 const cimageio_format_descriptor cimageio_pdf_format = {

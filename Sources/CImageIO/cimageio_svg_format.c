@@ -35,6 +35,14 @@ static size_t past_doctype(const uint8_t *data, size_t size, size_t at) {
   return size;
 }
 
+static int space(uint8_t c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+// Past the white space at `at`.
+static size_t skip_space(const uint8_t *data, size_t size, size_t at) {
+  while (at < size && space(data[at])) at++;
+  return at;
+}
+
 static int name_char(uint8_t c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
          c == '.' || c >= 0x80;
@@ -47,8 +55,7 @@ static int svg_element(const uint8_t *data, size_t size, size_t at) {
   if (at < size && data[at] == ':' && at > start) start = ++at;  // the local name after a prefix
   while (at < size && name_char(data[at])) at++;
   if (at - start != 3 || memcmp(data + start, "svg", 3) != 0 || at >= size) return 0;
-  uint8_t next = data[at];
-  return next == ' ' || next == '\t' || next == '\r' || next == '\n' || next == '>' || next == '/';
+  return space(data[at]) || data[at] == '>' || data[at] == '/';
 }
 
 // Where the first element's name starts in an XML document (UTF-8 or ASCII) whose first
@@ -58,7 +65,7 @@ static size_t svg_first_at(const uint8_t *data, size_t size) {
   size_t at = size >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
   while (at < size) {
     uint8_t c = data[at];
-    if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+    if (space(c)) {
       at++;
     } else if (size - at >= 2 && memcmp(data + at, "<?", 2) == 0) {
       at = find(data, size, at + 2, "?>") + 2;
@@ -81,17 +88,17 @@ static int svg_tag_holds(const uint8_t *data, size_t size, int whole) {
   size_t at = svg_first_at(data, size);
   while (at < size && (name_char(data[at]) || data[at] == ':')) at++;
   for (;;) {
-    while (at < size && (data[at] == ' ' || data[at] == '\t' || data[at] == '\r' || data[at] == '\n')) at++;
+    at = skip_space(data, size, at);
     if (at >= size) return !whole;
     if (data[at] == '>' || (data[at] == '/' && (at + 1 >= size ? !whole : data[at + 1] == '>'))) return 1;
     size_t name = at;
     while (at < size && (name_char(data[at]) || data[at] == ':')) at++;
     if (at == name) return 0;
-    while (at < size && (data[at] == ' ' || data[at] == '\t' || data[at] == '\r' || data[at] == '\n')) at++;
+    at = skip_space(data, size, at);
     if (at >= size) return !whole;
     if (data[at] != '=') return 0;
     at++;
-    while (at < size && (data[at] == ' ' || data[at] == '\t' || data[at] == '\r' || data[at] == '\n')) at++;
+    at = skip_space(data, size, at);
     if (at >= size) return !whole;
     uint8_t quote = data[at];
     if (quote != '"' && quote != '\'') return 0;

@@ -486,11 +486,11 @@ static int tiff_sniff(const uint8_t *data, size_t size) {
 // The first IFD lies past the header (BigTIFF's offsets 8 bytes wide), inside a whole file.
 static int tiff_header_holds(const uint8_t *data, size_t size, int whole) {
   int little = data[0] == 'I', big = (little ? data[2] : data[3]) == 43;
-  size_t width = big ? 8 : 4, at = big ? 8 : 4;
+  size_t at = big ? 8 : 4, width = big ? 8 : 4;
   if (size < at + width) return 0;
-  if (big && (data[little ? 4 : 5] != 8 || data[little ? 5 : 4] != 0 || data[6] != 0 || data[7] != 0)) return 0;
-  uint64_t offset = 0;
-  for (size_t i = 0; i < width; i++) offset |= (uint64_t)data[at + (little ? i : width - 1 - i)] << (8 * i);
+  // BigTIFF names its offsets' width (8) and a zero after it.
+  if (big && (cimageio_read16(data + 4, little) != 8 || cimageio_read16(data + 6, little) != 0)) return 0;
+  uint64_t offset = big ? cimageio_read64(data + at, little) : cimageio_read32(data + at, little);
   return offset >= at + width && (!whole || offset + 2 <= size);
 }
 

@@ -12,7 +12,8 @@ static inline uint64_t cimageio_big_endian(const uint8_t *bytes, int count) {
   return value;
 }
 
-/// 16 and 32 bits in the order a TIFF structure says (EXIF, MPF): little-endian or not.
+/// 16, 32 and 64 bits in the order a TIFF structure says (EXIF, MPF, BigTIFF): little-endian
+/// or not.
 static inline uint16_t cimageio_read16(const uint8_t *bytes, int little) {
   return little ? (uint16_t)(bytes[0] | bytes[1] << 8) : (uint16_t)(bytes[0] << 8 | bytes[1]);
 }
@@ -20,6 +21,11 @@ static inline uint16_t cimageio_read16(const uint8_t *bytes, int little) {
 static inline uint32_t cimageio_read32(const uint8_t *bytes, int little) {
   return little ? (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 | (uint32_t)bytes[3] << 24
                 : (uint32_t)bytes[0] << 24 | (uint32_t)bytes[1] << 16 | (uint32_t)bytes[2] << 8 | bytes[3];
+}
+
+static inline uint64_t cimageio_read64(const uint8_t *bytes, int little) {
+  uint64_t first = cimageio_read32(bytes, little), second = cimageio_read32(bytes + 4, little);
+  return little ? second << 32 | first : first << 32 | second;
 }
 
 /// Records a failure in `err` (when not NULL) and returns `status`.
