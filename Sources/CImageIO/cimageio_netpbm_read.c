@@ -57,6 +57,29 @@ static int netpbm_sniff(const uint8_t *data, size_t size) {
   return kind && space(data[2]);
 }
 
+// The tuple types netpbm defines (its pam.html), with the depth each has.
+static const struct {
+  const char *name;
+  int64_t depth;
+} tuple_types[] = {
+    {"BLACKANDWHITE", 1},       {"GRAYSCALE", 1},       {"RGB", 3},
+    {"BLACKANDWHITE_ALPHA", 2}, {"GRAYSCALE_ALPHA", 2}, {"RGB_ALPHA", 4},
+};
+
+// A named tuple type is one netpbm defines and has the header's depth (CMYK's four samples
+// are not RGBA's); a PAM without one is read by its depth.
+static int check_tuple_type(const char *tuple, int64_t depth, cimageio_error *err) {
+  if (tuple[0] == '\0') return CIMAGEIO_OK;
+  for (size_t i = 0; i < sizeof tuple_types / sizeof *tuple_types; i++) {
+    if (strcmp(tuple, tuple_types[i].name) != 0) continue;
+    if (tuple_types[i].depth == depth) return CIMAGEIO_OK;
+    return cimageio_fail(err, CIMAGEIO_CORRUPT, "its PAM tuple type %s has depth %lld, but its DEPTH is %lld", tuple,
+                         (long long)tuple_types[i].depth, (long long)depth);
+  }
+  return cimageio_fail(err, CIMAGEIO_UNUSABLE, "its PAM tuple type '%s' is not one artfit reads (BLACKANDWHITE, "
+                       "GRAYSCALE or RGB, with _ALPHA or without)", tuple);
+}
+
 // The PAM header's lines after "P7": WIDTH, HEIGHT, DEPTH, MAXVAL and TUPLTYPE, to ENDHDR.
 static int read_pam_header(const uint8_t *data, size_t size, netpbm_header *h, cimageio_error *err) {
   size_t at = 2;
@@ -85,7 +108,9 @@ static int read_pam_header(const uint8_t *data, size_t size, netpbm_header *h, c
       while (at < size && (data[at] == ' ' || data[at] == '\t')) at++;
       size_t value = at;
       while (at < size && data[at] != '\n' && data[at] != '\r') at++;
-      size_t n = at - value < sizeof tuple - 1 ? at - value : sizeof tuple - 1;
+      size_t end = at;
+      while (end > value && space(data[end - 1])) end--;
+      size_t n = end - value < sizeof tuple - 1 ? end - value : sizeof tuple - 1;
       memcpy(tuple, data + value, n);
       tuple[n] = '\0';
     } else {
@@ -98,6 +123,8 @@ static int read_pam_header(const uint8_t *data, size_t size, netpbm_header *h, c
   if (depth > 4 || maxval > 65535)
     return cimageio_fail(err, CIMAGEIO_UNUSABLE, "its PAM has depth %lld and maxval %lld; artfit reads depth 1 to 4 "
                          "(gray, gray and alpha, RGB, RGBA) up to maxval 65535", (long long)depth, (long long)maxval);
+  int status = check_tuple_type(tuple, depth, err);
+  if (status != CIMAGEIO_OK) return status;
   h->width = (uint32_t)width, h->height = (uint32_t)height, h->depth = (uint32_t)depth, h->maxval = (uint32_t)maxval;
   h->bitmap = strncmp(tuple, "BLACKANDWHITE", 13) == 0 && maxval == 1;
   return CIMAGEIO_OK;

@@ -100,12 +100,33 @@ struct NetpbmDecodeTests {
     ("P7\nWIDTH 2\nHEIGHT 2\nDEPTH 5\nMAXVAL 255\nENDHDR\n", "depth 5"),
     ("P7\nWIDTH 2\nHIGHT 2\nENDHDR\n", "unknown line 'HIGHT'"),
     ("PF\n2 2\nfast\n", "scale 'fast'"),
+    ("P7\nWIDTH 1\nHEIGHT 1\nDEPTH 4\nMAXVAL 255\nTUPLTYPE CMYK\nENDHDR\n\0\0\0\0", "tuple type 'CMYK'"),
+    ("P7\nWIDTH 1\nHEIGHT 1\nDEPTH 1\nMAXVAL 255\nTUPLTYPE RGB\nENDHDR\n\0", "RGB has depth 3, but its DEPTH is 1"),
   ])
   func damagedFilesAreErrorsNamingTheirCause(text: String, cause: String) {
     #expect {
       try ImageDecoder.decode(data: Array(text.utf8), name: "bad.ppm")
     } throws: { error in
       "\(error)".contains("bad.ppm") && "\(error)".contains(cause)
+    }
+  }
+
+  /// A PAM's tuple type and depth agree or it is refused: every type netpbm defines, at every
+  /// depth artfit reads, trailing blanks after the type's name or not.
+  @Test func aTupleTypeIsReadOnlyAtItsOwnDepth() {
+    let depths = [
+      "BLACKANDWHITE": 1, "GRAYSCALE": 1, "RGB": 3, "BLACKANDWHITE_ALPHA": 2, "GRAYSCALE_ALPHA": 2, "RGB_ALPHA": 4,
+    ]
+    for (type, own) in depths {
+      for depth in 1...4 {
+        for blanks in ["", "  \t"] {
+          let header = "P7\nWIDTH 2\nHEIGHT 1\nDEPTH \(depth)\nMAXVAL 1\nTUPLTYPE \(type)\(blanks)\nENDHDR\n"
+          let bytes = Array(header.utf8) + [UInt8](repeating: 1, count: 2 * depth)
+          let image = try? ImageDecoder.decode(data: bytes, name: "art.pam")
+          #expect((image != nil) == (depth == own), "\(type) at depth \(depth)")
+          #expect(image.map { $0.layout.channels == own } ?? true, "\(type)")
+        }
+      }
     }
   }
 
