@@ -2,7 +2,7 @@ import Artwork
 @_spi(Support) import ArtworkSupport
 import Foundation
 
-/// `artfit check`: the same plan, geometry and checks as render, from headers only.
+/// `artfit check`: the same plan, geometry and checks as render, without previews.
 struct CheckCommand: Command {
   static let spec = CommandSpec(
     name: "check",
@@ -19,7 +19,8 @@ struct CheckCommand: Command {
       }
     },
     discussion: """
-      Reads only each file's header (size and EXIF orientation), so it is instant on large folders.
+      Reads each file's header (size, EXIF orientation, alpha) and decodes pixels only where a check
+      needs them (--trim-bars, --focus auto, a gain map's highlights), so it stays quick on large folders.
       Writes OUT/report.json and junit.xml (what a build reads; --reports adds report.csv, report.jsonl
       and the contact sheet); with --json it writes nothing and prints the report to stdout (the
       summary goes to stderr), so 'artfit check art/ --json | jq' works.
