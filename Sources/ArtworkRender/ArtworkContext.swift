@@ -103,7 +103,7 @@ struct ArtworkContext {
   ) throws(ArtworkFailure) -> DecodedSource {
     if let rendition = gainMap.rendition {
       // Drawn at full size: only a JPEG shrinks on load, and a JPEG has no HDR base.
-      assert(shrink == 1, "an HDR base decoded at 1/\(shrink)")
+      precondition(shrink == 1, "an HDR base decoded at 1/\(shrink)")
       let image = region.map { rendition.cropped(to: $0) } ?? rendition
       return DecodedSource(image: image, shrink: 1, bars: region == nil ? EmbeddedBars.detect(in: image) : nil)
     }
