@@ -107,10 +107,22 @@ public enum ImageDecoder {
       data: data, name: name, shrink: shrink, region: region, limits: limits, cmyk: cmyk, scans: scans, decoder: nil)
   }
 
-  /// As above, through `decoder` (`EncodedImage`'s) when given.
+  /// Decodes an encoded image held in memory as stored: its own EXIF orientation is not
+  /// applied. A gain map is turned as its picture is, whatever its own EXIF says (as
+  /// libultrahdr reads it).
+  public static func decodeAsStored(
+    data: [UInt8], name: String, limits: ImageLimits = ImageLimits()
+  ) throws(ImageError) -> Image {
+    try decode(
+      data: data, name: name, shrink: 1, region: nil, limits: limits, cmyk: nil, scans: nil, decoder: nil,
+      upright: false)
+  }
+
+  /// As above, through `decoder` (`EncodedImage`'s) when given; turned by the file's EXIF
+  /// orientation unless `upright` is false.
   static func decode(
     data: [UInt8], name: String, shrink: Int, region: ImageRegion?, limits: ImageLimits, cmyk: ColourTransform?,
-    scans: JPEGScanSplit.Part?, decoder: FileDecoder?
+    scans: JPEGScanSplit.Part?, decoder: FileDecoder?, upright: Bool = true
   ) throws(ImageError) -> Image {
     precondition([1, 2, 4, 8].contains(shrink), "shrink is 1, 2, 4 or 8")
     // However the decode ends, the other part must not wait for this one.
@@ -121,8 +133,8 @@ public enum ImageDecoder {
           bytes, shrink: shrink, limits: limits, cmyk: cmyk, region: region, scans: scans, file: name, decoder: decoder)
       }
     }.get()
-    let orientation = ExifOrientation(rawValue: Int(decoded.info.orientation)) ?? .up
-    if let region, decoded.info.orientation != decoded.headerOrientation {
+    let orientation = upright ? ExifOrientation(rawValue: Int(decoded.info.orientation)) ?? .up : .up
+    if upright, let region, decoded.info.orientation != decoded.headerOrientation {
       // A PNG's eXIf after its pixels turned it after the region was placed: crop upright.
       return try decode(
         data: data, name: name, shrink: shrink, region: nil, limits: limits, cmyk: cmyk, scans: nil, decoder: decoder
@@ -156,7 +168,9 @@ extension ImageInfo {
       hdrPrimaries = HDRPrimaries(code: info.hdr_primaries, xy: info.hdr_primaries_xy)
     }
     gainMap = GainMap(rawValue: Int(info.gain_map))
-    gainMapFigures = gainMap == nil ? nil : GainMapFigures(info.gain_map_figures)
+    let figures = gainMap == nil ? nil : GainMapFigures(info.gain_map_figures)
+    gainMapFiguresProblem = figures?.problem
+    gainMapFigures = gainMapFiguresProblem == nil ? figures : nil
     let (mapAt, mapLength) = info.gain_map_image
     if gainMap != nil, mapLength > 0, mapAt <= UInt64(Int.max) - mapLength {
       gainMapImage = Int(mapAt)..<Int(mapAt + mapLength)

@@ -51,8 +51,10 @@ public struct ImageInfo: Sendable, Equatable {
   public var hdrPrimaries: HDRPrimaries? = nil
   /// An HDR gain map the file carries beside its SDR image; artfit draws the SDR image.
   public var gainMap: GainMap? = nil
-  /// What the gain map's metadata says, when the file gives it whole.
+  /// What the gain map's metadata says, when the file gives it whole and in range.
   public var gainMapFigures: GainMapFigures? = nil
+  /// Why the gain map's figures, read whole, are not believed (`GainMapFigures.problem`).
+  public var gainMapFiguresProblem: String? = nil
   /// Where the gain map's own image lies in the file's bytes (a JPEG's MPF image), when known.
   public var gainMapImage: Range<Int>? = nil
   /// What an SVG refers to outside itself, none of which is loaded (`SVGReferences`).

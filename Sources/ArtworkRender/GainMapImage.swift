@@ -21,21 +21,31 @@ struct GainMapImage: Sendable {
   /// gain map.
   static func read(info: ImageInfo, bytes: [UInt8]?, path: String, limits: ImageLimits) -> Outcome? {
     guard let kind = info.gainMap else { return nil }
+    // A JPEG's map is found by its Multi-Picture list (and its figures with it): without the
+    // list, that is the cause.
+    if info.format == .jpeg, info.gainMapImage == nil {
+      return .unread("its map image is not in the file's Multi-Picture list")
+    }
     guard let figures = info.gainMapFigures else {
+      if let problem = info.gainMapFiguresProblem { return .unread("its figures are out of range: \(problem)") }
       return .unread(
         kind == .apple
           ? "its headroom is in neither its XMP (HDRGainMap:HDRGainMapHeadroom) nor its maker note (tags 33 and 48), "
             + "where artfit reads it"
           : "its figures cannot be read")
     }
-    if info.format == .jpeg, info.gainMapImage == nil {
-      return .unread("its map image is not in the file's Multi-Picture list")
-    }
+    // A map has no more pixels than its picture (maps are the picture's size or smaller):
+    // refused before a larger one is decoded.
+    var mapLimits = limits
+    let picture = max(1, info.width * info.height)
+    mapLimits.maxPixels = limits.maxPixels > 0 ? min(limits.maxPixels, picture) : picture
     let decoded: Image
     do throws(ImageError) {
-      decoded = try mapImage(info: info, bytes: bytes, path: path, limits: limits)
+      decoded = try mapImage(info: info, bytes: bytes, path: path, limits: mapLimits)
     } catch .unusable(_, _, let reason) {
       return .unread(reason)
+    } catch .tooLarge(_, let width, let height, _) {
+      return .unread("its map (\(width) x \(height)) has more pixels than its picture (\(info.width) x \(info.height))")
     } catch {
       return .unread("its map image cannot be read (\(error.message))")
     }
@@ -56,8 +66,9 @@ struct GainMapImage: Sendable {
     return .read(GainMapImage(map: map, figures: isoFigures))
   }
 
-  /// The map image, upright: a JPEG's from its byte range (`info.gainMapImage`), decoded on
-  /// its own and turned as the image is; a HEIF's from its item.
+  /// The map image, upright: a JPEG's from its byte range (`info.gainMapImage`), decoded as
+  /// stored and turned as the image is (its own EXIF orientation is not its picture's); a
+  /// HEIF's from its item.
   private static func mapImage(
     info: ImageInfo, bytes: [UInt8]?, path: String, limits: ImageLimits
   ) throws(ImageError) -> Image {
@@ -73,7 +84,7 @@ struct GainMapImage: Sendable {
     } else {
       mapBytes = try FileBytes.read(path, range: range)
     }
-    return try ImageDecoder.decode(data: mapBytes, name: name, limits: limits).applying(info.orientation)
+    return try ImageDecoder.decodeAsStored(data: mapBytes, name: name, limits: limits).applying(info.orientation)
   }
 
   /// The same map read the other way (`GainMapFigures.reversed`): from the alternate

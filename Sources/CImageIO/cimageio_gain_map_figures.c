@@ -161,7 +161,8 @@ int cimageio_hdrgm_figures(const uint8_t *xmp, size_t size, cimageio_gain_map_fi
   return 1;
 }
 
-// The figures of Apple's map from no gain up to `headroom` (a linear ratio, at least 1).
+// The figures of Apple's map from no gain up to `headroom` (a linear ratio, at least 1 when
+// the file is sound).
 static void apple_figures(double headroom, cimageio_gain_map_figures *out) {
   cimageio_gain_map_figures f = {0};
   f.known = 1;
@@ -173,9 +174,12 @@ static void apple_figures(double headroom, cimageio_gain_map_figures *out) {
 }
 
 int cimageio_apple_gain_map_figures(const uint8_t *xmp, size_t size, cimageio_gain_map_figures *out) {
+  static const char name[] = "HDRGainMap:HDRGainMapHeadroom";
+  if (find(xmp, xmp + size, name) == NULL) return 0;
+  // A headroom the XMP states is its figure, in range or not, a number or not
+  // (GainMapFigures.problem says why it is not believed).
   double headroom[3];
-  if (xmp_values(xmp, size, "HDRGainMap:HDRGainMapHeadroom", headroom) != 1 || !(headroom[0] >= 1)) return 0;
-  apple_figures(headroom[0], out);
+  apple_figures(xmp_values(xmp, size, name, headroom) == 1 ? headroom[0] : NAN, out);
   return 1;
 }
 

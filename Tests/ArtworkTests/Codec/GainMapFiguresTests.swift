@@ -76,6 +76,22 @@ struct GainMapFiguresTests {
     #expect(abs((info.gainMapFigures?.headroomStops ?? 0) - log2(3.5)) < 1e-9)
   }
 
+  /// A headroom Apple's XMP states but no map can have is named as that, not as a headroom
+  /// the file does not give.
+  @Test(arguments: [("nan", "its alternate headroom is not a number"), ("0.5", "is -1 stops, outside 0 to 16")])
+  func applesHeadroomOutOfRangeIsNamed(stated: String, cause: String) throws {
+    var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.path("jpeg-gainmap-apple-headroom.jpg"))))
+    let figure = Array("HDRGainMapHeadroom=\"3.5\"".utf8)
+    let at = try #require(
+      (0..<bytes.count - figure.count).first { bytes[$0..<$0 + figure.count].elementsEqual(figure) })
+    bytes.replaceSubrange(at + figure.count - 4..<at + figure.count - 1, with: Array(stated.utf8))
+    let folder = TemporaryFolder()
+    defer { folder.remove() }
+    let info = try ImageDecoder.probe(file: folder.write(bytes, to: "apple.jpg"))
+    #expect(info.gainMap == .apple && info.gainMapFigures == nil)
+    #expect(info.gainMapFiguresProblem?.contains(cause) == true, "\(info.gainMapFiguresProblem ?? "no problem")")
+  }
+
   /// Apple's codes recoded as ISO's: no gain stays no gain, the largest code the headroom,
   /// the gain never falls as the code rises, and each ISO code's gain lies within half a code
   /// of the gain Apple's method gives the original code (its factor written out here as the
@@ -180,6 +196,40 @@ struct GainMapFiguresTests {
     return Array(bytes[..<(at - 2)]) + [UInt8(length >> 8), UInt8(length & 255)] + urn + payload + bytes[end...]
   }
 
+  /// An ISO 21496-1 payload of one channel over one common denominator (flag 0x08), as
+  /// libultrahdr writes it: the headrooms, then the gain range, gamma and offsets.
+  static func isoPayload(
+    denominator: UInt32 = 1, base: UInt32 = 0, alternate: UInt32, gainMin: Int32, gainMax: Int32, gamma: UInt32 = 1
+  ) -> [UInt8] {
+    func u32(_ v: UInt32) -> [UInt8] { (0..<4).map { UInt8(v >> (24 - 8 * UInt32($0)) & 255) } }
+    return [0, 0, 0, 0, 0x08] + u32(denominator) + u32(base) + u32(alternate)
+      + u32(UInt32(bitPattern: gainMin)) + u32(UInt32(bitPattern: gainMax)) + u32(gamma) + u32(0) + u32(0)
+  }
+
+  /// Figures no gain map can mean are not believed: the probe gives none (so no headroom is
+  /// reported) and says which figure and why; figures in range at the same places are read.
+  @Test(arguments: [
+    (isoPayload(alternate: 0xFFFF_FFFF, gainMin: 0, gainMax: 3), "alternate headroom is 4294967295 stops"),
+    (isoPayload(alternate: 3, gainMin: 3, gainMax: 1), "smallest gain (3) is above its largest (1)"),
+    (isoPayload(alternate: 3, gainMin: 0, gainMax: 40), "reaches past 16 stops"),
+    (isoPayload(base: 17, alternate: 0, gainMin: -17, gainMax: 0), "base headroom is 17 stops"),
+    (isoPayload(alternate: 3, gainMin: -1, gainMax: 3), ""),
+    (isoPayload(denominator: 4, alternate: 64, gainMin: 0, gainMax: 64), ""),
+  ])
+  func figuresOutOfRangeAreNamedNotBelieved(payload: [UInt8], cause: String) throws {
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.folder + "/ultrahdr-landscape.jpg")))
+    let folder = TemporaryFolder()
+    defer { folder.remove() }
+    let info = try ImageDecoder.probe(file: folder.write(try Self.withISOPayload(bytes, payload), to: "figures.jpg"))
+    #expect(info.gainMap != nil)
+    if cause.isEmpty {
+      #expect(info.gainMapFigures != nil && info.gainMapFiguresProblem == nil)
+    } else {
+      #expect(info.gainMapFigures == nil)
+      #expect(info.gainMapFiguresProblem?.contains(cause) == true, "\(info.gainMapFiguresProblem ?? "no problem")")
+    }
+  }
+
   /// Random ISO segments and random `hdrgm:` XMP (pieces of the real syntax in random order)
   /// are read without a fault (the sanitizer runs see every read), and whatever figures come
   /// out are finite with a positive gamma.
@@ -264,6 +314,7 @@ struct GainMapFiguresTests {
         let finite = (all + [figures.baseHeadroom, figures.alternateHeadroom]).allSatisfy { $0.isFinite }
         #expect(finite, "round \(round)")
         #expect(figures.gamma.allSatisfy { $0 > 0 }, "round \(round)")
+        #expect(figures.problem == nil, "round \(round): figures out of range are not given")
       }
     }
   }
