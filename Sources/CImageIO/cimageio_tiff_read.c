@@ -77,9 +77,12 @@ static int on_error(TIFF *tif, void *user, const char *module, const char *forma
   return 1;
 }
 
+// Warnings (unknown tags and the like) change nothing artfit reads, except the fax decoders'
+// (Fax3Decode1D, Fax3Decode2D, Fax4Decode...): a bad code or a row of the wrong length there
+// means the rows libtiff fills are not the page's, so they count as errors.
 static int on_warning(TIFF *tif, void *user, const char *module, const char *format, va_list args) {
-  (void)tif, (void)user, (void)module, (void)format, (void)args;
-  return 1;  // warnings (unknown tags and the like) change nothing artfit reads
+  if (module != NULL && strncmp(module, "Fax", 3) == 0) return on_error(tif, user, module, format, args);
+  return 1;
 }
 
 // What a page stores, as read from its tags.
@@ -136,6 +139,18 @@ static int describe(TIFF *tif, page *p, cimageio_info *info, cimageio_error *err
     if (compression == COMPRESSION_OJPEG)
       return cimageio_fail(err, CIMAGEIO_UNUSABLE,
                            "it uses old-style JPEG compression (OJPEG, TIFF 6.0's withdrawn scheme), which artfit does not read; re-save it with JPEG, LZW or Deflate compression");
+    // A fax row takes at least one bit (Group 4 codes a row like the one above it in one), so
+    // strips too short for the page's rows are refused before a page that tall is allocated.
+    int fax = compression == COMPRESSION_CCITTRLE || compression == COMPRESSION_CCITTRLEW ||
+              compression == COMPRESSION_CCITTFAX3 || compression == COMPRESSION_CCITTFAX4;
+    uint64_t *counts = NULL;
+    if (fax && !TIFFIsTiled(tif) && TIFFGetField(tif, TIFFTAG_STRIPBYTECOUNTS, &counts) && counts != NULL) {
+      uint64_t bytes = 0;
+      for (uint32_t i = 0, strips = TIFFNumberOfStrips(tif); i < strips; i++) bytes += counts[i];
+      if (bytes < ((uint64_t)p->height + 7) / 8)
+        return cimageio_fail(err, CIMAGEIO_CORRUPT, "its fax data (%llu bytes) cannot hold its %u rows (a row takes at least one bit)",
+                             (unsigned long long)bytes, p->height);
+    }
   }
   if (p->photometric == PHOTOMETRIC_LOGLUV || p->photometric == PHOTOMETRIC_LOGL)
     return cimageio_fail(err, CIMAGEIO_UNUSABLE, "it is LogLuv HDR (photometric %u), which artfit does not read; export it as 16-bit RGB",
@@ -407,7 +422,7 @@ static int tiff_read(const cimageio_read_call *c) {
   TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
   if (options == NULL) return cimageio_fail(c->err, CIMAGEIO_NO_MEMORY, "out of memory");
   TIFFOpenOptionsSetErrorHandlerExtR(options, on_error, &found);
-  TIFFOpenOptionsSetWarningHandlerExtR(options, on_warning, NULL);
+  TIFFOpenOptionsSetWarningHandlerExtR(options, on_warning, &found);
   TIFFOpenOptionsSetMaxSingleMemAlloc(options, MAX_BUFFER);
   // "m": no mapping, so every read goes through read_proc, which notices a read past the end
   // (a probe holds only the file's first bytes, and a TIFF's directory is often at its end).
