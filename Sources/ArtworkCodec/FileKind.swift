@@ -6,6 +6,9 @@ public enum FileKind: Sendable, Equatable {
   case artwork(ImageFormat)
   /// An image artfit cannot read: `name` says the format, `advice` what to hand over instead.
   case unreadImage(name: String, advice: String)
+  /// A file whose name promises an image (`name`: the format its extension names) over bytes
+  /// that are no image artfit knows.
+  case misnamed(name: String)
   /// Not artwork (a note, a design source, an archive): why, in a few words.
   case notArtwork(String)
 
@@ -42,10 +45,7 @@ public enum FileKind: Sendable, Equatable {
       return .notArtwork("not an image (text; only its first bytes look like \(format.displayName))")
     }
     if let image = unreadImage(head, ext: ext) { return image }
-    if let named = imageExtensions[ext] {
-      return .unreadImage(
-        name: named, advice: "its name says \(named) but its bytes are not one; re-export it as PNG or JPEG")
-    }
+    if let named = imageExtensions[ext] { return .misnamed(name: named) }
     if head.isEmpty { return .notArtwork("an empty file") }
     return .notArtwork(looksLikeText(head) ? "not an image (text)" : "not an image")
   }

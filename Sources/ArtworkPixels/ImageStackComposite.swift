@@ -36,6 +36,15 @@ public struct ImageStackComposite: Sendable {
     let scale = layout.layers.map(\.scale).max() ?? 1
     var pictures: [Image] = []
     for layer in layout.layers {
+      // A stack's layers are pictures (Xcode takes bitmaps): a vector document is named, not
+      // passed to a decoder that draws none.
+      let head = try FileBytes.head(of: layer.image, count: FileKind.headLength)
+      if case .artwork(let format) = FileKind.of(head: head, name: layer.image), format.isVector {
+        let document = FileKind.named(format.displayName)
+        throw .unreadableStack(
+          file: layout.folder,
+          reason: "its layer \(layer.name) is \(document), and a stack's layers are pictures; export the layer as PNG")
+      }
       pictures.append(try ImageDecoder.decode(file: layer.image, limits: limits).widenedToRGB())
     }
     if let index = pictures.indices.first(where: { pictures[$0].iccProfile != pictures[0].iccProfile }) {

@@ -251,6 +251,10 @@ public enum InputDiscovery {
       case .artwork: add(ArtworkFile(path: path, stem: stem, relativePath: relative), canonical: canonical)
       case .unreadImage(let format, let advice):
         found.errors.append(InputError(.notAnImage(file: path, reason: "it is \(FileKind.named(format)): \(advice)")))
+      case .misnamed(let format):
+        let reason =
+          "its name says it is \(FileKind.named(format)), but its bytes are not one; re-export it as PNG or JPEG"
+        found.errors.append(InputError(.notAnImage(file: path, reason: reason)))
       case .notArtwork(let reason): found.skipped.append(SkippedFile(source: path, reason: reason))
       }
     }

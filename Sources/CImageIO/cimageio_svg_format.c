@@ -80,7 +80,10 @@ static size_t svg_first_at(const uint8_t *data, size_t size) {
   return 0;
 }
 
-static int svg_first(const uint8_t *data, size_t size) { return svg_first_at(data, size) != 0; }
+static int svg_first(const uint8_t *data, size_t size, int whole) {
+  (void)whole;
+  return svg_first_at(data, size) != 0;
+}
 
 // The svg start tag is attributes (`name="value"` or `name='value'`) to its `>`, as far as the
 // text reaches: "<svg the logo needs work" starts like an SVG but is a note.
@@ -108,12 +111,14 @@ static int svg_tag_holds(const uint8_t *data, size_t size, int whole) {
   }
 }
 
-enum { head_length = 4096 };
+// The characters a compressed or UTF-16 document is first read to, and, when they end in its
+// prolog (comments, a doctype with entities), the most it is read to.
+enum { head_length = 4096, long_head_length = 1 << 20 };
 
 // UTF-16 text (by its byte-order mark, or by `<` beside a zero byte) as the ASCII its first
 // characters hold, into `out`; characters beyond ASCII become 0x80, a name character. Returns
 // the length, 0 when the bytes are not UTF-16.
-static size_t utf16_head(const uint8_t *data, size_t size, uint8_t *out) {
+static size_t utf16_head(const uint8_t *data, size_t size, uint8_t *out, size_t capacity) {
   int little;
   size_t at = 0;
   if (size >= 2 && data[0] == 0xff && data[1] == 0xfe) {
@@ -128,7 +133,7 @@ static size_t utf16_head(const uint8_t *data, size_t size, uint8_t *out) {
     return 0;
   }
   size_t length = 0;
-  for (; at + 1 < size && length < head_length; at += 2) {
+  for (; at + 1 < size && length < capacity; at += 2) {
     unsigned unit = little ? data[at] | data[at + 1] << 8 : data[at] << 8 | data[at + 1];
     out[length++] = unit < 0x80 ? (uint8_t)unit : 0x80;
   }
@@ -136,15 +141,15 @@ static size_t utf16_head(const uint8_t *data, size_t size, uint8_t *out) {
 }
 
 // The first bytes a gzip stream inflates to (a truncated stream gives what it holds).
-static size_t gzip_head(const uint8_t *data, size_t size, uint8_t *out) {
+static size_t gzip_head(const uint8_t *data, size_t size, uint8_t *out, size_t capacity) {
   z_stream stream = {0};
   if (inflateInit2(&stream, 16 + MAX_WBITS) != Z_OK) return 0;
   stream.next_in = (Bytef *)data;
   stream.avail_in = size > UINT32_MAX ? UINT32_MAX : (uInt)size;
   stream.next_out = out;
-  stream.avail_out = head_length;
+  stream.avail_out = (uInt)capacity;
   inflate(&stream, Z_SYNC_FLUSH);
-  size_t length = head_length - stream.avail_out;
+  size_t length = capacity - stream.avail_out;
   inflateEnd(&stream);
   return length;
 }
@@ -152,19 +157,21 @@ static size_t gzip_head(const uint8_t *data, size_t size, uint8_t *out) {
 static int is_gzip(const uint8_t *data, size_t size) { return size >= 3 && data[0] == 0x1f && data[1] == 0x8b && data[2] == 8; }
 
 // The document's first characters as UTF-8 or ASCII, whatever its coding and compression:
-// `data` itself, or `head` filled. `*whole` stays set only when they are the whole document.
-static const uint8_t *svg_text(const uint8_t *data, size_t size, uint8_t head[head_length], size_t *length,
+// `data` itself, or `head` (of `capacity` bytes) filled. `*whole` stays set only when they
+// are the whole document.
+static const uint8_t *svg_text(const uint8_t *data, size_t size, uint8_t *head, size_t capacity, size_t *length,
                                int *whole) {
   if (is_gzip(data, size)) {
     *whole = 0;
-    size_t inflated = gzip_head(data, size, head);
-    size_t wide = inflated > 0 ? utf16_head(head, inflated, head) : 0;  // in place: never ahead of what it reads
+    size_t inflated = gzip_head(data, size, head, capacity);
+    // in place: never ahead of what it reads
+    size_t wide = inflated > 0 ? utf16_head(head, inflated, head, capacity) : 0;
     *length = wide > 0 ? wide : inflated;
     return head;
   }
-  size_t wide = utf16_head(data, size, head);
+  size_t wide = utf16_head(data, size, head, capacity);
   if (wide > 0) {
-    *whole = *whole && wide < head_length;
+    *whole = *whole && wide < capacity;
     *length = wide;
     return head;
   }
@@ -172,19 +179,29 @@ static const uint8_t *svg_text(const uint8_t *data, size_t size, uint8_t head[he
   return data;
 }
 
-static int svg_sniff(const uint8_t *data, size_t size) {
+// Whether `check` holds for the document's first characters: the first `head_length`, then,
+// when those filled the head without an answer, the first `long_head_length`.
+static int check_text(const uint8_t *data, size_t size, int whole,
+                      int (*check)(const uint8_t *text, size_t length, int whole)) {
   uint8_t head[head_length];
   size_t length;
-  int whole = 0;
-  const uint8_t *text = svg_text(data, size, head, &length, &whole);
-  return svg_first(text, length);
+  int text_whole = whole;
+  const uint8_t *text = svg_text(data, size, head, head_length, &length, &text_whole);
+  int holds = check(text, length, text_whole);
+  if (holds || text == data || length < head_length) return holds;
+  uint8_t *long_head = malloc(long_head_length);
+  if (long_head == NULL) return 0;
+  text_whole = whole;
+  text = svg_text(data, size, long_head, long_head_length, &length, &text_whole);
+  holds = check(text, length, text_whole);
+  free(long_head);
+  return holds;
 }
 
+static int svg_sniff(const uint8_t *data, size_t size) { return check_text(data, size, 0, svg_first); }
+
 static int svg_header_holds(const uint8_t *data, size_t size, int whole) {
-  uint8_t head[head_length];
-  size_t length;
-  const uint8_t *text = svg_text(data, size, head, &length, &whole);
-  return svg_tag_holds(text, length, whole);
+  return check_text(data, size, whole, svg_tag_holds);
 }
 
 int cimageio_svg_is_compressed(const uint8_t *data, size_t size) { return data != NULL && is_gzip(data, size); }

@@ -234,6 +234,14 @@ struct ImageStackTests {
       try manager.removeItem(atPath: picture)
       #expect(mkfifo(picture, 0o600) == 0)
     }
+    for (kind, document) in [
+      ("SVG", "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"10\"/>"), ("PDF", "%PDF-1.4\n%%EOF\n"),
+    ] {
+      try refused("vector-\(kind)", words: "its layer Front is a\(kind == "SVG" ? "n" : "") \(kind)") {
+        _ = manager.createFile(
+          atPath: $0 + "/Front.imagestacklayer/Content.imageset/Front@1x.png", contents: Data(document.utf8))
+      }
+    }
     try refused("profiles", words: "carry different colour profiles") {
       var tagged = Image(width: 4, height: 4, layout: .rgb, filledWith: [1, 2, 3])
       tagged.iccProfile = ColourFixtures.displayP3
