@@ -70,11 +70,20 @@ struct TemplateCommandTests {
     #expect(run.status == 2 && run.stderr.contains("is a folder"), "\(run.stderr)")
   }
 
+  /// An artwork that cannot be read is an input error (exit 3, as render and check give for
+  /// one), named with its cause, not a usage error.
   @Test func aBrokenArtworkIsNamedWithItsCause() throws {
     let folder = TemporaryFolder()
     defer { folder.remove() }
-    let art = folder.write(Array("not a picture".utf8), to: "broken.png")
-    let run = try ArtfitRun(["template", "--source", art, "--out", folder.path("out")])
-    #expect(run.status == 2 && run.stderr.contains("broken.png"), "\(run.stderr)")
+    let jpeg = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.path("jpeg-gainmap-hdrgm.jpg"))))
+    let broken = [
+      folder.write(Array("not a picture".utf8), to: "broken.png"), folder.write(Array(jpeg.prefix(60)), to: "cut.jpg"),
+    ]
+    for art in broken {
+      let run = try ArtfitRun(["template", "--source", art, "--out", folder.path("out")])
+      let name = (art as NSString).lastPathComponent
+      #expect(run.status == 3 && run.stderr.contains(name), "\(name): \(run.status) \(run.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: folder.path("out")), "nothing written")
+    }
   }
 }

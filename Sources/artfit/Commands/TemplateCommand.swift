@@ -31,9 +31,9 @@ struct TemplateCommand: Command {
       same picture, W×H and transparent, for tools that take no SVG.
       """)
 
-  var source: Size
-  /// The artwork's file name, or the size, for the legend.
-  var name: String
+  /// The artwork as given: a size, or a file (or image stack) read when the command runs, so
+  /// one that cannot be read is an input error (exit 3), not a usage error.
+  var given: Given
   var options: RenderOptions
   var output: String
   var json: Bool
@@ -46,7 +46,7 @@ struct TemplateCommand: Command {
     guard let sourceText = arguments.value("--source") else {
       throw UsageError("'artfit template' needs --source WxH or --source FILE, e.g. --source 2732x2732")
     }
-    (source, name) = try Self.source(sourceText, maxPixels: try LimitArguments.maxPixels(arguments))
+    given = try Self.given(sourceText, maxPixels: try LimitArguments.maxPixels(arguments))
     options = RenderOptions()
     options.userCatalog = try RenderArguments.userCatalog(arguments)
     try RenderArguments.readSelection(arguments, into: &options)
@@ -56,37 +56,48 @@ struct TemplateCommand: Command {
     json = arguments.has("--json")
   }
 
-  /// A file's size from its header when `text` names one, else WxH.
-  private static func source(_ text: String, maxPixels: Int) throws(UsageError) -> (Size, String) {
+  /// What `--source` gives.
+  enum Given {
+    /// A size in pixels, named by it for the legend.
+    case size(Size, name: String)
+    /// An artwork's file or an image stack.
+    case file(String)
+
+    /// The source's size and its name for the legend: a file's from its header, a stack's
+    /// from its composite (its canvas, else its back layer's).
+    func resolved() throws(ImageError) -> (Size, String) {
+      switch self {
+      case .size(let size, let name): return (size, name)
+      case .file(let path):
+        let name = (path as NSString).lastPathComponent
+        if ImageStackLayout.isStack(path) {
+          let stack = try ImageStackComposite.compose(ImageStackLayout.read(path), limits: ImageLimits())
+          return (Size(Double(stack.image.width), Double(stack.image.height)), name)
+        }
+        let info = try ImageDecoder.probe(file: path)
+        return (Size(Double(info.width), Double(info.height)), name)
+      }
+    }
+  }
+
+  /// A file when `text` names one that exists, else a size WxH.
+  private static func given(_ text: String, maxPixels: Int) throws(UsageError) -> Given {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: text, isDirectory: &isDirectory) else {
       guard SizeText.numbers(text) != nil else {
         throw UsageError("--source '\(text)' is neither a file that exists nor a size WxH such as 2732x2732")
       }
       let size = try ValueParsers.pixelSize(text, option: "--source", maxPixels: maxPixels)
-      return (Size(Double(size.width), Double(size.height)), "\(size.width)x\(size.height)")
+      return .size(Size(Double(size.width), Double(size.height)), name: "\(size.width)x\(size.height)")
     }
-    if ImageStackLayout.isStack(text) {
-      // A layered image's size is its composite's (its canvas, else its back layer's).
-      do {
-        let stack = try ImageStackComposite.compose(ImageStackLayout.read(text), limits: ImageLimits())
-        return (Size(Double(stack.image.width), Double(stack.image.height)), (text as NSString).lastPathComponent)
-      } catch {
-        throw UsageError("--source \(error.description)")
-      }
-    }
-    guard !isDirectory.boolValue else {
+    guard !isDirectory.boolValue || ImageStackLayout.isStack(text) else {
       throw UsageError("--source \(text) is a folder; give one artwork, an image stack or a size WxH")
     }
-    do {
-      let info = try ImageDecoder.probe(file: text)
-      return (Size(Double(info.width), Double(info.height)), (text as NSString).lastPathComponent)
-    } catch {
-      throw UsageError("--source \(error.description)")
-    }
+    return .file(text)
   }
 
   func run() throws -> ExitStatus {
+    let (source, name) = try given.resolved()
     let gravity = options.gravity ?? (options.focus != nil ? .focus : .center)
     let results = options.screens.flatMap { screen in
       options.modes.map { mode in
