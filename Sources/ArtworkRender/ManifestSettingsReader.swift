@@ -28,12 +28,10 @@ struct ManifestSettingsReader {
     case "targets":
       let names = try strings(value, key)
       guard !names.isEmpty else { throw bad(key, "it names no target; give a family, a device or a canvas") }
-      do {
+      do throws(TargetSelection.Failure) {
         settings.targets = try TargetSelection.resolve(names, in: catalog)
-      } catch let failure as TargetSelection.Failure {
-        throw Failure(file: file, message: "\(place): \"targets\": \(failure.description)")
       } catch {
-        throw error as! Failure
+        throw Failure(file: file, message: "\(place): \"targets\": \(error.description)")
       }
     case "orientations":
       let names = try strings(value, key)
