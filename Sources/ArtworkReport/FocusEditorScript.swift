@@ -58,14 +58,44 @@ enum FocusEditorScript {
       }
       function inPixels(f, W, H) { return rect(f.x * W, f.y * H, f.w * W, f.h * H); }
 
-      function fillCrop(vw, vh, W, H, gravity, focus, si) {
+      function fillCrop(vw, vh, W, H, gravity, focus, si, blocked) {
         if (gravity === 'focus' && focus) {
           var g = inPixels(focus, W, H);
           var mx = si[1] + (vw - si[1] - si[3]) / 2, my = si[0] + (vh - si[0] - si[2]) / 2;
-          return clampInto(rect(g.x + g.w / 2 - mx, g.y + g.h / 2 - my, vw, vh), W, H);
+          return clearOf(clampInto(rect(g.x + g.w / 2 - mx, g.y + g.h / 2 - my, vw, vh), W, H), W, H, g, si, blocked);
         }
         var a = ALIGN[gravity];
         return rect((W - vw) * a[0], (H - vh) * a[1], vw, vh);
+      }
+
+      // FocusClearance: the fill crop slid along its free axis to the origin nearest its own at
+      // which the focus lies inside the safe part and no region meets it, when one does.
+      function transposed(r) { return rect(r.y, r.x, r.h, r.w); }
+      function slidAcross(c, slack, f, si, blocked) {
+        var tol = 1e-9 * Math.max(1, c.w, c.h);
+        if (!(f.y >= c.y + si[0] - tol && f.y + f.h <= c.y + c.h - si[2] + tol)) return c;
+        var forbidden = blocked.filter(function (b) {
+          return crosses(f, rect(b.x + ((f.x + f.w / 2) - (b.x + b.w / 2)), b.y + c.y, b.w, b.h));
+        }).map(function (b) { return [f.x - (b.x + b.w), f.x + f.w - b.x]; });
+        var first = Math.max(0, f.x + f.w - c.w + si[3]), last = Math.min(slack, f.x - si[1]);
+        function keeps(o) {
+          return o >= first - tol && o <= last + tol &&
+            forbidden.every(function (p) { return !(o > p[0] + tol && o < p[1] - tol); });
+        }
+        if (keeps(c.x)) return c;
+        var best = null;
+        [first, last].concat([].concat.apply([], forbidden)).forEach(function (o) {
+          if (keeps(o) && (best === null || Math.abs(o - c.x) < Math.abs(best - c.x))) best = o;
+        });
+        return best === null ? c : rect(best, c.y, c.w, c.h);
+      }
+      function clearOf(c, W, H, f, si, blocked) {
+        if (!blocked.length) return c;
+        if (W - c.w > 1e-9) return slidAcross(c, W - c.w, f, si, blocked);
+        if (H - c.h > 1e-9) {
+          return transposed(slidAcross(transposed(c), H - c.h, transposed(f), [si[1], si[0], si[3], si[2]], blocked.map(transposed)));
+        }
+        return c;
       }
 
       // RectSet's figures: the area a few rects cover, whether a line or rect crosses another,
@@ -194,7 +224,8 @@ enum FocusEditorScript {
           crop = bounds;
         } else {
           var inv = 1 / s;
-          crop = fillCrop(cw * inv, ch * inv, W, H, gravity, focus, [ins[0] * inv, ins[1] * inv, ins[2] * inv, ins[3] * inv]);
+          var blocked = regions.map(function (r) { return rect(r[1] * inv, r[2] * inv, r[3] * inv, r[4] * inv); });
+          crop = fillCrop(cw * inv, ch * inv, W, H, gravity, focus, [ins[0] * inv, ins[1] * inv, ins[2] * inv, ins[3] * inv], blocked);
           placed = rect(-crop.x * s, -crop.y * s, W * s, H * s);
         }
         if (same) placed = rect(0, 0, cw, ch);
@@ -213,8 +244,8 @@ enum FocusEditorScript {
           var insideMask = !mask || rectInMask(mask, cw, ch, onCanvas);
           var cut = insideMask ? 0 : Math.max(0, area(onCanvas) - maskArea(mask, cw, ch, onCanvas)) / (s * s);
           var hiddenOfFocus = occluded + cut;
-          loss = unit(1 - (area(shown) - hiddenOfFocus) / area(f));
           visible = holds(seen, f, 1e-6) && occluded <= 1e-9 * area(f) && insideMask;
+          loss = visible ? 0 : unit(1 - (area(shown) - hiddenOfFocus) / area(f));
           if (divisions.length) {
             var across = meet(f, crop);
             divided = divisions.some(function (d) { return crosses(across, d); });

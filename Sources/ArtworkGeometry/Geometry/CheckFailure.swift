@@ -51,9 +51,10 @@ public enum CheckFailure: Sendable, Hashable, CustomStringConvertible {
   /// The failure in words, as report.json version 1 wrote it ("crop_loss 53.8% > 25.0%").
   public var message: String {
     switch self {
-    case .cropLoss(let value, let limit): "crop_loss \(Checks.percent(value)) > \(Checks.percent(limit))"
+    case .cropLoss(let value, let limit):
+      "crop_loss \(Checks.percent(value, apartFrom: limit)) > \(Checks.percent(limit, apartFrom: value))"
     case .focusOutside(let loss):
-      "focus \(Checks.percent(loss)) outside the visible safe area (required wholly inside)"
+      "focus \(Checks.percent(loss, apartFrom: 0)) outside the visible safe area (required wholly inside)"
     case .focusUnknown: "focus required but none is known"
     case .focusDivided: "focus crossed by a fold or hinge of the screen"
     case .alphaRefused: "has an alpha channel, which this slot refuses (even when every pixel is opaque)"

@@ -29,6 +29,29 @@ public struct Checks: Sendable, Hashable {
     return failures
   }
 
+  /// `fraction` as a percentage with as many decimals (one to ten) as it takes to differ from
+  /// `other`: a failure just over its limit (the checks' tolerance is 1e-12), or a sliver of a
+  /// focus, never reads as its limit ("25.0% > 25.0%", "0.0% outside").
+  public static func percent(_ fraction: Double, apartFrom other: Double) -> String {
+    for decimals in 1...10 {
+      let (text, limit) = (percent(fraction, decimals: decimals), percent(other, decimals: decimals))
+      if text != limit || decimals == 10 { return text }
+    }
+    return percent(fraction)
+  }
+
+  /// A fraction as a percentage with `decimals` decimals.
+  static func percent(_ fraction: Double, decimals: Int) -> String {
+    guard decimals > 1 else { return percent(fraction) }
+    var unit = 1.0
+    for _ in 0..<decimals { unit *= 10 }
+    let scaled = (abs(fraction) * 100 * unit).rounded()
+    let whole = (scaled / unit).rounded(.down)
+    let part = String(Int(scaled - whole * unit))
+    let sign = fraction < 0 && scaled > 0 ? "-" : ""
+    return "\(sign)\(Int(whole)).\(String(repeating: "0", count: decimals - part.count))\(part)%"
+  }
+
   /// A fraction as a percentage with one decimal: 0.5379 → "53.8%".
   public static func percent(_ fraction: Double) -> String {
     let tenths = (fraction * 1000).rounded()

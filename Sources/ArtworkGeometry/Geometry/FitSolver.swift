@@ -60,7 +60,8 @@ public enum FitSolver {
     } else {
       let visible = target.scaled(by: 1 / scale)
       crop = fillCrop(
-        visible: visible, in: source, gravity: gravity, focus: focus, safeInsets: insets.scaled(by: 1 / scale))
+        visible: visible, in: source, gravity: gravity, focus: focus, safeInsets: insets.scaled(by: 1 / scale),
+        blocked: regions.compactMap(\.rect).map { $0.scaled(by: 1 / scale) })
       placement = Rect(
         x: -crop.x * scale, y: -crop.y * scale, width: source.width * scale, height: source.height * scale)
     }
@@ -119,9 +120,10 @@ public enum FitSolver {
       // only when some is.
       let insideMask = mask.map { $0.contains(toCanvas(shown), in: Rect.of(target)) } ?? true
       let hiddenOfFocus = occluded + (insideMask ? 0 : masked(shown))
-      focusLoss = clampUnit(1 - (shown.area - hiddenOfFocus) / focusRect.area)
       focusVisible =
         visibleSafe.contains(focusRect, tolerance: 1e-6) && occluded <= 1e-9 * focusRect.area && insideMask
+      // One tolerance for both figures: a focus kept whole within it has lost nothing.
+      focusLoss = focusVisible == true ? 0 : clampUnit(1 - (shown.area - hiddenOfFocus) / focusRect.area)
     }
     let divisions = regions.filter { $0.kind == .division }.compactMap(\.rect).map(toSource)
     let focusDivided = focusRect.flatMap { focus in
@@ -143,18 +145,21 @@ public enum FitSolver {
   /// in source pixels) is centred on the focus, then the rect is clamped into the source.
   /// Along each axis the focus's overlap with the safe part rises, holds and falls as the
   /// crop slides, so the clamped centre is a best position on both axes at once: no fill
-  /// crop shows more of the focus inside the safe area, and `focus_visible` false means no
+  /// crop shows more of the focus inside the safe area. Regions the screen blocks (`blocked`,
+  /// in source pixels from the crop's corner) can cover the centred focus; the crop then
+  /// slides clear of them where it can (`FocusClearance`), so `focus_visible` false means no
   /// fill crop can show all of it.
   static func fillCrop(
-    visible: Size, in source: Size, gravity: Gravity, focus: FocusRegion?, safeInsets: Insets = .zero
+    visible: Size, in source: Size, gravity: Gravity, focus: FocusRegion?, safeInsets: Insets = .zero,
+    blocked: [Rect] = []
   ) -> Rect {
     let bounds = Rect.of(source)
     if gravity == .focus, let focus {
       let region = focus.rect(in: source)
       let safeMidX = safeInsets.left + (visible.width - safeInsets.left - safeInsets.right) / 2
       let safeMidY = safeInsets.top + (visible.height - safeInsets.top - safeInsets.bottom) / 2
-      return Rect(origin: region.midX - safeMidX, region.midY - safeMidY, size: visible)
-        .clamped(into: bounds)
+      let centred = Rect(origin: region.midX - safeMidX, region.midY - safeMidY, size: visible).clamped(into: bounds)
+      return FocusClearance.crop(centred, in: source, focus: region, safeInsets: safeInsets, blocked: blocked)
     }
     let alignment = gravity.alignment
     return Rect(
