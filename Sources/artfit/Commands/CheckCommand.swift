@@ -6,7 +6,7 @@ import Foundation
 struct CheckCommand: Command {
   static let spec = CommandSpec(
     name: "check",
-    abstract: "Solve and check every artwork on every target from the file headers alone: reports, no previews.",
+    abstract: "Solve and check every artwork on every target; pixels are read only where a check needs them.",
     usage: "artfit check [INPUT ...] [OPTIONS]",
     options: RenderArguments.sharedOptions.map { option in
       switch option.name {
