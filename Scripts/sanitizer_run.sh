@@ -64,7 +64,9 @@ case "$sanitizer" in
 esac
 
 flags=(-c release --sanitize="$sanitizer" --build-path "$build_path" -Xswiftc -enable-testing -Xcc -O1 "$@")
-swift build --build-tests "${flags[@]}"
+# The suites' product by name (it brings the artfit binary the command-line suites run):
+# `--build-tests` would also build the library again as the command plugin's host tool.
+swift build --product artfitPackageTests "${flags[@]}"
 $build_only && exit 0
 # The runs below take that build as it is (--skip-build): in the release configuration
 # `swift test` adds a testing flag of its own, and would build everything again.
