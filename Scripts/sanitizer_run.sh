@@ -39,7 +39,7 @@ case "$sanitizer" in
     # safety, incremental renders, assets). It leaves, to the address run alone:
     skips=(
       # pure Swift geometry and catalogs: no thread, no C;
-      'ArtworkTests\.(Slow/)?(FitSolverTests|IconMaskTests|SafeEverywhereTests|ScreenRegionTests|SourceCoverageTests|TemplateTests)/'
+      'ArtworkTests\.(Slow/)?(FitSolverTests|IconMaskTests|SafeEverywhereTests|ScreenRegionTests|SourceCoverageTests|TemplateTests|WindowRangeSolverTests)/'
       'ArtworkTests\.(Slow/)?(CatalogTests|FamilyTraitsTests|PortraitTurnTests|TargetSelectionTests)/'
       # report formatting (the report stream, which threads write, stays);
       'ArtworkTests\.(Slow/)?(BaselineIdentityTests|BaselineTests|FocusEditorTests|NameSafetyTests|OutcomeTests|ReportWritersTests|TemplateSVGTests|UserCatalogTests|VerdictTests)/'

@@ -124,4 +124,57 @@ struct FitSeveralTargetsTests {
     let safe = try #require(object["safe_everywhere"] as? [String: Double])
     #expect(safe["x"]! < 100 && safe["x"]! + safe["w"]! < 400, "\(safe)")
   }
+
+  /// The window range of the reproduction: a 3:4 key art whose focus a window tiled to
+  /// the top half of a landscape 13-inch iPad cuts. The gate fails, naming the worst window,
+  /// and the JSON gives the kept aspect bounds and every width's failing heights.
+  @Test func aWindowRangeFailsAtItsWorstWindow() throws {
+    let run = try ArtfitRun([
+      "fit", "--source", "1536x2048", "--window-range", "320x320-1366x1024@2", "--focus", "0.4,0.35,0.2,0.3",
+      "--require-focus", "--json",
+    ])
+    #expect(run.status == 1, "\(run.stderr)")
+    let object = try #require(try run.json() as? [String: Any])
+    let range = try #require(object["window_range"] as? [String: Any])
+    #expect(range["smallest"] as? String == "320x320" && range["largest"] as? String == "1366x1024")
+    #expect(range["windows"] as? Int == 1047 * 705)
+    let cut = try #require(object["focus_cut"] as? [String: Any])
+    #expect(cut["widest_kept"] as? String == "800x320")
+    let runs = try #require(cut["runs"] as? [[String: Int]])
+    // At 1366 pt wide the focus is kept from 547 pt tall (1366/547 <= 2.5 < 1366/546).
+    #expect(runs.last == ["width": 1366, "from": 320, "to": 546])
+    #expect(runs.reduce(0) { $0 + $1["to"]! - $1["from"]! + 1 } == cut["windows"] as? Int)
+    let failures = try #require(object["failures"] as? [[String: Any]])
+    #expect(failures.first?["check"] as? String == "focus")
+    #expect(failures.first?["window"] as? String == "1366x320")
+
+    let text = try ArtfitRun([
+      "fit", "--source", "1536x2048", "--window-range", "320x320-1366x1024@2", "--focus", "0.4,0.35,0.2,0.3",
+      "--require-focus",
+    ])
+    #expect(text.status == 1)
+    #expect(text.stdout.contains("wider than 800x320 (2.5000)"), "\(text.stdout)")
+    #expect(text.stdout.contains("FAILED") && text.stdout.contains("the worst is 1366x320 pt"), "\(text.stdout)")
+  }
+
+  /// A window range takes no target, orientation or scale of its own, nor auto, and says which.
+  @Test(arguments: [
+    ["--target", "ipad"], ["--orientation", "landscape"], ["--scale", "3"], ["--mode", "auto"],
+  ])
+  func aWindowRangeRefusesWhatItDoesNotTake(extra: [String]) throws {
+    let run = try ArtfitRun(["fit", "--source", "1536x2048", "--window-range", "320x320-1366x1024@2"] + extra)
+    #expect(run.status == 2, "\(run.stderr)")
+    #expect(run.stderr.contains(extra[0]) || run.stderr.contains("auto"), "\(run.stderr)")
+  }
+
+  /// Ranges that are not ranges are refused with what is accepted.
+  @Test(arguments: [
+    "320x320-1366x1024", "1366x1024-320x320@2", "320x320-1366x1024@4", "320.5x320-1366x1024@2",
+    "320x320-20000x1024@2", "320x320@2", "0x320-1366x1024@2",
+  ])
+  func aMalformedWindowRangeIsRefused(text: String) throws {
+    let run = try ArtfitRun(["fit", "--source", "1536x2048", "--window-range", text])
+    #expect(run.status == 2, "\(text): \(run.stderr)")
+    #expect(run.stderr.contains("--window-range") && run.stderr.contains("window range"), "\(run.stderr)")
+  }
 }

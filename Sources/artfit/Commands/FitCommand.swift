@@ -7,8 +7,9 @@ struct FitCommand: Command {
   static let spec = CommandSpec(
     name: "fit",
     abstract:
-      "Show how a WxH artwork lands on a target: placement, crop, bars, crop loss; on several, what is safe on all.",
-    usage: "artfit fit --source WxH --target T [--orientation O] [--mode M] [--gravity G] [--focus X,Y,W,H] [--json]",
+      "Show how a WxH artwork lands on a target: placement, crop, bars, crop loss; on several, what is safe on all; over a window range, the worst window.",
+    usage:
+      "artfit fit --source WxH (--target T [--orientation O] | --window-range MINxMIN-MAXxMAX@S) [--mode M] [--gravity G] [--focus X,Y,W,H] [--json]",
     options: [
       .option("--source", "WxH", "The artwork's size in pixels (after EXIF orientation)."),
       LimitArguments.maxPixelsOption,
@@ -16,6 +17,10 @@ struct FitCommand: Command {
         "--target", "T",
         "A device name or slug from 'artfit devices', or a canvas WxH@S; or several: a family or a comma-separated list."
       ).completing(Completion.devices),
+      .option(
+        "--window-range", "MINxMIN-MAXxMAX@S",
+        "Every window from the smallest to the largest, in whole points at scale S (a window a person resizes): the worst window for each figure and every size that fails, exactly."
+      ),
       .option(
         "--orientation", "O", "portrait, landscape or landscape-right",
         default: "the target's first; with several targets, every orientation each has"
@@ -44,11 +49,17 @@ struct FitCommand: Command {
       screen and the source region inside the safe area on every one (safe_everywhere).
       Gravity `focus` centres the visible rect on the focus region and then clamps it inside the
       source (the libvips/imgproxy meaning of a focal point, not CSS object-position).
+      Over a window range (artfit fit --source 1536x2048 --window-range 320x320-1366x1024@2
+      --focus 0.4,0.35,0.2,0.3 --require-focus) every whole-point window size is decided, none
+      sampled: it prints each figure's worst window and the aspect ratios that keep the focus,
+      and the checks fail when any window fails, naming the worst.
       """)
 
   var source: Size
-  /// One screen, or several when --target names several targets.
+  /// One screen, or several when --target names several targets; none with a window range.
   var screens: [Screen]
+  /// The windows of --window-range, solved instead of screens.
+  var windows: WindowRange?
   var mode: FitMode
   var gravity: Gravity
   var focus: FocusRegion?
@@ -62,12 +73,32 @@ struct FitCommand: Command {
     guard let sourceText = arguments.value("--source") else {
       throw UsageError("'artfit fit' needs --source WxH, e.g. --source 2732x2732")
     }
-    guard let targetName = arguments.value("--target") else {
-      throw UsageError("'artfit fit' needs --target, e.g. --target \"iPhone 15 Pro\" (see 'artfit devices')")
-    }
     let pixels = try ValueParsers.pixelSize(
       sourceText, option: "--source", maxPixels: try LimitArguments.maxPixels(arguments))
     source = Size(Double(pixels.width), Double(pixels.height))
+    mode = try arguments.parsed("--mode") { text throws(ValueError) in try FitMode.parse(ValueText.trimmed(text)) }!
+    focus = try arguments.parsed("--focus") { text throws(ValueError) in try FocusRegion.parse(text, origin: .option) }
+    gravity = try arguments.parsed("--gravity", Gravity.parse) ?? (focus == nil ? .center : .focus)
+    checks = Checks(
+      maxCropLoss: try arguments.parsed("--max-crop-loss", Fraction.parse),
+      requireFocus: arguments.has("--require-focus"))
+    json = arguments.has("--json")
+    windows = try arguments.parsed("--window-range") { text throws(ValueError) in try WindowRange.parse(text) }
+    if windows != nil {
+      for option in ["--target", "--orientation", "--scale", "--catalog"] where arguments.has(option) {
+        throw UsageError("--window-range gives the windows and their scale: it takes no \(option)")
+      }
+      guard mode != .auto else {
+        throw UsageError(
+          "--window-range solves fit or fill (--mode fit or --mode fill): auto's choice is the video player's")
+      }
+      screens = []
+      return
+    }
+    guard let targetName = arguments.value("--target") else {
+      throw UsageError(
+        "'artfit fit' needs --target, e.g. --target \"iPhone 15 Pro\" (see 'artfit devices'), or --window-range")
+    }
     // A name may hold a comma (iPad Pro 13" (M4, M5)): whole first, then as a list.
     let catalog = try RenderArguments.userCatalog(arguments)?.catalog ?? Catalog.builtIn
     var resolved = (try? TargetSelection.resolve([targetName], in: catalog)) ?? []
@@ -88,13 +119,6 @@ struct FitCommand: Command {
       scale = try ValueParsers.parse("--scale") { () throws(ValueError) in try Fraction.parseScale(text) }
     }
     screens = try Self.screens(resolved, orientation: given, scale: scale)
-    mode = try arguments.parsed("--mode") { text throws(ValueError) in try FitMode.parse(ValueText.trimmed(text)) }!
-    focus = try arguments.parsed("--focus") { text throws(ValueError) in try FocusRegion.parse(text, origin: .option) }
-    gravity = try arguments.parsed("--gravity", Gravity.parse) ?? (focus == nil ? .center : .focus)
-    checks = Checks(
-      maxCropLoss: try arguments.parsed("--max-crop-loss", Fraction.parse),
-      requireFocus: arguments.has("--require-focus"))
-    json = arguments.has("--json")
   }
 
   /// One target in the given orientation (or its first); several in the given one where
@@ -123,6 +147,12 @@ struct FitCommand: Command {
   }
 
   func run() throws -> ExitStatus {
+    if let windows {
+      let result = WindowRangeSolver.solve(
+        source: source, range: windows, mode: mode, gravity: gravity, focus: focus, checks: checks)
+      printOut(json ? String(decoding: result.jsonBytes(), as: UTF8.self) : WindowRangeText.describe(result))
+      return result.passed ? .success : .checkFailed
+    }
     let results = screens.map {
       TargetResult.solve(source: source, screen: $0, mode: mode, gravity: gravity, focus: focus, checks: checks)
     }

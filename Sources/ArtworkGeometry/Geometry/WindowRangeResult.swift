@@ -1,0 +1,87 @@
+/// A window of a range, in whole points.
+public struct WindowSize: Sendable, Hashable, CustomStringConvertible {
+  /// The width in points.
+  public var width: Int
+  /// The height in points.
+  public var height: Int
+
+  /// A `width` x `height` point window.
+  public init(_ width: Int, _ height: Int) {
+    self.width = width
+    self.height = height
+  }
+
+  /// Width over height.
+  public var aspectRatio: Double { Double(width) / Double(height) }
+
+  /// Whether this window is narrower (width over height smaller) than `other`, exactly.
+  public func isNarrower(than other: WindowSize) -> Bool { width * other.height < other.width * height }
+
+  /// "WxH".
+  public var description: String { "\(width)x\(height)" }
+}
+
+/// One artwork over every window of a range: each figure's worst value and a window that
+/// gives it, the windows each check fails in, and what failed.
+public struct WindowRangeResult: Sendable, Hashable {
+  /// A figure's worst value over the range, and a window that gives it: the narrowest or the
+  /// widest where the aspect ratio decides, else the first by width, then height.
+  public struct Worst: Sendable, Hashable {
+    /// The figure, as a fraction.
+    public var value: Double
+    /// A window giving it.
+    public var window: WindowSize
+  }
+
+  /// The kept windows of the narrowest and the widest aspect ratio. Where the aspect ratio
+  /// alone decides, a window keeps the focus exactly when its aspect lies between theirs.
+  public struct AspectBounds: Sendable, Hashable {
+    /// The narrowest window that keeps the focus.
+    public var narrowest: WindowSize
+    /// The widest window that keeps the focus.
+    public var widest: WindowSize
+  }
+
+  /// A check that fails in some window: the failure at the worst window, and how many fail.
+  public struct Failure: Sendable, Hashable {
+    /// The failure, with the worst figure.
+    public var failure: CheckFailure
+    /// The window with that figure; nil when the check fails for want of a focus, everywhere.
+    public var window: WindowSize?
+    /// How many windows of the range fail the check.
+    public var windows: Int
+  }
+
+  /// The windows.
+  public var range: WindowRange
+  /// The artwork's size in pixels, upright.
+  public var source: Size
+  /// `fit` or `fill`.
+  public var mode: FitMode
+  /// Where a fill crop sits.
+  public var gravity: Gravity
+  /// The focus region, when known.
+  public var focus: FocusRegion?
+  /// Whether the aspect ratio alone decides every figure (no window keeps insets): then the
+  /// worst windows are the range's narrowest and widest, and `focusKept` bounds the kept ones.
+  public var decidedByAspect: Bool
+  /// The most of the source cut away (0 under fit).
+  public var cropLoss: Worst
+  /// The most of the canvas left to bars (0 under fill).
+  public var barsFraction: Worst
+  /// The most of the source outside the safe area.
+  public var safeCropLoss: Worst
+  /// The most of the focus outside the visible safe area; nil without a focus.
+  public var focusLoss: Worst?
+  /// The windows where the focus is not wholly inside the visible safe area; nil without a focus.
+  public var focusCut: WindowSizes?
+  /// The aspect ratios that keep the focus, where the aspect alone decides and some window does.
+  public var focusKept: AspectBounds?
+  /// The windows whose crop loss is over `--max-crop-loss`; nil without that limit.
+  public var overCropLimit: WindowSizes?
+  /// The checks that fail in some window, in the order the checks are listed.
+  public var failures: [Failure]
+
+  /// Whether every window passes every check.
+  public var passed: Bool { failures.isEmpty }
+}

@@ -1,0 +1,182 @@
+/// Solves an artwork over every window of a range, exactly: every whole-point size is decided,
+/// none is sampled.
+///
+/// Where no window keeps insets, the crop depends on the window's aspect ratio alone, and the
+/// solver decides a range from a few windows: under fill, a window whose aspect lies between
+/// another's and the source's shows a crop that contains the other's (along the cut axis the
+/// crop widens with the aspect and, for every gravity, its edges only move outwards; gravity
+/// `focus` clamps a crop centred on the focus, whose edges also only move outwards). So each
+/// figure is worst in the range's narrowest or widest window, and in each width's column of
+/// heights the windows that keep the focus (or stay within a crop limit) are one run of
+/// heights holding the ones nearest the source's aspect, found by bisection. With insets the
+/// safe part of a window does not scale with it, and every size is solved.
+public enum WindowRangeSolver {
+  /// `source` (pixels, upright) over every window of `range` under `mode` (fit or fill), with
+  /// `checks` applied in each.
+  public static func solve(
+    source: Size, range: WindowRange, mode: FitMode, gravity: Gravity, focus: FocusRegion?, checks: Checks
+  ) -> WindowRangeResult {
+    precondition(mode != .auto, "a window range is solved under fit or fill")
+    precondition(source.width > 0 && source.height > 0, "source has no pixels")
+    let insets = range.safeInsets.scaled(by: Double(range.scale))
+    let place = { (window: WindowSize) in
+      FitSolver.solve(
+        source: source, canvas: range.canvas(width: window.width, height: window.height), safeArea: insets,
+        mode: mode, gravity: gravity, focus: focus)
+    }
+    let limit = checks.maxCropLoss
+    let keepsFocus = { (placement: Placement) in placement.focusVisible != false }
+    let withinLimit = { (placement: Placement) in limit.map { placement.cropLoss <= $0 + 1e-12 } ?? true }
+    let decidedByAspect = range.safeInsets.isZero
+    var worst: Worsts
+    var focusCut = WindowSizes()
+    var overCropLimit = WindowSizes()
+    var focusKept: WindowRangeResult.AspectBounds?
+    if decidedByAspect {
+      let narrowest = WindowSize(range.widths.lowerBound, range.heights.upperBound)
+      let widest = WindowSize(range.widths.upperBound, range.heights.lowerBound)
+      worst = Worsts(place(narrowest), narrowest)
+      worst.note(place(widest), widest)
+      for width in range.widths {
+        let column = Column(width: width, heights: range.heights, source: source, place: place)
+        let keptRun = column.keptRun(keepsFocus)
+        focusCut.add(width: width, heights: WindowSizes.complement(of: keptRun, in: range.heights))
+        overCropLimit.add(
+          width: width, heights: WindowSizes.complement(of: column.keptRun(withinLimit), in: range.heights))
+        if let keptRun { focusKept = widen(focusKept, width: width, heights: keptRun) }
+      }
+    } else {
+      let first = WindowSize(range.widths.lowerBound, range.heights.lowerBound)
+      worst = Worsts(place(first), first)
+      for width in range.widths {
+        let placements = range.heights.map { place(WindowSize(width, $0)) }
+        for (placement, height) in zip(placements, range.heights) { worst.note(placement, WindowSize(width, height)) }
+        let lowest = range.heights.lowerBound
+        focusCut.add(
+          width: width, heights: WindowSizes.runs(in: range.heights) { !keepsFocus(placements[$0 - lowest]) })
+        overCropLimit.add(
+          width: width, heights: WindowSizes.runs(in: range.heights) { !withinLimit(placements[$0 - lowest]) })
+      }
+    }
+    var result = WindowRangeResult(
+      range: range, source: source, mode: mode, gravity: gravity, focus: focus, decidedByAspect: decidedByAspect,
+      cropLoss: worst.cropLoss, barsFraction: worst.barsFraction, safeCropLoss: worst.safeCropLoss,
+      focusLoss: focus == nil ? nil : worst.focusLoss, focusCut: focus == nil ? nil : focusCut,
+      focusKept: decidedByAspect && focus != nil ? focusKept : nil,
+      overCropLimit: limit == nil ? nil : overCropLimit, failures: [])
+    result.failures = failures(of: result, checks: checks)
+    return result
+  }
+
+  /// What fails somewhere in the range, each at its worst window.
+  private static func failures(of result: WindowRangeResult, checks: Checks) -> [WindowRangeResult.Failure] {
+    var failures: [WindowRangeResult.Failure] = []
+    if let limit = checks.maxCropLoss, let over = result.overCropLimit, !over.isEmpty {
+      failures.append(
+        .init(
+          failure: .cropLoss(value: result.cropLoss.value, limit: limit), window: result.cropLoss.window,
+          windows: over.count))
+    }
+    if checks.requireFocus {
+      if let cut = result.focusCut, let loss = result.focusLoss {
+        if !cut.isEmpty {
+          failures.append(.init(failure: .focusOutside(loss: loss.value), window: loss.window, windows: cut.count))
+        }
+      } else {
+        failures.append(.init(failure: .focusUnknown, window: nil, windows: result.range.count))
+      }
+    }
+    return failures
+  }
+
+  /// The kept aspect bounds with `width`'s run of kept heights added.
+  private static func widen(
+    _ bounds: WindowRangeResult.AspectBounds?, width: Int, heights: ClosedRange<Int>
+  ) -> WindowRangeResult.AspectBounds {
+    let narrow = WindowSize(width, heights.upperBound)
+    let wide = WindowSize(width, heights.lowerBound)
+    guard let bounds else { return .init(narrowest: narrow, widest: wide) }
+    return .init(
+      narrowest: narrow.isNarrower(than: bounds.narrowest) ? narrow : bounds.narrowest,
+      widest: bounds.widest.isNarrower(than: wide) ? wide : bounds.widest)
+  }
+
+  /// The worst of each figure so far, and the first window giving it.
+  private struct Worsts {
+    var cropLoss: WindowRangeResult.Worst
+    var barsFraction: WindowRangeResult.Worst
+    var safeCropLoss: WindowRangeResult.Worst
+    var focusLoss: WindowRangeResult.Worst
+
+    /// Starts from `placement`'s figures in `window`.
+    init(_ placement: Placement, _ window: WindowSize) {
+      cropLoss = .init(value: placement.cropLoss, window: window)
+      barsFraction = .init(value: placement.barsFraction, window: window)
+      safeCropLoss = .init(value: placement.safeCropLoss, window: window)
+      focusLoss = .init(value: placement.focusLoss ?? 0, window: window)
+    }
+
+    /// Keeps `placement`'s figures where they are worse than the worst so far.
+    mutating func note(_ placement: Placement, _ window: WindowSize) {
+      Self.keep(&cropLoss, placement.cropLoss, window)
+      Self.keep(&barsFraction, placement.barsFraction, window)
+      Self.keep(&safeCropLoss, placement.safeCropLoss, window)
+      Self.keep(&focusLoss, placement.focusLoss ?? 0, window)
+    }
+
+    private static func keep(_ worst: inout WindowRangeResult.Worst, _ value: Double, _ window: WindowSize) {
+      if value > worst.value { worst = .init(value: value, window: window) }
+    }
+  }
+
+  /// One width's column of heights, where the aspect ratio alone decides: a check's kept
+  /// heights are one run holding the heights nearest the source's aspect.
+  private struct Column {
+    let width: Int
+    let heights: ClosedRange<Int>
+    /// The first height at which the window is as narrow as the source or narrower.
+    let pivot: Int
+    let place: (WindowSize) -> Placement
+
+    init(width: Int, heights: ClosedRange<Int>, source: Size, place: @escaping (WindowSize) -> Placement) {
+      self.width = width
+      self.heights = heights
+      self.place = place
+      // Whole numbers' cross products are exact in Double: the estimate is put right by them.
+      let w = Double(width)
+      var pivot = Int((w * source.height / source.width).rounded(.up))
+      while Double(pivot - 1) * source.width >= w * source.height { pivot -= 1 }
+      while Double(pivot) * source.width < w * source.height { pivot += 1 }
+      self.pivot = pivot
+    }
+
+    /// The heights whose window `keeps`, as one run; nil when none does.
+    func keptRun(_ keeps: (Placement) -> Bool) -> ClosedRange<Int>? {
+      func kept(_ height: Int) -> Bool { keeps(place(WindowSize(width, height))) }
+      // A kept run holds the height at or nearest above the source's aspect, or the one
+      // nearest below it, within the column.
+      let below = min(pivot - 1, heights.upperBound)
+      let above = max(pivot, heights.lowerBound)
+      let seed: Int
+      if below >= heights.lowerBound, kept(below) {
+        seed = below
+      } else if above <= heights.upperBound, kept(above) {
+        seed = above
+      } else {
+        return nil
+      }
+      var (low, high) = (heights.lowerBound, seed)
+      while low < high {
+        let middle = low + (high - low) / 2
+        if kept(middle) { high = middle } else { low = middle + 1 }
+      }
+      let first = low
+      (low, high) = (seed, heights.upperBound)
+      while low < high {
+        let middle = low + (high - low + 1) / 2
+        if kept(middle) { low = middle } else { high = middle - 1 }
+      }
+      return first...low
+    }
+  }
+}

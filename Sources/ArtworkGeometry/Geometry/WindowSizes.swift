@@ -1,0 +1,60 @@
+/// A set of whole-point window sizes, as the boundary at each width: for every width that has
+/// any, the heights in the set as runs, both in ascending order.
+public struct WindowSizes: Sendable, Hashable {
+  /// One width's heights.
+  public struct Column: Sendable, Hashable {
+    /// The window's width in points.
+    public var width: Int
+    /// The heights in the set at this width, in points, as runs in ascending order.
+    public var heights: [ClosedRange<Int>]
+  }
+
+  /// The widths with any height in the set, in ascending order.
+  public private(set) var columns: [Column] = []
+
+  /// No sizes.
+  public init() {}
+
+  /// Adds `width`'s heights (runs in ascending order, apart); widths come in ascending order.
+  mutating func add(width: Int, heights: [ClosedRange<Int>]) {
+    precondition(columns.last.map { $0.width < width } ?? true, "widths come in ascending order")
+    guard !heights.isEmpty else { return }
+    columns.append(Column(width: width, heights: heights))
+  }
+
+  /// How many sizes the set holds.
+  public var count: Int { columns.reduce(0) { total, column in total + column.heights.reduce(0) { $0 + $1.count } } }
+
+  /// Whether the set holds no size.
+  public var isEmpty: Bool { columns.isEmpty }
+
+  /// Whether the set holds the `width` x `height` window.
+  public func contains(width: Int, height: Int) -> Bool {
+    columns.first { $0.width == width }?.heights.contains { $0.contains(height) } ?? false
+  }
+
+  /// The runs of `heights` whose sizes `member` holds, in ascending order.
+  static func runs(in heights: ClosedRange<Int>, where member: (Int) -> Bool) -> [ClosedRange<Int>] {
+    var runs: [ClosedRange<Int>] = []
+    var start: Int?
+    for height in heights {
+      if member(height) {
+        if start == nil { start = height }
+      } else if let first = start {
+        runs.append(first...(height - 1))
+        start = nil
+      }
+    }
+    if let first = start { runs.append(first...heights.upperBound) }
+    return runs
+  }
+
+  /// `heights` without `kept` (a run inside it, or nil for none), as runs.
+  static func complement(of kept: ClosedRange<Int>?, in heights: ClosedRange<Int>) -> [ClosedRange<Int>] {
+    guard let kept else { return [heights] }
+    var runs: [ClosedRange<Int>] = []
+    if kept.lowerBound > heights.lowerBound { runs.append(heights.lowerBound...(kept.lowerBound - 1)) }
+    if kept.upperBound < heights.upperBound { runs.append((kept.upperBound + 1)...heights.upperBound) }
+    return runs
+  }
+}

@@ -1,0 +1,139 @@
+import ArtworkGeometry
+@_spi(Support) import ArtworkSupport
+
+extension WindowRangeResult {
+  /// `artfit fit --window-range --json`'s document: the range, each figure's worst window,
+  /// the windows that cut the focus or go over the crop limit (every width's heights), and
+  /// the checks.
+  public func jsonBytes() -> [UInt8] {
+    var json = JSONStream()
+    json.beginObject()
+    writeRange(to: &json)
+    json.key(.source)
+    json.plain("\(Int(source.width))x\(Int(source.height))")
+    json.key(.mode)
+    json.plain(mode.rawValue)
+    json.key(.gravity)
+    json.plain(gravity.rawValue)
+    json.key(.focus)
+    if let focus {
+      json.beginObject(inline: true)
+      writeRectMembers(focus.rect(in: Size(1, 1)), places: 4, to: &json)
+      json.endObject()
+    } else {
+      json.null()
+    }
+    json.key(.decidedByAspect)
+    json.bool(decidedByAspect)
+    writeWorst(to: &json)
+    json.key(.focusCut)
+    if let focusCut { write(focusCut, kept: focusKept, to: &json) } else { json.null() }
+    json.key(.overCropLimit)
+    if let overCropLimit { write(overCropLimit, kept: nil, to: &json) } else { json.null() }
+    writeChecks(to: &json)
+    json.endObject()
+    return json.bytes
+  }
+
+  private func writeRange(to json: inout JSONStream) {
+    json.key(.windowRange)
+    json.beginObject()
+    json.key(.smallest)
+    json.plain("\(range.widths.lowerBound)x\(range.heights.lowerBound)")
+    json.key(.largest)
+    json.plain("\(range.widths.upperBound)x\(range.heights.upperBound)")
+    json.key(.scale)
+    json.integer(range.scale)
+    json.key(.safeArea)
+    json.beginObject(inline: true)
+    for (key, inset) in [
+      (ReportKey.top, range.safeInsets.top), (.left, range.safeInsets.left), (.bottom, range.safeInsets.bottom),
+      (.right, range.safeInsets.right),
+    ] {
+      json.key(key)
+      json.number(inset)
+    }
+    json.endObject()
+    json.key(.windows)
+    json.integer(range.count)
+    json.endObject()
+  }
+
+  private func writeWorst(to json: inout JSONStream) {
+    json.key(.worst)
+    json.beginObject()
+    for (key, worst) in [
+      (ReportKey.cropLoss, cropLoss), (.barsFraction, barsFraction), (.safeCropLoss, safeCropLoss),
+    ] {
+      json.key(key)
+      write(worst, to: &json)
+    }
+    json.key(.focusLoss)
+    if let focusLoss { write(focusLoss, to: &json) } else { json.null() }
+    json.endObject()
+  }
+
+  private func write(_ worst: Worst, to json: inout JSONStream) {
+    json.beginObject(inline: true)
+    json.key(.value)
+    json.compact(Reported.fraction(worst.value), 4)
+    json.key(.window)
+    json.plain(worst.window.description)
+    json.endObject()
+  }
+
+  /// A set of windows: how many, the kept aspect bounds where the aspect decides, and each
+  /// width's heights as runs from one height to another.
+  private func write(_ sizes: WindowSizes, kept: AspectBounds?, to json: inout JSONStream) {
+    json.beginObject()
+    json.key(.windows)
+    json.integer(sizes.count)
+    if decidedByAspect {
+      json.key(.narrowestKept)
+      json.string(kept?.narrowest.description)
+      json.key(.widestKept)
+      json.string(kept?.widest.description)
+    }
+    // One line per run of heights at a width: a width appears once for each run it has.
+    json.key(.runs)
+    json.beginArray()
+    for column in sizes.columns {
+      for run in column.heights {
+        json.beginObject(inline: true)
+        json.key(.width)
+        json.integer(column.width)
+        json.key(.from)
+        json.integer(run.lowerBound)
+        json.key(.to)
+        json.integer(run.upperBound)
+        json.endObject()
+      }
+    }
+    json.endArray()
+    json.endObject()
+  }
+
+  private func writeChecks(to json: inout JSONStream) {
+    json.key(.passed)
+    json.bool(passed)
+    json.key(.failures)
+    json.beginArray()
+    for failed in failures {
+      json.beginObject(inline: true)
+      json.key(.check)
+      json.plain(failed.failure.check.name)
+      json.key(.value)
+      json.value(failed.failure.value.map(JSONValue.number) ?? .null)
+      json.key(.limit)
+      json.value(failed.failure.limit.map(JSONValue.number) ?? .null)
+      json.key(.message)
+      json.string(failed.failure.message)
+      json.key(.window)
+      json.string(failed.window?.description)
+      json.key(.windows)
+      json.integer(failed.windows)
+      json.endObject()
+    }
+    json.endArray()
+  }
+}
