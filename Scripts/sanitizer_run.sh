@@ -46,7 +46,7 @@ case "$sanitizer" in
       # the command line's words, numbers, exit statuses and report choices: the same batch
       # and readers as the suites kept, with arguments and report text as their subject;
       'ArtfitTests\.(CompletionsTests|ParsedArgumentsTests|NumberArgumentsTests|GateWordsTests|UsageEdgesTests|ExitStatusTests|ExcludeWordsTests|DiagnosticsTests|ManifestKeyWarningTests|HostileNamesTests)/'
-      'ArtfitTests\.(Slow/)?(ReportChoiceTests|ReportVersionTests|MergeSetTests|ShardTests|ShardRecipeTests|BaselineCLITests|BaselineCommandTests|DiscoveryTests)/'
+      'ArtfitTests\.(Slow/)?(ReportChoiceTests|ReportVersionTests|MergeSetTests|ShardOptionsTests|ShardTests|ShardRecipeTests|BaselineCLITests|BaselineCommandTests|DiscoveryTests)/'
       # devices, fit, template and catalogs: geometry through the command line;
       'ArtfitTests\.(Slow/)?(DevicesCommandTests|FitCommandTests|FitSeveralTargetsTests|FamilyFitTests|ScreenShapeCLITests|TemplateCommandTests|UserCatalogCLITests|AppearanceTests)/'
       # features whose pixels the library suites above draw under this sanitizer in process

@@ -163,6 +163,25 @@ public struct RenderOptions: Sendable {
     // Only when given, so the reports of runs without one stay as they were.
     if !selection.excludes.isEmpty { members.append(("exclude", .array(selection.excludes.map(JSONValue.string)))) }
     if drawing.appearance != .default { members.append(("appearance", .string(drawing.appearance.rawValue))) }
+    if let focus = solving.focus {
+      members.append(("focus", .array([focus.x, focus.y, focus.width, focus.height].map(JSONValue.number))))
+    }
+    if writing.format == .jpeg { members.append(("jpeg_quality", .integer(writing.jpegQuality))) }
+    if reading.limits != ImageLimits() { members.append(("limits", limitsJSON)) }
+    if selection.followSymlinks { members.append(("follow_symlinks", .bool(true))) }
     return .object(members)
+  }
+
+  /// The limits a file is read within, when not the defaults: a shard read with other limits
+  /// can refuse files another reads, so merge-reports compares them.
+  private var limitsJSON: JSONValue {
+    let limits = reading.limits
+    return .object([
+      ("max_pixels", .integer(limits.maxPixels)), ("max_file_bytes", .integer(limits.maxFileBytes)),
+      ("max_jpeg_scans", .integer(limits.maxJPEGScans)), ("max_chunk_bytes", .integer(limits.maxChunkBytes)),
+      ("max_vector_bytes", .integer(limits.maxVectorBytes)),
+      ("max_vector_elements", .integer(limits.maxVectorElements)),
+      ("max_vector_seconds", .number(limits.maxVectorSeconds)),
+    ])
   }
 }
