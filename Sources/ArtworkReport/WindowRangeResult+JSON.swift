@@ -29,7 +29,7 @@ extension WindowRangeResult {
     json.key(.focusCut)
     if let focusCut { write(focusCut, kept: focusKept, to: &json) } else { json.null() }
     json.key(.overCropLimit)
-    if let overCropLimit { write(overCropLimit, kept: nil, to: &json) } else { json.null() }
+    if let overCropLimit { write(overCropLimit, kept: withinCropLimit, to: &json) } else { json.null() }
     writeChecks(to: &json)
     json.endObject()
     return json.bytes

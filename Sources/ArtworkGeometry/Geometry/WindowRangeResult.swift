@@ -34,11 +34,12 @@ public struct WindowRangeResult: Sendable, Hashable {
   }
 
   /// The kept windows of the narrowest and the widest aspect ratio. Where the aspect ratio
-  /// alone decides, a window keeps the focus exactly when its aspect lies between theirs.
+  /// alone decides, a window keeps the focus (or stays within the crop limit) exactly when
+  /// its aspect lies between theirs.
   public struct AspectBounds: Sendable, Hashable {
-    /// The narrowest window that keeps the focus.
+    /// The narrowest window kept.
     public var narrowest: WindowSize
-    /// The widest window that keeps the focus.
+    /// The widest window kept.
     public var widest: WindowSize
   }
 
@@ -79,6 +80,8 @@ public struct WindowRangeResult: Sendable, Hashable {
   public var focusKept: AspectBounds?
   /// The windows whose crop loss is over `--max-crop-loss`; nil without that limit.
   public var overCropLimit: WindowSizes?
+  /// The aspect ratios within the crop limit, where the aspect alone decides and some window is.
+  public var withinCropLimit: AspectBounds?
   /// The checks that fail in some window, in the order the checks are listed.
   public var failures: [Failure]
 

@@ -32,6 +32,7 @@ public enum WindowRangeSolver {
     var focusCut = WindowSizes()
     var overCropLimit = WindowSizes()
     var focusKept: WindowRangeResult.AspectBounds?
+    var withinCropLimit: WindowRangeResult.AspectBounds?
     if decidedByAspect {
       let narrowest = WindowSize(range.widths.lowerBound, range.heights.upperBound)
       let widest = WindowSize(range.widths.upperBound, range.heights.lowerBound)
@@ -41,9 +42,10 @@ public enum WindowRangeSolver {
         let column = Column(width: width, heights: range.heights, source: source, place: place)
         let keptRun = column.keptRun(keepsFocus)
         focusCut.add(width: width, heights: WindowSizes.complement(of: keptRun, in: range.heights))
-        overCropLimit.add(
-          width: width, heights: WindowSizes.complement(of: column.keptRun(withinLimit), in: range.heights))
+        let withinRun = column.keptRun(withinLimit)
+        overCropLimit.add(width: width, heights: WindowSizes.complement(of: withinRun, in: range.heights))
         if let keptRun { focusKept = widen(focusKept, width: width, heights: keptRun) }
+        if let withinRun { withinCropLimit = widen(withinCropLimit, width: width, heights: withinRun) }
       }
     } else {
       let first = WindowSize(range.widths.lowerBound, range.heights.lowerBound)
@@ -63,7 +65,8 @@ public enum WindowRangeSolver {
       cropLoss: worst.cropLoss, barsFraction: worst.barsFraction, safeCropLoss: worst.safeCropLoss,
       focusLoss: focus == nil ? nil : worst.focusLoss, focusCut: focus == nil ? nil : focusCut,
       focusKept: decidedByAspect && focus != nil ? focusKept : nil,
-      overCropLimit: limit == nil ? nil : overCropLimit, failures: [])
+      overCropLimit: limit == nil ? nil : overCropLimit,
+      withinCropLimit: decidedByAspect && limit != nil ? withinCropLimit : nil, failures: [])
     result.failures = failures(of: result, checks: checks)
     return result
   }

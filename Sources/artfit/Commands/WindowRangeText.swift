@@ -24,7 +24,8 @@ enum WindowRangeText {
       lines.append("  focus           \(focus(cut: cut, loss: loss, kept: result.focusKept, of: range))")
     }
     if let over = result.overCropLimit, !over.isEmpty {
-      lines.append("  over the limit  \(grouped(over.count)) windows: \(columns(over))")
+      let which = result.withinCropLimit.map { aspects(keeping: $0, in: range) } ?? columns(over)
+      lines.append("  over the limit  \(grouped(over.count)) windows: \(which)")
     }
     for failed in result.failures {
       let place = failed.window.map { " (in \(grouped(failed.windows)) of the windows; the worst is \($0) pt)" } ?? ""

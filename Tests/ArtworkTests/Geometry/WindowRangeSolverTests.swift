@@ -17,6 +17,7 @@ struct WindowRangeSolverTests {
     var focusCut: Set<WindowSize> = []
     var overLimit: Set<WindowSize> = []
     var kept: [WindowSize] = []
+    var withinLimit: [WindowSize] = []
 
     init(source: Size, range: WindowRange, mode: FitMode, gravity: Gravity, focus: FocusRegion?, limit: Double?) {
       for width in range.widths {
@@ -28,7 +29,11 @@ struct WindowRangeSolverTests {
           worstSafeCropLoss = max(worstSafeCropLoss, placement.safeCropLoss)
           worstFocusLoss = max(worstFocusLoss, placement.focusLoss ?? 0)
           if placement.focusVisible == false { focusCut.insert(window) } else { kept.append(window) }
-          if let limit, placement.cropLoss > limit + 1e-12 { overLimit.insert(window) }
+          if let limit, placement.cropLoss > limit + 1e-12 {
+            overLimit.insert(window)
+          } else {
+            withinLimit.append(window)
+          }
         }
       }
     }
@@ -110,28 +115,36 @@ struct WindowRangeSolverTests {
       #expect(abs(loss.value - every.worstFocusLoss) <= 1e-12, "\(context): worst focus loss")
       #expect(atWorst(loss.window).focusLoss == loss.value, "\(context)")
       #expect(same(result.focusCut, every.focusCut, in: range), "\(context): the windows that cut the focus")
-      if result.decidedByAspect {
-        if let kept = result.focusKept {
-          // Kept exactly between the bounds' aspects: cross products of whole numbers are exact.
-          for window in every.kept {
-            #expect(!window.isNarrower(than: kept.narrowest) && !kept.widest.isNarrower(than: window), "\(context)")
-          }
-          for window in every.focusCut {
-            #expect(window.isNarrower(than: kept.narrowest) || kept.widest.isNarrower(than: window), "\(context)")
-          }
-        } else {
-          #expect(every.kept.isEmpty, "\(context): no bounds, yet windows keep the focus")
-        }
-      }
+      if result.decidedByAspect { expectBounds(result.focusKept, kept: every.kept, cut: every.focusCut, context) }
     } else {
       #expect(result.focusLoss == nil && result.focusCut == nil && result.focusKept == nil)
     }
     if limit != nil {
       #expect(same(result.overCropLimit, every.overLimit, in: range), "\(context): the windows over the limit")
+      if result.decidedByAspect {
+        expectBounds(result.withinCropLimit, kept: every.withinLimit, cut: every.overLimit, context)
+      }
     } else {
-      #expect(result.overCropLimit == nil)
+      #expect(result.overCropLimit == nil && result.withinCropLimit == nil)
     }
     return every.focusCut.count
+  }
+
+  /// Every window kept lies between the bounds' aspects and every other outside them (cross
+  /// products of whole numbers are exact); no bounds, no window kept.
+  static func expectBounds(
+    _ bounds: WindowRangeResult.AspectBounds?, kept: [WindowSize], cut: Set<WindowSize>, _ context: String
+  ) {
+    guard let bounds else {
+      #expect(kept.isEmpty, "\(context): no bounds, yet \(kept.count) windows are kept")
+      return
+    }
+    for window in kept {
+      #expect(!window.isNarrower(than: bounds.narrowest) && !bounds.widest.isNarrower(than: window), "\(context)")
+    }
+    for window in cut {
+      #expect(window.isNarrower(than: bounds.narrowest) || bounds.widest.isNarrower(than: window), "\(context)")
+    }
   }
 
   @Test func windowsDecidedByTheirAspectMatchEveryWindowSolved() {
