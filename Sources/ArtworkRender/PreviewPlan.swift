@@ -31,7 +31,7 @@ struct PreviewPlan {
     var byIdentity: [[Double]: String] = [:]
     var byPixels: [[Double]: Int] = [:]
     var byResample: [[Double]: Int] = [:]
-    let ext = format == .png ? "png" : "jpg"
+    let ext = format.fileExtension
     for result in results {
       let p = result.placement
       let screen = result.screen

@@ -21,6 +21,14 @@ public struct RenderOptions: Sendable {
     case png
     /// JPEG at `jpegQuality`, for smaller previews.
     case jpeg
+
+    /// The extension a preview in this format is written with.
+    public var fileExtension: String {
+      switch self {
+      case .png: "png"
+      case .jpeg: "jpg"
+      }
+    }
   }
 
   /// Which files the run takes: inputs, exclusions, the shard, the manifest that files

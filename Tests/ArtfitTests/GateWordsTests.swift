@@ -31,6 +31,11 @@ struct GateWordsTests {
       "--orientations", "portrait",
     ])
     #expect(one.stdout.contains("1 artwork, 1 result,"), "\(one.stdout)")
+    let rendered = try ArtfitRun([
+      "render", folder.path("art/a0.png"), "--out", folder.path("rendered"), "--targets", "90x160", "--modes", "fill",
+      "--orientations", "portrait",
+    ])
+    #expect(rendered.stdout.contains("1 artwork, 1 result, 1 preview written ("), "\(rendered.stdout)")
   }
 
   @Test func aManifestThatSaysAThingTwiceOrNamesNoTargetsIsRefused() throws {

@@ -125,7 +125,9 @@ struct Summary {
   private static func totals(_ tally: RunTally, stats: RenderStats, writePreviews: Bool, seconds: Double) -> String {
     var line =
       "\(tally.artworks) artwork\(tally.artworks == 1 ? "" : "s"), \(tally.results) result\(tally.results == 1 ? "" : "s")"
-    if writePreviews { line += ", \(stats.outputs) previews written (\(megabytes(stats.outputBytes)) MB)" }
+    if writePreviews {
+      line += ", \(stats.outputs) preview\(stats.outputs == 1 ? "" : "s") written (\(megabytes(stats.outputBytes)) MB)"
+    }
     if stats.reused > 0 { line += ", \(stats.reused) unchanged artwork\(stats.reused == 1 ? "" : "s") kept" }
     if tally.usedBaseline { line += ", \(tally.baselined) baselined" }
     if !tally.skipped.isEmpty {
