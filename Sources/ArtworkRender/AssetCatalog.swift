@@ -138,6 +138,8 @@ public struct AssetCatalog: Sendable {
     box = points ?? box
     let (set, name, groupFiles) = try writeGroups(file, into: catalog)
     let isNew = Self.isNewSet(set, in: catalog)
+    var finished = false
+    defer { if !finished { AssetSetsInProgress.abandon(catalog + "/" + set) } }
     var entries: [Entry] = []
     for idiom in idioms {
       for scale in idiom.scales {
@@ -157,7 +159,9 @@ public struct AssetCatalog: Sendable {
         entries.append(Entry(idiom: idiom, scale: scale, filename: filename, size: size, files: [set + filename]))
       }
     }
-    return try finish(set, entries: entries, groupFiles: groupFiles, catalog: catalog)
+    let written = try finish(set, entries: entries, groupFiles: groupFiles, catalog: catalog)
+    finished = true
+    return written
   }
 
   /// A vector's image set: the file itself, one universal image Xcode draws at every scale.
@@ -167,6 +171,8 @@ public struct AssetCatalog: Sendable {
     // Refuses what Xcode could not draw either.
     let document = try VectorDocument(bytes: bytes, name: file.path, limits: limits)
     let (set, name, groupFiles) = try writeGroups(file, into: catalog)
+    var finished = false
+    defer { if !finished { AssetSetsInProgress.abandon(catalog + "/" + set) } }
     let filename = name + "." + format.fileExtension
     try AssetSetsInProgress.write(
       bytes, to: OutputFolder.path(set + filename, in: catalog), inSet: catalog + "/" + set,
@@ -174,7 +180,9 @@ public struct AssetCatalog: Sendable {
     let entry = Entry(
       idiom: .universal, scale: 0, filename: filename, size: PixelSize(document.pixelWidth, document.pixelHeight),
       files: [set + filename])
-    return try finish(set, entries: [entry], groupFiles: groupFiles, catalog: catalog)
+    let written = try finish(set, entries: [entry], groupFiles: groupFiles, catalog: catalog)
+    finished = true
+    return written
   }
 
   /// The groups' Contents.json files for `file`'s folders below the input; the image set's
@@ -208,8 +216,9 @@ public struct AssetCatalog: Sendable {
     }
   }
 
-  /// Whether the set at `set` (below `catalog`) is not there yet: its files are then removed
-  /// if the run is interrupted before its Contents.json is written.
+  /// Whether the set at `set` (below `catalog`) is not there yet: its files are then written in
+  /// place and removed if the run is interrupted before its Contents.json is written; a set
+  /// already there takes its new files all at once when it is finished (`AssetSetsInProgress`).
   private static func isNewSet(_ set: String, in catalog: String) -> Bool {
     access(catalog + "/" + set + "Contents.json", F_OK) != 0
   }
@@ -220,7 +229,7 @@ public struct AssetCatalog: Sendable {
     try AssetSetsInProgress.write(
       Array(Self.contents(entries).utf8), to: OutputFolder.path(set + "Contents.json", in: catalog),
       inSet: catalog + "/" + set, isNew: false)
-    AssetSetsInProgress.finished(catalog + "/" + set)
+    try AssetSetsInProgress.finished(catalog + "/" + set)
     entries[0].files += groupFiles
     entries[entries.count - 1].files.append(set + "Contents.json")
     return entries

@@ -118,6 +118,51 @@ extension Slow {
       #expect(!left.contains { $0.contains(".artfit-tmp-") }, "no temporary file is left")
     }
 
+    /// An `assets` run interrupted while it rewrites a catalog an earlier run finished leaves
+    /// every set as the earlier run left it or as this run makes it, never some of each (its
+    /// new @1x and @2x beside the old @3x), and no staged file behind.
+    @Test func sigtermMidAssetsOverAnEarlierCatalogLeavesEachSetOldOrNew() throws {
+      let folder = TemporaryFolder()
+      defer { folder.remove() }
+      try FileManager.default.createDirectory(atPath: folder.path("art"), withIntermediateDirectories: true)
+      let names = (0..<40).map { "art\($0)" }
+      let old = try ImageEncoder.png(TestPictures.quadrants(width: 1200, height: 900))
+      for name in names { _ = folder.write(old, to: "art/\(name).png") }
+      let catalog = folder.path("App.xcassets")
+      let first = try ArtfitRun(["assets", folder.path("art"), "--out", catalog])
+      #expect(first.status == 0, "\(first.stderr)")
+      let files = { (name: String) -> [String: Data] in
+        let set = catalog + "/" + name + ".imageset"
+        var bytes: [String: Data] = [:]
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: set)) ?? [] {
+          bytes[file] = FileManager.default.contents(atPath: set + "/" + file)
+        }
+        return bytes
+      }
+      let earlier = Dictionary(uniqueKeysWithValues: names.map { ($0, files($0)) })
+      let new = try ImageEncoder.png(TestPictures.quadrants(width: 900, height: 1200))
+      for name in names { _ = folder.write(new, to: "art/\(name).png") }
+      let (status, said) = try Self.terminate(["assets", folder.path("art"), "--out", catalog, "--jobs", "2"]) {
+        usleep(20_000)
+        return names.filter { files($0) != earlier[$0] }.count >= 3
+      }
+      #expect(status == 128 + 15, "artfit was not interrupted: \(said)")
+      var (kept, made) = (0, 0)
+      for name in names {
+        let now = files(name)
+        // Every file the earlier run left, and nothing else (no staged file); the pictures
+        // all the earlier run's or all this run's (Contents.json names the same files).
+        #expect(now.keys.sorted() == earlier[name]?.keys.sorted(), "\(name): \(now.keys.sorted())")
+        let pictures = now.filter { $0.key.hasSuffix(".png") }
+        let same = pictures.filter { earlier[name]?[$0.key] == $0.value }.count
+        #expect(
+          same == 0 || same == pictures.count,
+          "\(name): \(same) of its \(pictures.count) pictures are the earlier run's")
+        if same == pictures.count { kept += 1 } else { made += 1 }
+      }
+      #expect(kept > 0 && made > 0, "interrupted midway: \(made) sets rewritten, \(kept) as they were")
+    }
+
     /// The report files in `folder` with their bytes, and the files report.json says its run wrote.
     static func reportFiles(_ folder: String) throws -> [String: Data] {
       var files: [String: Data] = [:]
