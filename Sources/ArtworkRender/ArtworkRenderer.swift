@@ -156,7 +156,7 @@ struct ArtworkRenderer {
   private func solve(_ context: ArtworkContext, content: Rect, focus: FocusRegion?) -> [TargetResult] {
     let source = context.source
     let settings = context.settings
-    let gravity = settings.gravity ?? (focus != nil ? .focus : .center)
+    let gravity = Gravity.given(settings.gravity, focus: focus)
     let solvedFocus = content == Rect.of(source) ? focus : focus?.within(content, of: source)
     var results: [TargetResult] = []
     for screen in settings.screens {

@@ -25,6 +25,12 @@ public enum Gravity: String, Sendable, Hashable, Codable, CaseIterable {
   /// Centred on the focus region, then kept inside the source.
   case focus
 
+  /// The gravity a crop takes when none is given: `focus` when a focus region is known, else
+  /// `center`. The one place the rule is written (`fit`, `template` and the renderer ask it).
+  public static func given(_ gravity: Gravity?, focus: FocusRegion?) -> Gravity {
+    gravity ?? (focus == nil ? .center : .focus)
+  }
+
   /// Where along each axis the crop sits: 0 at the start, 0.5 centred, 1 at the end.
   var alignment: (x: Double, y: Double) {
     switch self {

@@ -78,7 +78,7 @@ struct FitCommand: Command {
     source = Size(Double(pixels.width), Double(pixels.height))
     mode = try arguments.parsed("--mode") { text throws(ValueError) in try FitMode.parse(ValueText.trimmed(text)) }!
     focus = try arguments.parsed("--focus") { text throws(ValueError) in try FocusRegion.parse(text, origin: .option) }
-    gravity = try arguments.parsed("--gravity", Gravity.parse) ?? (focus == nil ? .center : .focus)
+    gravity = Gravity.given(try arguments.parsed("--gravity", Gravity.parse), focus: focus)
     checks = Checks(
       maxCropLoss: try arguments.parsed("--max-crop-loss", Fraction.parse),
       requireFocus: arguments.has("--require-focus"))

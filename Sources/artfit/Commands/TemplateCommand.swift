@@ -98,7 +98,7 @@ struct TemplateCommand: Command {
 
   func run() throws -> ExitStatus {
     let (source, name) = try given.resolved()
-    let gravity = options.gravity ?? (options.focus != nil ? .focus : .center)
+    let gravity = Gravity.given(options.gravity, focus: options.focus)
     let results = options.screens.flatMap { screen in
       options.modes.map { mode in
         TargetResult.solve(

@@ -87,6 +87,16 @@ struct FaxTIFFTests {
     return process.terminationStatus == 0
   }
 
+  /// The bytes of a `width` x `height` page (seeded) coded as `coding` by tiffcp, most
+  /// significant bit first, white as zero: the file the damage tests change.
+  static func faxBytes(
+    width: Int = 96, height: Int, seed: UInt64, alternatingRows: Bool, coding: String, in folder: TemporaryFolder
+  ) throws -> [UInt8] {
+    let picture = Self.page(width: width, height: height, seed: seed, alternatingRows: alternatingRows)
+    let file = try Self.faxTIFF(picture, coding: coding, fillOrder: "msb2lsb", photometric: "miniswhite", in: folder)
+    return try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+  }
+
   @Test(arguments: codings, [false, true])
   func faxPagesReadAsWritten(coding: String, alternatingRows: Bool) throws {
     let folder = TemporaryFolder()
@@ -116,9 +126,7 @@ struct FaxTIFFTests {
   func damagedFaxDataIsRefused(coding: String) throws {
     let folder = TemporaryFolder()
     defer { folder.remove() }
-    let page = Self.page(width: 96, height: 45, seed: 7, alternatingRows: true)
-    let file = try Self.faxTIFF(page, coding: coding, fillOrder: "msb2lsb", photometric: "miniswhite", in: folder)
-    var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+    var bytes = try Self.faxBytes(height: 45, seed: 7, alternatingRows: true, coding: coding, in: folder)
     // The first strip's data follows the 8-byte header in tiffcp's files; garble most of it.
     var random = SeededGenerator(seed: 11)
     for index in 8..<40 { bytes[index] = UInt8(truncatingIfNeeded: random.next()) }
@@ -163,9 +171,7 @@ struct FaxTIFFTests {
   func faxDataTheTagsMisdescribeIsRefused(coding: String) throws {
     let folder = TemporaryFolder()
     defer { folder.remove() }
-    let page = Self.page(width: 96, height: 45, seed: 5, alternatingRows: false)
-    let file = try Self.faxTIFF(page, coding: coding, fillOrder: "msb2lsb", photometric: "miniswhite", in: folder)
-    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+    let bytes = try Self.faxBytes(height: 45, seed: 5, alternatingRows: false, coding: coding, in: folder)
     var damaged: [[UInt8]] = []
     if !Self.oneDimensional.contains(coding) {
       damaged.append(try #require(Self.changingTag(bytes, 279) { $0 / 2 }, "StripByteCounts"))
@@ -185,9 +191,7 @@ struct FaxTIFFTests {
   func aPageTallerThanItsDataIsRefused(coding: String) throws {
     let folder = TemporaryFolder()
     defer { folder.remove() }
-    let page = Self.page(width: 96, height: 10, seed: 3, alternatingRows: false)
-    let file = try Self.faxTIFF(page, coding: coding, fillOrder: "msb2lsb", photometric: "miniswhite", in: folder)
-    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+    let bytes = try Self.faxBytes(height: 10, seed: 3, alternatingRows: false, coding: coding, in: folder)
     let tall = try #require(
       Self.changingTag(bytes, 257) { _ in 60000 }.flatMap { Self.changingTag($0, 278) { _ in 60000 } })
     let name = folder.write(tall, to: "tall.tif")

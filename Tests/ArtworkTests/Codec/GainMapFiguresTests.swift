@@ -148,19 +148,11 @@ struct GainMapFiguresTests {
   /// The corpus file with `padding` bytes of comment segments after its MPF segment (the MPF
   /// entries moved to match), so its gain map lies that much further on.
   static func padded(_ bytes: [UInt8], by padding: Int) throws -> [UInt8] {
-    let mpf = try #require((0..<bytes.count - 4).first { bytes[$0..<$0 + 4].elementsEqual(Array("MPF\0".utf8)) })
-    let tiff = mpf + 4
-    try #require(bytes[tiff] == 0x4D, "libultrahdr writes MPF big-endian")
-    func u32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
-    let ifd = tiff + u32(tiff + 4)
-    let tags = Int(bytes[ifd]) << 8 | Int(bytes[ifd + 1])
-    let entryTag = try #require(
-      (0..<tags).map { ifd + 2 + 12 * $0 }.first { bytes[$0] == 0xB0 && bytes[$0 + 1] == 0x02 })
-    let entries = tiff + u32(entryTag + 8)
+    let table = try #require(MPFTable(bytes), "libultrahdr writes a big-endian MPF table")
     var out = bytes
-    func put(_ value: Int, at: Int) { for i in 0..<4 { out[at + i] = UInt8(value >> (24 - 8 * i) & 255) } }
-    put(u32(entries + 4) + padding, at: entries + 4)  // the primary's length
-    put(u32(entries + 16 + 8) + padding, at: entries + 16 + 8)  // the map's offset
+    let (primary, map) = (table.size(of: 0), table.size(of: 1) + 4)
+    MPFTable.put(MPFTable.u32(bytes, at: primary) + padding, into: &out, at: primary)  // the primary's length
+    MPFTable.put(MPFTable.u32(bytes, at: map) + padding, into: &out, at: map)  // the map's offset
     var comments: [UInt8] = []
     var left = padding
     while left > 0 {
@@ -168,6 +160,7 @@ struct GainMapFiguresTests {
       comments += [0xFF, 0xFE, UInt8((body + 2) >> 8), UInt8((body + 2) & 255)] + [UInt8](repeating: 0x20, count: body)
       left -= body + 4
     }
+    let mpf = table.identifier
     let segmentEnd = mpf - 4 + 2 + (Int(bytes[mpf - 2]) << 8 | Int(bytes[mpf - 1]))
     out.insert(contentsOf: comments, at: segmentEnd)
     return out

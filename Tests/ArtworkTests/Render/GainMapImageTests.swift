@@ -14,21 +14,14 @@ struct GainMapImageTests {
   /// The file with its map (the last image of its MPF list) replaced by `map`, the list's
   /// entry for it sized to match.
   static func withMap(_ bytes: [UInt8], _ map: ([UInt8]) -> [UInt8]) throws -> [UInt8] {
-    let mpf = try #require((0..<bytes.count - 4).first { bytes[$0..<$0 + 4].elementsEqual(Array("MPF\0".utf8)) })
-    let tiff = mpf + 4
-    try #require(bytes[tiff] == 0x4D, "libultrahdr writes MPF big-endian")
-    func u32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
-    let ifd = tiff + u32(tiff + 4)
-    let tags = Int(bytes[ifd]) << 8 | Int(bytes[ifd + 1])
-    let entryTag = try #require(
-      (0..<tags).map { ifd + 2 + 12 * $0 }.first { bytes[$0] == 0xB0 && bytes[$0 + 1] == 0x02 })
-    let entry = tiff + u32(entryTag + 8) + 16
-    let (size, offset) = (u32(entry + 4), u32(entry + 8))
-    let start = tiff + offset
+    let table = try #require(MPFTable(bytes), "libultrahdr writes a big-endian MPF table")
+    let mapSize = table.size(of: 1)
+    let (size, offset) = (MPFTable.u32(bytes, at: mapSize), MPFTable.u32(bytes, at: mapSize + 4))
+    let start = table.tiff + offset
     try #require(start + size == bytes.count, "the map is the file's last image")
     let replaced = map(Array(bytes[start...]))
     var out = Array(bytes[..<start]) + replaced
-    for i in 0..<4 { out[entry + 4 + i] = UInt8(replaced.count >> (24 - 8 * i) & 255) }
+    MPFTable.put(replaced.count, into: &out, at: mapSize)
     return out
   }
 
@@ -102,8 +95,8 @@ struct GainMapImageTests {
   /// that cannot be read.
   @Test func aMapOutsideTheMultiPictureListIsNamedAsThat() throws {
     var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.landscape)))
-    let mpf = try #require((0..<bytes.count - 4).first { bytes[$0..<$0 + 4].elementsEqual(Array("MPF\0".utf8)) })
-    bytes[mpf + 2] = UInt8(ascii: "X")
+    let table = try #require(MPFTable(bytes), "libultrahdr writes a big-endian MPF table")
+    bytes[table.identifier + 2] = UInt8(ascii: "X")
     let folder = TemporaryFolder()
     defer { folder.remove() }
     guard case .unread(let reason) = try Self.read(bytes, in: folder) else {
