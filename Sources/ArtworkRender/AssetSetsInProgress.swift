@@ -4,8 +4,9 @@ import Foundation
 /// The image sets an `assets` run is writing: their files go through here, so an interrupted
 /// run leaves every set whole, as it was before the run or as the run makes it. A set the
 /// catalog did not have is written in place and removed if the run stops before its
-/// Contents.json; a set it had gets its new files staged beside the old ones (hidden names
-/// Xcode skips) and moved into place together when the set is finished.
+/// Contents.json; a set it had gets its new files staged beside the old ones (under hidden
+/// names, there only while the set is written) and moved into place together when the set
+/// is finished.
 public enum AssetSetsInProgress {
   private static let lock = NSLock()
   /// Each new set's folder and the files written into it so far.
@@ -75,7 +76,7 @@ public enum AssetSetsInProgress {
     sets[folder] = nil
   }
 
-  /// A hidden sibling of `path`: Xcode skips names starting with a dot.
+  /// A hidden sibling of `path` (its name starts with a dot), which no Contents.json names.
   private static func stagedPath(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." + path + ".artfit-staged" }
     return path[...slash] + "." + path[path.index(after: slash)...] + ".artfit-staged"
