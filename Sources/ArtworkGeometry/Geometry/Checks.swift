@@ -15,7 +15,7 @@ public struct Checks: Sendable, Hashable {
   /// What failed, in the order the checks are listed.
   public func failures(of placement: Placement) -> [CheckFailure] {
     var failures: [CheckFailure] = []
-    if let limit = maxCropLoss, placement.cropLoss > limit + 1e-12 {
+    if let limit = maxCropLoss, exceedsCropLoss(placement) {
       failures.append(.cropLoss(value: placement.cropLoss, limit: limit))
     }
     if requireFocus {
@@ -27,6 +27,12 @@ public struct Checks: Sendable, Hashable {
       if placement.focusDivided == true { failures.append(.focusDivided) }
     }
     return failures
+  }
+
+  /// Whether `placement` loses more than `maxCropLoss` (within the checks' tolerance of
+  /// 1e-12); never without a limit.
+  public func exceedsCropLoss(_ placement: Placement) -> Bool {
+    maxCropLoss.map { placement.cropLoss > $0 + 1e-12 } ?? false
   }
 
   /// `fraction` as a percentage with as many decimals (one to ten) as it takes to differ from

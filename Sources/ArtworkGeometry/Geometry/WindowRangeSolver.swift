@@ -26,7 +26,7 @@ public enum WindowRangeSolver {
     }
     let limit = checks.maxCropLoss
     let keepsFocus = { (placement: Placement) in placement.focusVisible != false }
-    let withinLimit = { (placement: Placement) in limit.map { placement.cropLoss <= $0 + 1e-12 } ?? true }
+    let withinLimit = { (placement: Placement) in !checks.exceedsCropLoss(placement) }
     let decidedByAspect = range.safeInsets.isZero
     var worst: Worsts
     var focusCut = WindowSizes()
