@@ -67,7 +67,7 @@ public enum CSVWriter {
       out.append(byte: comma)
       out.append(result.passed ? "true" : "false")
       out.append(byte: comma)
-      field(result.failures.map(\.message).joined(separator: "; "), to: &out)
+      field(result.result.failureMessages, to: &out)
       out.append(byte: comma)
       field(result.preview ?? "", to: &out)
       out.append("\r\n")

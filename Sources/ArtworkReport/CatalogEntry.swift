@@ -57,6 +57,7 @@ struct CatalogEntry {
       orientations: orientations)
     readScreen(&fields, into: &target, checked: points != nil)
     readSplit(&fields, into: &target, family: family)
+    readWindows(&fields, into: &target, checked: points != nil && scale != nil)
     target.sources = fields.stringLists("sources") ?? [:]
     target.confidence = fields.stringMap("confidence") ?? [:]
     target.notes = fields.strings("notes") ?? []
@@ -83,6 +84,31 @@ struct CatalogEntry {
     let classes = fields.sizeClasses()
     target.sizeClassesPortrait = classes.portrait
     target.sizeClassesLandscape = classes.landscape
+  }
+
+  /// The smallest window of a target that stands for every window of its screen: whole points,
+  /// no larger than the screen in any orientation it has, at a whole scale of 1 to 3, on a
+  /// screen with no regions or mask (a window range is solved without them).
+  private func readWindows(_ fields: inout CatalogFields, into target: inout Target, checked: Bool) {
+    guard let smallest = fields.size("smallest_window", required: false) else { return }
+    target.smallestWindow = smallest
+    guard checked else { return }
+    let largest = target.orientations.map { target.canvasPoints(in: $0) }
+    if smallest.width != smallest.width.rounded() || smallest.height != smallest.height.rounded()
+      || target.points.width != target.points.width.rounded() || target.points.height != target.points.height.rounded()
+    {
+      fields.problems.append("smallest_window: a screen whose windows resize and its smallest window take whole points")
+    } else if largest.contains(where: { smallest.width > $0.width || smallest.height > $0.height }) {
+      fields.problems.append(
+        "smallest_window: larger than the screen held \(target.orientations.count > 1 ? "either way" : "as it is")")
+    }
+    if ![1.0, 2, 3].contains(target.scale) {
+      fields.problems.append("smallest_window: a screen whose windows resize takes a whole scale of 1 to 3")
+    }
+    if !target.regions.isEmpty || target.mask != nil {
+      fields.problems.append(
+        "smallest_window: a screen whose windows resize has no regions or mask in this catalog schema")
+    }
   }
 
   /// A split window's iPad and fraction (and its one orientation, printed again).

@@ -80,7 +80,7 @@ final class ContactSheetStream {
         cropLoss: loss, page: page, artwork: artwork.file.path,
         screen:
           "\(result.screen.target.name) \(result.screen.orientation.rawValue) \(result.placement.requestedMode.rawValue)",
-        failures: result.failures.map(\.message).joined(separator: "; "))
+        failures: result.result.failureMessages)
       let at = worst.firstIndex { $0.cropLoss < loss } ?? worst.count
       worst.insert(failure, at: at)
       if worst.count > Self.worstShown { worst.removeLast() }

@@ -45,7 +45,7 @@ public enum HTMLWriter {
           out.append(byte: 0x20)
           out.append(result.placement.requestedMode.rawValue)
           out.append(": ")
-          out.html(result.failures.map(\.message).joined(separator: "; "))
+          out.html(result.result.failureMessages)
           out.append("</li>\n")
           out.flushIfFull()
         }
@@ -430,7 +430,7 @@ public enum HTMLWriter {
     }
     out.append(result.passed ? "<td>yes\n" : "<td>no: ")
     if !result.passed {
-      out.html(result.failures.map(\.message).joined(separator: "; "))
+      out.html(result.result.failureMessages)
       out.append(byte: 0x0a)
     }
   }

@@ -65,7 +65,7 @@ public enum JUnitWriter {
     } else if result.baselined {
       // Known from the baseline: shown, not failed.
       out.append(">\n      <skipped message=\"baselined: ")
-      out.xml(result.failures.map(\.message).joined(separator: "; "))
+      out.xml(result.result.failureMessages)
       out.append("\"/>\n    </testcase>\n")
     } else {
       out.append(">\n")
@@ -73,9 +73,9 @@ public enum JUnitWriter {
         out.append("      <failure type=\"")
         out.append(failure.check.name)
         out.append("\" message=\"")
-        out.xml(failure.message)
+        out.xml(result.result.message(of: failure))
         out.append("\">")
-        out.xml(failure.message)
+        out.xml(result.result.message(of: failure))
         out.append("</failure>\n")
       }
       out.append("    </testcase>\n")

@@ -144,7 +144,14 @@ public enum ReportReader {
       target = try standIn(
         fields, name: name, slug: slug, canvas: canvas, scale: scale, orientation: orientation, of: source)
     }
-    let screen = Screen(target: target, orientation: orientation, scale: scale)
+    var screen = Screen(target: target, orientation: orientation, scale: scale)
+    if let text = try fields.optionalString(.window) {
+      let sides = text.split(separator: "x", omittingEmptySubsequences: false)
+      guard sides.count == 2, let width = Int(sides[0]), let height = Int(sides[1]), width > 0, height > 0 else {
+        throw fail("\(source): a result's window \"\(text)\" is not WxH in whole points")
+      }
+      screen = screen.at(WindowSize(width, height))
+    }
     let barFields = try Fields(try fields.value(.bars), "bars")
     let placementRect = try rect(fields.value(.placement))
     let crop = try rect(fields.value(.crop))
@@ -168,8 +175,12 @@ public enum ReportReader {
       maskLoss: try fields.optionalFraction(.maskLoss))
     var failures: [CheckFailure] = []
     for item in try fields.array(.failures) { failures.append(try failure(item, of: source, placement: placement)) }
+    var windows: WindowRangeResult?
+    if let range = fields.members[ReportKey.windowRange.text], range != .null {
+      windows = try WindowRangeResult.summary(range, failures: failures, placement: placement, of: source)
+    }
     var result = ReportedResult(
-      TargetResult(screen: screen, placement: placement, failures: failures),
+      TargetResult(screen: screen, placement: placement, failures: failures, windows: windows),
       preview: try fields.optionalString(.preview))
     if case .bool(true)? = fields.members[ReportKey.baselined.text] { result.baselined = true }
     result.hdrHighlightsKept = try fields.optionalFraction(.hdrHighlightsKept)
@@ -340,6 +351,13 @@ public enum ReportReader {
           "\"\(key.text)\" of \(what) is \(number), outside what it can be (\(range.lowerBound) to \(range.upperBound))"
         )
       }
+    }
+
+    func bool(_ key: ReportKey) throws(Failure) -> Bool {
+      guard case .bool(let flag) = try value(key) else {
+        throw ReportReader.fail("\"\(key.text)\" of \(what) must be true or false")
+      }
+      return flag
     }
 
     func array(_ key: ReportKey) throws(Failure) -> [JSONValue] {

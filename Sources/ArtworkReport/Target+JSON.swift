@@ -36,6 +36,7 @@ extension Target {
       ("size_classes", sizeClassesJSON),
       ("orientations", .array(orientations.map { .string($0.rawValue) })),
     ]
+    if let smallestWindow { members.append(("smallest_window", sizeJSON(smallestWindow))) }
     if let split {
       members += [
         ("device", .string(split.device)), ("fraction", .string(split.fraction)),

@@ -77,6 +77,10 @@ extension TargetResult {
     json.key(.h)
     json.integer(placement.canvas.height)
     json.endObject()
+    if let window = screen.window {  // one window of a screen whose windows resize
+      json.key(.window)
+      json.plain(window.description)
+    }
     json.key(.sizeClass)
     if let classes = screen.sizeClasses {
       json.beginObject(inline: true)
@@ -158,6 +162,10 @@ extension TargetResult {
       json.endObject()
     }
     json.endArray()
+    if let windows {  // every window of a screen whose windows resize
+      json.key(.windowRange)
+      windows.writeSummary(to: &json)
+    }
   }
 }
 

@@ -137,3 +137,83 @@ extension WindowRangeResult {
     json.endArray()
   }
 }
+
+extension WindowRangeResult {
+  /// The range as a report.json result holds it: the windows, each figure's worst window
+  /// (exact figures, so a report read back compares the same), how many windows cut the focus
+  /// or go over the crop limit with the kept aspect bounds, and each failed check's worst
+  /// window and count. No runs of heights: `fit --window-range --json` gives those.
+  func writeSummary(to json: inout JSONStream) {
+    json.beginObject()
+    json.key(.smallest)
+    json.plain("\(range.widths.lowerBound)x\(range.heights.lowerBound)")
+    json.key(.largest)
+    json.plain("\(range.widths.upperBound)x\(range.heights.upperBound)")
+    json.key(.scale)
+    json.integer(range.scale)
+    json.key(.safeArea)
+    json.beginObject(inline: true)
+    for (key, inset) in [
+      (ReportKey.top, range.safeInsets.top), (.left, range.safeInsets.left), (.bottom, range.safeInsets.bottom),
+      (.right, range.safeInsets.right),
+    ] {
+      json.key(key)
+      json.number(inset)
+    }
+    json.endObject()
+    json.key(.windows)
+    json.integer(range.count)
+    json.key(.decidedByAspect)
+    json.bool(decidedByAspect)
+    json.key(.worst)
+    json.beginObject()
+    for (key, worst) in [
+      (ReportKey.cropLoss, Optional(cropLoss)), (.barsFraction, barsFraction), (.safeCropLoss, safeCropLoss),
+      (.focusLoss, focusLoss),
+    ] {
+      json.key(key)
+      if let worst {
+        json.beginObject(inline: true)
+        json.key(.value)
+        json.value(.number(worst.value))
+        json.key(.window)
+        json.plain(worst.window.description)
+        json.endObject()
+      } else {
+        json.null()
+      }
+    }
+    json.endObject()
+    for (key, sizes, kept) in [
+      (ReportKey.focusCut, focusCut, focusKept), (.overCropLimit, overCropLimit, withinCropLimit),
+    ] {
+      json.key(key)
+      guard let sizes else {
+        json.null()
+        continue
+      }
+      json.beginObject(inline: true)
+      json.key(.windows)
+      json.integer(sizes.count)
+      json.key(.narrowestKept)
+      json.string(kept?.narrowest.description)
+      json.key(.widestKept)
+      json.string(kept?.widest.description)
+      json.endObject()
+    }
+    json.key(.failures)
+    json.beginArray()
+    for failed in failures {
+      json.beginObject(inline: true)
+      json.key(.check)
+      json.plain(failed.failure.check.name)
+      json.key(.window)
+      json.string(failed.window?.description)
+      json.key(.windows)
+      json.integer(failed.windows)
+      json.endObject()
+    }
+    json.endArray()
+    json.endObject()
+  }
+}

@@ -9,8 +9,11 @@ public enum Family: String, Sendable, Hashable, Codable, CaseIterable {
   case ipod
   /// Apple TV HD and Apple TV 4K.
   case tv
-  /// iPad Split View and Slide Over windows.
+  /// iPad Split View and Slide Over windows, as iPadOS 9–18 sized them.
   case split
+  /// Every window a person can make on an iPad running iPadOS 26, from the smallest to the
+  /// whole screen; `ipad` selects them too.
+  case ipadWindows = "ipad-windows"
   /// Video and social aspect ratios (16:9, 2.39:1, 9:16, 1:1, …).
   case video
   /// Apple Watch displays, each a rounded rectangle a full-screen photo fills.

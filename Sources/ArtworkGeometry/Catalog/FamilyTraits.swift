@@ -20,6 +20,8 @@ public struct FamilyTraits: Sendable, Equatable {
   public var outline: (red: UInt8, green: UInt8, blue: UInt8)
   /// How a verdict speaks of its screens together ("iPhones", "video canvases").
   public var plural: String
+  /// The family whose name selects this one too (iPadOS 26's windows are chosen with `ipad`).
+  public var selectedWith: Family? = nil
 
   /// Whether two rows say the same in every field (the colour is a tuple, which is not
   /// `Equatable` by itself).
@@ -27,7 +29,7 @@ public struct FamilyTraits: Sendable, Equatable {
     a.selectable == b.selectable && a.inDefaultRun == b.inDefaultRun && a.turns == b.turns
       && a.legendFamily == b.legendFamily
       && a.legendPosition == b.legendPosition && a.legendLabel == b.legendLabel && a.outline == b.outline
-      && a.plural == b.plural
+      && a.plural == b.plural && a.selectedWith == b.selectedWith
   }
 }
 
@@ -53,31 +55,35 @@ extension Family {
         legendLabel: "Apple TV", outline: (52, 199, 89), plural: "Apple TVs")
     case .split:
       FamilyTraits(
-        selectable: true, inDefaultRun: false, turns: false, legendFamily: .split, legendPosition: 4,
+        selectable: true, inDefaultRun: false, turns: false, legendFamily: .split, legendPosition: 5,
         legendLabel: "split window", outline: (255, 159, 10), plural: "split windows")
+    case .ipadWindows:
+      FamilyTraits(
+        selectable: true, inDefaultRun: false, turns: true, legendFamily: .ipadWindows, legendPosition: 4,
+        legendLabel: "iPad window", outline: (100, 210, 255), plural: "iPad windows", selectedWith: .ipad)
     case .video:
       FamilyTraits(
         selectable: true, inDefaultRun: true, turns: false, legendFamily: .video, legendPosition: 3,
         legendLabel: "video", outline: (191, 90, 242), plural: "video canvases")
     case .watch:
       FamilyTraits(
-        selectable: true, inDefaultRun: false, turns: false, legendFamily: .watch, legendPosition: 5,
+        selectable: true, inDefaultRun: false, turns: false, legendFamily: .watch, legendPosition: 6,
         legendLabel: "Apple Watch", outline: (94, 92, 230), plural: "Apple Watches")
     case .mac:
       FamilyTraits(
-        selectable: true, inDefaultRun: false, turns: false, legendFamily: .mac, legendPosition: 6,
+        selectable: true, inDefaultRun: false, turns: false, legendFamily: .mac, legendPosition: 7,
         legendLabel: "Mac", outline: (172, 142, 104), plural: "Macs")
     case .vision:
       FamilyTraits(
-        selectable: true, inDefaultRun: false, turns: false, legendFamily: .vision, legendPosition: 7,
+        selectable: true, inDefaultRun: false, turns: false, legendFamily: .vision, legendPosition: 8,
         legendLabel: "Vision Pro", outline: (48, 176, 199), plural: "Vision Pro windows")
     case .carplay:
       FamilyTraits(
-        selectable: true, inDefaultRun: false, turns: false, legendFamily: .carplay, legendPosition: 8,
+        selectable: true, inDefaultRun: false, turns: false, legendFamily: .carplay, legendPosition: 9,
         legendLabel: "CarPlay", outline: (255, 55, 95), plural: "CarPlay screens")
     case .appstore:
       FamilyTraits(
-        selectable: true, inDefaultRun: false, turns: false, legendFamily: .appstore, legendPosition: 9,
+        selectable: true, inDefaultRun: false, turns: false, legendFamily: .appstore, legendPosition: 10,
         legendLabel: "App Store", outline: (0, 199, 190), plural: "App Store canvases")
     case .topshelf:
       FamilyTraits(
@@ -85,11 +91,11 @@ extension Family {
         legendLabel: "Apple TV", outline: (52, 199, 89), plural: "Top Shelf slots")
     case .icon:
       FamilyTraits(
-        selectable: true, inDefaultRun: false, turns: false, legendFamily: .icon, legendPosition: 10,
+        selectable: true, inDefaultRun: false, turns: false, legendFamily: .icon, legendPosition: 11,
         legendLabel: "app icon", outline: (255, 204, 0), plural: "app icon slots")
     case .custom:
       FamilyTraits(
-        selectable: false, inDefaultRun: false, turns: false, legendFamily: .custom, legendPosition: 11,
+        selectable: false, inDefaultRun: false, turns: false, legendFamily: .custom, legendPosition: 12,
         legendLabel: "canvas", outline: (255, 255, 255), plural: "canvases")
     }
   }
@@ -101,6 +107,9 @@ extension Family {
   public static var legend: [Family] {
     allCases.filter { $0.traits.legendFamily == $0 }.sorted { $0.traits.legendPosition < $1.traits.legendPosition }
   }
+
+  /// The families this name selects: itself, and the families selected with it.
+  public var selection: [Family] { [self] + Family.allCases.filter { $0.traits.selectedWith == self } }
 
   /// The families the default `--targets` holds.
   public static var inDefaultRun: [Family] { allCases.filter(\.traits.inDefaultRun) }

@@ -6,6 +6,9 @@ public struct Screen: Sendable, Hashable {
   public var orientation: ScreenOrientation
   /// Pixels per point of this canvas (the target's own scale, or a `--scales` factor).
   public var scale: Double
+  /// One window of a target that stands for every window of a screen (`Target.smallestWindow`):
+  /// the canvas is this window; nil for the screen itself.
+  public var window: WindowSize?
 
   /// `target` held in `orientation`, at `scale` or the target's own.
   public init(target: Target, orientation: ScreenOrientation, scale: Double? = nil) {
@@ -14,8 +17,40 @@ public struct Screen: Sendable, Hashable {
     self.scale = scale ?? target.scale
   }
 
-  /// The canvas in points.
-  public var points: Size { target.canvasPoints(in: orientation) }
+  /// The canvas in points: the window, when this is one window of a range.
+  public var points: Size {
+    window.map { Size(Double($0.width), Double($0.height)) } ?? target.canvasPoints(in: orientation)
+  }
+
+  /// Every window a person can make on this screen, when the target stands for its windows
+  /// (and this is not already one of them): from the smallest window to the screen held in
+  /// this orientation. Nil for a screen of one size, and for a range whose sizes are not whole
+  /// points or whose scale is not a whole 1 to 3 (`WindowRange`).
+  public var windowRange: WindowRange? {
+    guard window == nil, let smallest = target.smallestWindow else { return nil }
+    let largest = target.canvasPoints(in: orientation)
+    guard let scale = Int(exactly: scale), let smallestWidth = Int(exactly: smallest.width),
+      let smallestHeight = Int(exactly: smallest.height), let largestWidth = Int(exactly: largest.width),
+      let largestHeight = Int(exactly: largest.height)
+    else { return nil }
+    return WindowRange(
+      smallest: (smallestWidth, smallestHeight), largest: (largestWidth, largestHeight), scale: scale,
+      safeInsets: target.safeAreaInsets(in: orientation))
+  }
+
+  /// This screen's `window` of its range.
+  public func at(_ window: WindowSize) -> Screen {
+    var screen = self
+    screen.window = window
+    return screen
+  }
+
+  /// The target's name, and the window's size when this is one window of a range ("iPad Air
+  /// 11\" (M2, M3) windows at 1180x412 pt").
+  public var name: String {
+    guard let window else { return target.name }
+    return "\(target.name) at \(window) pt"
+  }
 
   /// The canvas in pixels: points × scale, rounded.
   public var canvas: PixelSize {

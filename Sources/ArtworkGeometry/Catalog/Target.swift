@@ -1,5 +1,6 @@
 /// One screen or canvas artwork is checked against: a device, an iPad multitasking
-/// window, a video aspect ratio, or a raw canvas from the command line.
+/// window, the windows a person resizes on a screen, a video aspect ratio, or a raw canvas
+/// from the command line.
 ///
 /// Figures that no source gives are nil, never invented; `confidence` says how well
 /// each figure is sourced, `sources` where it comes from (ids in `Catalog.references`).
@@ -74,6 +75,7 @@ public struct Target: Sendable, Hashable {
     var sizeClassesLandscape: SizeClasses?
     var orientations: [ScreenOrientation]
     var split: SplitWindow?
+    var smallestWindow: Size?
     var sources: [String: [String]]
     var confidence: [String: String]
     var notes: [String]
@@ -214,6 +216,13 @@ public struct Target: Sendable, Hashable {
     get { box.figures.split }
     set { update { $0.split = newValue } }
   }
+  /// The smallest window a person can make, in whole points, for a target that stands for every
+  /// window of a screen (iPadOS 26's windows): its windows are every whole-point size from this
+  /// to `canvasPoints(in:)` of each orientation. Nil for a screen or canvas of one size.
+  public var smallestWindow: Size? {
+    get { box.figures.smallestWindow }
+    set { update { $0.smallestWindow = newValue } }
+  }
   /// Source ids per figure (`dimensions`, `safe_area_portrait`, …).
   public var sources: [String: [String]] {
     get { box.figures.sources }
@@ -242,7 +251,8 @@ public struct Target: Sendable, Hashable {
     statusBarLandscapeEdge: ScreenEdge = .top,
     sizeClassesPortrait: SizeClasses? = nil, sizeClassesLandscape: SizeClasses? = nil,
     orientations: [ScreenOrientation] = [.portrait, .landscape], split: SplitWindow? = nil,
-    sources: [String: [String]] = [:], confidence: [String: String] = [:], notes: [String] = []
+    smallestWindow: Size? = nil, sources: [String: [String]] = [:], confidence: [String: String] = [:],
+    notes: [String] = []
   ) {
     box = Box(
       Figures(
@@ -269,6 +279,7 @@ public struct Target: Sendable, Hashable {
         sizeClassesLandscape: sizeClassesLandscape,
         orientations: orientations,
         split: split,
+        smallestWindow: smallestWindow,
         sources: sources,
         confidence: confidence,
         notes: notes))

@@ -39,7 +39,7 @@ public enum TargetSelection {
       if item == "all" {
         add(catalog.all)
       } else if let family = Family(rawValue: item), family != .custom {
-        add(catalog.targets(in: family))
+        for selected in family.selection { add(catalog.targets(in: selected)) }
       } else if let target = catalog.target(named: item) {
         add([target])
       } else if let first = item.first, first.isNumber, item.contains("x") {

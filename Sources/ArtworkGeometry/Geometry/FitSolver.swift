@@ -31,11 +31,16 @@ public enum FitSolver {
       return place(source, canvas, screen, mode, gravity, focus, requested: mode)
     case .auto:
       let fill = place(source, canvas, screen, .fill, gravity, focus, requested: .auto)
-      let ratio = source.longOverShort
-      let wide = ratio >= videoFillRange.lowerBound - 1e-9 && ratio <= videoFillRange.upperBound + 1e-9
-      if wide && fill.cropLoss <= (maxCropLoss ?? 1) + 1e-12 { return fill }
+      if autoFills(source) && fill.cropLoss <= (maxCropLoss ?? 1) + 1e-12 { return fill }
       return place(source, canvas, screen, .fit, gravity, focus, requested: .auto)
     }
+  }
+
+  /// Whether `auto` fills `source` (where the fill keeps within any crop limit): its long side
+  /// over its short side lies in `videoFillRange`.
+  public static func autoFills(_ source: Size) -> Bool {
+    let ratio = source.longOverShort
+    return ratio >= videoFillRange.lowerBound - 1e-9 && ratio <= videoFillRange.upperBound + 1e-9
   }
 
   private static func place(

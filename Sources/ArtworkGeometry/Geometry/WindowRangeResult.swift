@@ -31,6 +31,12 @@ public struct WindowRangeResult: Sendable, Hashable {
     public var value: Double
     /// A window giving it.
     public var window: WindowSize
+
+    /// `value`, given by `window`.
+    public init(value: Double, window: WindowSize) {
+      self.value = value
+      self.window = window
+    }
   }
 
   /// The kept windows of the narrowest and the widest aspect ratio. Where the aspect ratio
@@ -41,6 +47,12 @@ public struct WindowRangeResult: Sendable, Hashable {
     public var narrowest: WindowSize
     /// The widest window kept.
     public var widest: WindowSize
+
+    /// The kept windows from `narrowest` to `widest`.
+    public init(narrowest: WindowSize, widest: WindowSize) {
+      self.narrowest = narrowest
+      self.widest = widest
+    }
   }
 
   /// A check that fails in some window: the failure at the worst window, and how many fail.
@@ -51,6 +63,13 @@ public struct WindowRangeResult: Sendable, Hashable {
     public var window: WindowSize?
     /// How many windows of the range fail the check.
     public var windows: Int
+
+    /// `failure` at its worst `window`, failing in `windows` windows.
+    public init(failure: CheckFailure, window: WindowSize?, windows: Int) {
+      self.failure = failure
+      self.window = window
+      self.windows = windows
+    }
   }
 
   /// The windows.
@@ -85,6 +104,48 @@ public struct WindowRangeResult: Sendable, Hashable {
   /// The checks that fail in some window, in the order the checks are listed.
   public var failures: [Failure]
 
+  /// Every figure as given.
+  public init(
+    range: WindowRange, source: Size, mode: FitMode, gravity: Gravity, focus: FocusRegion?, decidedByAspect: Bool,
+    cropLoss: Worst, barsFraction: Worst, safeCropLoss: Worst, focusLoss: Worst?, focusCut: WindowSizes?,
+    focusKept: AspectBounds?, overCropLimit: WindowSizes?, withinCropLimit: AspectBounds?, failures: [Failure]
+  ) {
+    self.range = range
+    self.source = source
+    self.mode = mode
+    self.gravity = gravity
+    self.focus = focus
+    self.decidedByAspect = decidedByAspect
+    self.cropLoss = cropLoss
+    self.barsFraction = barsFraction
+    self.safeCropLoss = safeCropLoss
+    self.focusLoss = focusLoss
+    self.focusCut = focusCut
+    self.focusKept = focusKept
+    self.overCropLimit = overCropLimit
+    self.withinCropLimit = withinCropLimit
+    self.failures = failures
+  }
+
   /// Whether every window passes every check.
   public var passed: Bool { failures.isEmpty }
+
+  /// Where a failed `check` fails, as a failure's message ends: " (in 1,204 of 738,135
+  /// windows; the worst is 1366x375 pt)"; empty when the check did not fail here.
+  public func extent(of check: CheckFailure.Check) -> String {
+    guard let failed = failures.first(where: { $0.failure.check == check }) else { return "" }
+    let worst = failed.window.map { "; the worst is \($0) pt" } ?? ""
+    return " (in \(Self.grouped(failed.windows)) of \(Self.grouped(range.count)) windows\(worst))"
+  }
+
+  /// 738135 as "738,135".
+  public static func grouped(_ count: Int) -> String {
+    var digits = String(count)
+    var groups: [String] = []
+    while digits.count > 3 {
+      groups.insert(String(digits.suffix(3)), at: 0)
+      digits.removeLast(3)
+    }
+    return ([digits] + groups).joined(separator: ",")
+  }
 }

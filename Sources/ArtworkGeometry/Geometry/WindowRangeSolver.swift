@@ -11,23 +11,26 @@
 /// heights holding the ones nearest the source's aspect, found by bisection. With insets the
 /// safe part of a window does not scale with it, and every size is solved.
 public enum WindowRangeSolver {
-  /// `source` (pixels, upright) over every window of `range` under `mode` (fit or fill), with
-  /// `checks` applied in each.
+  /// `source` (pixels, upright) over every window of `range` under `mode`, with `checks`
+  /// applied in each. Under `auto` with a crop limit, a source `auto` fills is filled in some
+  /// windows and fitted in others, and every window is solved.
   public static func solve(
     source: Size, range: WindowRange, mode: FitMode, gravity: Gravity, focus: FocusRegion?, checks: Checks
   ) -> WindowRangeResult {
-    precondition(mode != .auto, "a window range is solved under fit or fill")
     precondition(source.width > 0 && source.height > 0, "source has no pixels")
     let insets = range.safeInsets.scaled(by: Double(range.scale))
+    let limit = checks.maxCropLoss
     let place = { (window: WindowSize) in
       FitSolver.solve(
         source: source, canvas: range.canvas(width: window.width, height: window.height), safeArea: insets,
-        mode: mode, gravity: gravity, focus: focus)
+        mode: mode, gravity: gravity, focus: focus, maxCropLoss: limit)
     }
-    let limit = checks.maxCropLoss
     let keepsFocus = { (placement: Placement) in placement.focusVisible != false }
     let withinLimit = { (placement: Placement) in !checks.exceedsCropLoss(placement) }
-    let decidedByAspect = range.safeInsets.isZero
+    // Under auto a wide source is filled where the fill keeps within the limit and fitted
+    // elsewhere: the windows that cut the focus are then no longer one run of each column.
+    let mixesModes = mode == .auto && limit != nil && FitSolver.autoFills(source)
+    let decidedByAspect = range.safeInsets.isZero && !mixesModes
     var worst: Worsts
     var focusCut = WindowSizes()
     var overCropLimit = WindowSizes()
@@ -36,16 +39,30 @@ public enum WindowRangeSolver {
     if decidedByAspect {
       let narrowest = WindowSize(range.widths.lowerBound, range.heights.upperBound)
       let widest = WindowSize(range.widths.upperBound, range.heights.lowerBound)
-      worst = Worsts(place(narrowest), narrowest)
-      worst.note(place(widest), widest)
-      for width in range.widths {
-        let column = Column(width: width, heights: range.heights, source: source, place: place)
-        let keptRun = column.keptRun(keepsFocus)
-        focusCut.add(width: width, heights: WindowSizes.complement(of: keptRun, in: range.heights))
-        let withinRun = column.keptRun(withinLimit)
-        overCropLimit.add(width: width, heights: WindowSizes.complement(of: withinRun, in: range.heights))
-        if let keptRun { focusKept = widen(focusKept, width: width, heights: keptRun) }
-        if let withinRun { withinCropLimit = widen(withinCropLimit, width: width, heights: withinRun) }
+      let (narrowestPlacement, widestPlacement) = (place(narrowest), place(widest))
+      worst = Worsts(narrowestPlacement, narrowest)
+      worst.note(widestPlacement, widest)
+      // The crops nest, so a check both extremes pass holds in every window: only a check
+      // that fails at an extreme needs each width's run.
+      let everywhere = WindowRangeResult.AspectBounds(narrowest: narrowest, widest: widest)
+      let focusEverywhere = keepsFocus(narrowestPlacement) && keepsFocus(widestPlacement)
+      let limitEverywhere = withinLimit(narrowestPlacement) && withinLimit(widestPlacement)
+      if focusEverywhere { focusKept = everywhere }
+      if limitEverywhere { withinCropLimit = everywhere }
+      if !focusEverywhere || !limitEverywhere {
+        for width in range.widths {
+          let column = Column(width: width, heights: range.heights, source: source, place: place)
+          if !focusEverywhere {
+            let keptRun = column.keptRun(keepsFocus)
+            focusCut.add(width: width, heights: WindowSizes.complement(of: keptRun, in: range.heights))
+            if let keptRun { focusKept = widen(focusKept, width: width, heights: keptRun) }
+          }
+          if !limitEverywhere {
+            let withinRun = column.keptRun(withinLimit)
+            overCropLimit.add(width: width, heights: WindowSizes.complement(of: withinRun, in: range.heights))
+            if let withinRun { withinCropLimit = widen(withinCropLimit, width: width, heights: withinRun) }
+          }
+        }
       }
     } else {
       let first = WindowSize(range.widths.lowerBound, range.heights.lowerBound)

@@ -1,5 +1,6 @@
 /// A set of whole-point window sizes, as the boundary at each width: for every width that has
-/// any, the heights in the set as runs, both in ascending order.
+/// any, the heights in the set as runs, both in ascending order. A set read back from a report
+/// holds its count alone (report.json gives counts, not runs: `init(count:)`).
 public struct WindowSizes: Sendable, Hashable {
   /// One width's heights.
   public struct Column: Sendable, Hashable {
@@ -12,21 +13,25 @@ public struct WindowSizes: Sendable, Hashable {
   /// The widths with any height in the set, in ascending order.
   public private(set) var columns: [Column] = []
 
+  /// How many sizes the set holds.
+  public private(set) var count = 0
+
   /// No sizes.
   public init() {}
+
+  /// A set known by its count alone, as a report gives it: no runs.
+  public init(count: Int) { self.count = max(0, count) }
 
   /// Adds `width`'s heights (runs in ascending order, apart); widths come in ascending order.
   mutating func add(width: Int, heights: [ClosedRange<Int>]) {
     precondition(columns.last.map { $0.width < width } ?? true, "widths come in ascending order")
     guard !heights.isEmpty else { return }
     columns.append(Column(width: width, heights: heights))
+    count += heights.reduce(0) { $0 + $1.count }
   }
 
-  /// How many sizes the set holds.
-  public var count: Int { columns.reduce(0) { total, column in total + column.heights.reduce(0) { $0 + $1.count } } }
-
   /// Whether the set holds no size.
-  public var isEmpty: Bool { columns.isEmpty }
+  public var isEmpty: Bool { count == 0 }
 
   /// Whether the set holds the `width` x `height` window.
   public func contains(width: Int, height: Int) -> Bool {

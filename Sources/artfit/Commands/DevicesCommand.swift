@@ -70,7 +70,9 @@ struct DevicesCommand: Command {
       for target in members {
         let points = target.points
         table.add([
-          target.name, "\(points)", "@\(formatScale(target.scale))", "\(target.pixels)",
+          target.name, target.smallestWindow.map { "\($0) to \(points)" } ?? "\(points)",
+          "@\(formatScale(target.scale))",
+          "\(target.pixels)",
           String(format2(points.longOverShort)) + ":1",
           insetText(target.safeArea?.portrait), insetText(target.safeArea?.landscape),
         ])

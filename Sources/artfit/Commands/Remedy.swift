@@ -16,6 +16,12 @@ enum Remedy {
     }
   }
 
+  /// A result's failed checks as printed, each with its flag and, on a screen whose windows
+  /// resize, the windows it fails in.
+  static func failures(of result: TargetResult) -> String {
+    result.failures.map { failure($0) + (result.windows?.extent(of: $0.check) ?? "") }.joined(separator: "; ")
+  }
+
   /// A warning as printed, with the flag that helps where one does.
   static func warning(_ warning: ArtworkWarning, trimBars: Bool) -> String {
     guard warning.kind == .embeddedBars, !trimBars else { return warning.message }

@@ -15,7 +15,7 @@ enum RenderArguments {
       .option(
         "--targets", "LIST",
         "Families (\(TargetSelection.familyNames)), device names or slugs, or canvases WxH@S.",
-        default: Catalog.defaultFamilies.map(\.rawValue).joined(separator: ",")
+        default: Family.inDefaultRun.map(\.rawValue).joined(separator: ",")
       ).completing(Completion.targets),
       .option(
         "--orientations", "LIST", "portrait, landscape, landscape-right",
@@ -206,7 +206,24 @@ enum RenderArguments {
     if previews { try readPreviewSettings(arguments, into: &options) }
     if previews || !arguments.has("--json") { try refuseOverlap(options) }
     try refuseHugeCanvases(options)
+    try refuseFractionalWindowScales(options)
     return options
+  }
+
+  /// A screen whose windows resize is solved at whole scales of 1 to 3 (every window then a
+  /// whole-pixel canvas); a `--scales` factor outside them is bad usage, said before the run.
+  private static func refuseFractionalWindowScales(_ options: RenderOptions) throws(UsageError) {
+    guard case .factors(let factors) = options.scales,
+      let odd = factors.first(where: { ![1.0, 2, 3].contains($0) })
+    else { return }
+    var targets = options.targets
+    if let manifest = options.manifest {
+      targets += ([manifest.defaults] + manifest.artworks.map(\.settings)).flatMap { $0.targets ?? [] }
+    }
+    guard let windows = targets.first(where: { $0.smallestWindow != nil }) else { return }
+    throw UsageError(
+      "--scales \(Screen.scaleText(odd)): \(windows.name) stands for every window of its screen, solved at scales 1, 2 and 3 only; give those scales, or leave out the family \(windows.family.rawValue) from --targets"
+    )
   }
 
   /// A canvas larger than `--max-pixels` (a `--targets WxH@S`, a user catalog's device, at

@@ -39,7 +39,7 @@ struct Summary {
       failureCount += 1
       guard failedLines.count < Self.failureLimit else { continue }
       failedLines.append(
-        "FAILED \(path) on \(result.screen.target.name) \(result.screen.orientation.rawValue) \(result.placement.requestedMode.rawValue): \(result.failures.map(Remedy.failure).joined(separator: "; "))"
+        "FAILED \(path) on \(result.screen.name) \(result.screen.orientation.rawValue) \(result.placement.requestedMode.rawValue): \(Remedy.failures(of: result.result))"
       )
     }
   }

@@ -12,7 +12,7 @@ enum WindowRangeText {
     let gravity = result.mode == .fill ? " (gravity \(result.gravity.rawValue))" : ""
     let source = "\(Int(result.source.width))x\(Int(result.source.height))"
     var lines = [
-      "\(source), \(result.mode.rawValue)\(gravity), in every window of \(range) (\(grouped(range.count)) sizes):"
+      "\(source), \(result.mode.rawValue)\(gravity), in every window of \(range) (\(WindowRangeResult.grouped(range.count)) sizes):"
     ]
     if result.mode == .fill {
       lines.append("  crop loss       \(worst(result.cropLoss))")
@@ -25,11 +25,10 @@ enum WindowRangeText {
     }
     if let over = result.overCropLimit, !over.isEmpty {
       let which = result.withinCropLimit.map { aspects(keeping: $0, in: range) } ?? columns(over)
-      lines.append("  over the limit  \(grouped(over.count)) windows: \(which)")
+      lines.append("  over the limit  \(WindowRangeResult.grouped(over.count)) windows: \(which)")
     }
     for failed in result.failures {
-      let place = failed.window.map { " (in \(grouped(failed.windows)) of the windows; the worst is \($0) pt)" } ?? ""
-      lines.append("  FAILED          \(Remedy.failure(failed.failure))\(place)")
+      lines.append("  FAILED          \(Remedy.failure(failed.failure))\(result.extent(of: failed.failure.check))")
     }
     return lines.joined(separator: "\n")
   }
@@ -45,7 +44,7 @@ enum WindowRangeText {
     let worst = "worst \(Checks.percent(loss.value)) outside in the \(loss.window) pt window"
     if cut.count == range.count { return "cut in every window; \(worst)" }
     let which = kept.map { aspects(keeping: $0, in: range) } ?? columns(cut)
-    return "cut in \(grouped(cut.count)) windows: \(which); \(worst)"
+    return "cut in \(WindowRangeResult.grouped(cut.count)) windows: \(which); \(worst)"
   }
 
   /// The windows outside the kept aspect bounds, on the sides the range reaches past them.
@@ -69,16 +68,5 @@ enum WindowRangeText {
     }
     let rest = sizes.columns.count > columnsListed ? "; every width's in --json" : ""
     return listed.joined(separator: "; ") + rest
-  }
-
-  /// 738135 as "738,135".
-  static func grouped(_ count: Int) -> String {
-    var digits = String(count)
-    var groups: [String] = []
-    while digits.count > 3 {
-      groups.insert(String(digits.suffix(3)), at: 0)
-      digits.removeLast(3)
-    }
-    return ([digits] + groups).joined(separator: ",")
   }
 }

@@ -5,8 +5,8 @@ enum DiagnosticText {
   /// "iPhone 16 Pro portrait fill: crop_loss 74.1% > 25.0%".
   static func failure(_ result: TargetResult) -> String {
     let place =
-      "\(result.screen.target.name) \(result.screen.orientation.rawValue) \(result.placement.requestedMode.rawValue)"
-    return place + ": " + result.failures.map(Remedy.failure).joined(separator: "; ")
+      "\(result.screen.name) \(result.screen.orientation.rawValue) \(result.placement.requestedMode.rawValue)"
+    return place + ": " + Remedy.failures(of: result)
   }
 
   /// The failing result a person should see first: the largest crop loss among the failures.

@@ -40,7 +40,21 @@ struct TargetSelectionTests {
   }
 
   @Test func defaultFamiliesAreTheContractDefault() throws {
-    let targets = try TargetSelection.resolve(Catalog.defaultFamilies.map(\.rawValue))
-    #expect(Set(targets.map(\.family)) == [.iphone, .ipad, .tv, .video])
+    let targets = try TargetSelection.resolve(Family.inDefaultRun.map(\.rawValue))
+    #expect(Set(targets.map(\.family)) == Set(Catalog.defaultFamilies))
+    #expect(Set(targets.map(\.family)) == [.iphone, .ipad, .ipadWindows, .tv, .video])
+    // The contract's default list, `iphone,ipad,tv,video`, names the same targets: `ipad` brings
+    // iPadOS 26's windows.
+    #expect(try TargetSelection.resolve(list: "iphone,ipad,tv,video") == targets)
+  }
+
+  /// Every family selected with another is selected by that one's name, and by its own alone.
+  @Test func aFamilySelectedWithAnotherComesWithIt() throws {
+    for family in Family.selectable {
+      guard let with = family.traits.selectedWith else { continue }
+      let selected = Set(try TargetSelection.resolve([with.rawValue]).map(\.family))
+      #expect(selected.contains(family) && selected.contains(with), "\(with.rawValue) leaves out \(family.rawValue)")
+      #expect(Set(try TargetSelection.resolve([family.rawValue]).map(\.family)) == [family])
+    }
   }
 }

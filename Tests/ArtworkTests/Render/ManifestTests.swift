@@ -27,7 +27,8 @@ struct ManifestTests {
     let hero = manifest.settings(for: folder.path("onboarding/hero.png"))
     #expect(hero.modes == [.fill] && hero.maxCropLoss == 0.3 && hero.requireFocus == true)
     #expect(hero.focus?.x == 0.3 && hero.focus?.origin == .manifest)
-    #expect(Set(hero.targets?.map(\.family) ?? []) == [.iphone, .ipad])
+    // `ipad` selects the iPads and every window a person can make on those running iPadOS 26.
+    #expect(Set(hero.targets?.map(\.family) ?? []) == [.iphone, .ipad, .ipadWindows])
     #expect(manifest.settings(for: folder.path("posters/a.jpg")).modes == [.auto])
     #expect(manifest.settings(for: folder.path("posters/deep/a.jpg")).modes == [.fill], "* stays within a folder")
     #expect(manifest.settings(for: "/elsewhere/hero.png").focus == nil)

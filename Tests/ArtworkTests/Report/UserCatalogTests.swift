@@ -33,6 +33,26 @@ struct UserCatalogTests {
     }
   }
 
+  /// A team's own screen whose windows resize: read with its smallest window, and refused by
+  /// name where a range could not be solved as written.
+  @Test func aScreenWhoseWindowsResizeIsReadAndCheckedByName() throws {
+    let good = try Self.parse(
+      #"{"targets": [{"name": "Kiosk windows", "slug": "kiosk-windows", "family": "ipad-windows", "points": {"w": 800, "h": 1200}, "scale": 2, "smallest_window": {"w": 300, "h": 200}}]}"#
+    )
+    let kiosk = try #require(good.catalog.target(named: "kiosk-windows"))
+    #expect(Screen(target: kiosk, orientation: .landscape).windowRange?.widths == 300...1200)
+    let bad =
+      #"{"targets": [{"name": "A", "slug": "a", "family": "ipad-windows", "points": {"w": 800, "h": 1200}, "scale": 2, "smallest_window": {"w": 900, "h": 200}}, {"name": "B", "slug": "b", "family": "ipad-windows", "points": {"w": 800, "h": 1200}, "scale": 2.5, "smallest_window": {"w": 300.5, "h": 200}}]}"#
+    let problems = Self.problems(bad)
+    for line in [
+      "mine.json: targets[0] (a): smallest_window: larger than the screen held either way",
+      "mine.json: targets[1] (b): smallest_window: a screen whose windows resize and its smallest window take whole points",
+      "mine.json: targets[1] (b): smallest_window: a screen whose windows resize takes a whole scale of 1 to 3",
+    ] {
+      #expect(problems.contains(line), "\(line)\nin\n\(problems.joined(separator: "\n"))")
+    }
+  }
+
   @Test func aNewDeviceIsATargetLikeAnyOther() throws {
     let catalog = try Self.parse("{\"targets\": [\(Self.phone)]}")
     let phone = try #require(catalog.catalog.target(named: "TP1"))

@@ -1,0 +1,83 @@
+import Artwork
+import TestSupport
+import Testing
+
+/// A target that stands for every window of its screen, solved as one result: the window it is
+/// shown at, its failures and their counts are the range's, checked against every window solved
+/// alone.
+struct WindowTargetTests {
+  /// A small screen whose windows resize, so that every window can be solved in the test.
+  static func screen(smallest: Size, points: Size, orientation: ScreenOrientation) -> Screen {
+    let target = Target(
+      name: "Test windows", slug: "test-windows", family: .ipadWindows, points: points, scale: 2, cornerRadius: 0,
+      smallestWindow: smallest)
+    return Screen(target: target, orientation: orientation)
+  }
+
+  @Test func theResultIsTheRangesWorstAndItsCountsAreEveryWindows() throws {
+    var generator = SeededGenerator(seed: 66)
+    for _ in 0..<40 {
+      let source = Size(
+        Double(Int.random(in: 200...3000, using: &generator)), Double(Int.random(in: 200...3000, using: &generator)))
+      let focus = try #require(
+        FocusRegion(
+          x: Double.random(in: 0...0.6, using: &generator), y: Double.random(in: 0...0.6, using: &generator),
+          width: Double.random(in: 0.05...0.4, using: &generator),
+          height: Double.random(in: 0.05...0.4, using: &generator),
+          origin: .option))
+      let orientation: ScreenOrientation = Bool.random(using: &generator) ? .portrait : .landscape
+      let screen = Self.screen(smallest: Size(40, 30), points: Size(90, 120), orientation: orientation)
+      let mode: FitMode = Bool.random(using: &generator) ? .fill : .fit
+      let limit = Double.random(in: 0.05...0.6, using: &generator)
+      let checks = Checks(maxCropLoss: limit, requireFocus: true)
+      let result = TargetResult.solve(
+        source: source, screen: screen, mode: mode, gravity: .focus, focus: focus, checks: checks)
+      let range = try #require(screen.windowRange)
+      #expect(result.windows?.range == range)
+      // Every window solved alone, as a screen of that one size.
+      var focusCut = 0
+      var overLimit = 0
+      var worstCrop = 0.0
+      for width in range.widths {
+        for height in range.heights {
+          let alone = TargetResult.solve(
+            source: source, screen: screen.at(WindowSize(width, height)), mode: mode, gravity: .focus, focus: focus,
+            checks: checks)
+          if alone.failures.contains(where: { $0.check == .focus }) { focusCut += 1 }
+          if alone.failures.contains(where: { $0.check == .cropLoss }) { overLimit += 1 }
+          worstCrop = max(worstCrop, alone.placement.cropLoss)
+        }
+      }
+      #expect(result.windows?.focusCut?.count == focusCut)
+      #expect(result.windows?.overCropLimit?.count == overLimit)
+      #expect(result.windows?.cropLoss.value == worstCrop)
+      #expect(result.passed == (focusCut == 0 && overLimit == 0))
+      // Shown at the first failure's worst window, whose own solve fails the same way.
+      if let first = result.windows?.failures.first, let window = first.window {
+        #expect(result.screen.window == window)
+        let alone = TargetResult.solve(
+          source: source, screen: screen.at(window), mode: mode, gravity: .focus, focus: focus, checks: checks)
+        #expect(alone.placement == result.placement)
+        #expect(alone.failures.contains { $0.check == first.failure.check })
+      }
+    }
+  }
+
+  /// Every iPad that runs iPadOS 26 has its windows, from a smallest no larger than any of its
+  /// iPadOS 18 windows' widths up to its whole screen, each figure sourced or marked inferred.
+  @Test func everyIPadOS26IPadHasItsWindows() throws {
+    let windows = Catalog.targets(in: .ipadWindows)
+    #expect(windows.count == 11)
+    for target in windows {
+      let smallest = try #require(target.smallestWindow)
+      for orientation in target.orientations {
+        let range = Screen(target: target, orientation: orientation).windowRange
+        #expect(range != nil, "\(target.slug) \(orientation)")
+        #expect(range?.widths.upperBound == Int(target.canvasPoints(in: orientation).width))
+      }
+      #expect(smallest.width <= 375 && smallest.width == smallest.height)
+      #expect(target.confidence["smallest_window"] == "inferred")
+      for ids in target.sources.values { for id in ids { #expect(Catalog.references[id] != nil, "\(id)") } }
+    }
+  }
+}
