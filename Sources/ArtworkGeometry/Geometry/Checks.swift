@@ -32,8 +32,11 @@ public struct Checks: Sendable, Hashable {
   /// Whether `placement` loses more than `maxCropLoss` (within the checks' tolerance of
   /// 1e-12); never without a limit.
   public func exceedsCropLoss(_ placement: Placement) -> Bool {
-    maxCropLoss.map { placement.cropLoss > $0 + 1e-12 } ?? false
+    maxCropLoss.map { placement.cropLoss > $0 + Self.tolerance } ?? false
   }
+
+  /// How far past a limit a figure may be and pass: rounding, not content.
+  static let tolerance = 1e-12
 
   /// `fraction` as a percentage with as many decimals (one to ten) as it takes to differ from
   /// `other`: a failure just over its limit (the checks' tolerance is 1e-12), or a sliver of a

@@ -36,6 +36,10 @@ public enum FitSolver {
     }
   }
 
+  /// How far, in source pixels, a focus may stand past the visible safe area and still count as
+  /// inside it: rounding, not content.
+  static let focusTolerance = 1e-6
+
   /// Whether `auto` fills `source` (where the fill keeps within any crop limit): its long side
   /// over its short side lies in `videoFillRange`.
   public static func autoFills(_ source: Size) -> Bool {
@@ -126,7 +130,7 @@ public enum FitSolver {
       let insideMask = mask.map { $0.contains(toCanvas(shown), in: Rect.of(target)) } ?? true
       let hiddenOfFocus = occluded + (insideMask ? 0 : masked(shown))
       focusVisible =
-        visibleSafe.contains(focusRect, tolerance: 1e-6) && occluded <= 1e-9 * focusRect.area && insideMask
+        visibleSafe.contains(focusRect, tolerance: focusTolerance) && occluded <= 1e-9 * focusRect.area && insideMask
       // One tolerance for both figures: a focus kept whole within it has lost nothing.
       focusLoss = focusVisible == true ? 0 : clampUnit(1 - (shown.area - hiddenOfFocus) / focusRect.area)
     }

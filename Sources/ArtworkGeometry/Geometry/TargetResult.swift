@@ -8,7 +8,8 @@ public struct TargetResult: Sendable, Hashable {
   public var failures: [CheckFailure]
   /// For a screen whose windows a person resizes: every window decided, of which `screen` is
   /// the one shown (the first failure's worst window, else the worst for crop loss under fill
-  /// or for bars under fit); nil for a screen of one size.
+  /// or for bars under fit); nil for a screen of one size. Its sets of failing windows hold
+  /// their counts (`WindowRangeSolver.solve(…, runs: true)` gives each width's runs).
   public var windows: WindowRangeResult?
 
   /// A result from a placement and the checks it failed.
@@ -53,7 +54,7 @@ public struct TargetResult: Sendable, Hashable {
     checks: Checks
   ) -> TargetResult {
     let windows = WindowRangeSolver.solve(
-      source: source, range: range, mode: mode, gravity: gravity, focus: focus, checks: checks)
+      source: source, range: range, mode: mode, gravity: gravity, focus: focus, checks: checks, runs: false)
     let worst =
       windows.failures.first?.window ?? (windows.mode == .fit ? windows.barsFraction : windows.cropLoss).window
     let shown = screen.at(worst)

@@ -14,8 +14,11 @@ public enum WindowRangeSolver {
   /// `source` (pixels, upright) over every window of `range` under `mode`, with `checks`
   /// applied in each. Under `auto` with a crop limit, a source `auto` fills is filled in some
   /// windows and fitted in others, and every window is solved.
+  /// With `runs` false the sets of windows that fail keep their counts alone
+  /// (`WindowSizes(count:)`), as a report needs, without each width's runs.
   public static func solve(
-    source: Size, range: WindowRange, mode: FitMode, gravity: Gravity, focus: FocusRegion?, checks: Checks
+    source: Size, range: WindowRange, mode: FitMode, gravity: Gravity, focus: FocusRegion?, checks: Checks,
+    runs keepsRuns: Bool = true
   ) -> WindowRangeResult {
     precondition(source.width > 0 && source.height > 0, "source has no pixels")
     let insets = range.safeInsets.scaled(by: Double(range.scale))
@@ -50,16 +53,44 @@ public enum WindowRangeSolver {
       if focusEverywhere { focusKept = everywhere }
       if limitEverywhere { withinCropLimit = everywhere }
       if !focusEverywhere || !limitEverywhere {
-        for width in range.widths {
-          let column = Column(width: width, heights: range.heights, source: source, place: place)
-          if !focusEverywhere {
-            let keptRun = column.keptRun(keepsFocus)
-            focusCut.add(width: width, heights: WindowSizes.complement(of: keptRun, in: range.heights))
+        let aspects = AspectRuns(range: range, source: source, gravity: gravity, focus: focus, place: place)
+        let filled = mode == .fill || (mode == .auto && FitSolver.autoFills(source))
+        let focusRect = focus?.rect(in: source)
+        let bounds = Rect.of(source)
+        func runs(_ keeps: @escaping (Placement) -> Bool, _ cropKeeps: (Rect) -> Bool, narrow: Bool, wide: Bool)
+          -> [ClosedRange<Int>?]
+        {
+          if filled, let runs = aspects.keptRuns(keeps: keeps, cropKeeps: cropKeeps, narrowKept: narrow, wideKept: wide)
+          {
+            return runs
+          }
+          return range.widths.map {
+            Column(width: $0, heights: range.heights, source: source, place: place).keptRun(keeps)
+          }
+        }
+        if !focusEverywhere, let focusRect {
+          let kept = runs(
+            keepsFocus, { $0.intersection(bounds).contains(focusRect, tolerance: FitSolver.focusTolerance) },
+            narrow: keepsFocus(narrowestPlacement), wide: keepsFocus(widestPlacement))
+          for (width, keptRun) in zip(range.widths, kept) {
+            if keepsRuns {
+              focusCut.add(width: width, heights: WindowSizes.complement(of: keptRun, in: range.heights))
+            } else {
+              focusCut.tally(range.heights.count - (keptRun?.count ?? 0))
+            }
             if let keptRun { focusKept = widen(focusKept, width: width, heights: keptRun) }
           }
-          if !limitEverywhere {
-            let withinRun = column.keptRun(withinLimit)
-            overCropLimit.add(width: width, heights: WindowSizes.complement(of: withinRun, in: range.heights))
+        }
+        if !limitEverywhere, let limit {
+          let kept = runs(
+            withinLimit, { clampUnit(1 - $0.area / source.area) <= limit + Checks.tolerance },
+            narrow: withinLimit(narrowestPlacement), wide: withinLimit(widestPlacement))
+          for (width, withinRun) in zip(range.widths, kept) {
+            if keepsRuns {
+              overCropLimit.add(width: width, heights: WindowSizes.complement(of: withinRun, in: range.heights))
+            } else {
+              overCropLimit.tally(range.heights.count - (withinRun?.count ?? 0))
+            }
             if let withinRun { withinCropLimit = widen(withinCropLimit, width: width, heights: withinRun) }
           }
         }
@@ -72,9 +103,11 @@ public enum WindowRangeSolver {
         for (placement, height) in zip(placements, range.heights) { worst.note(placement, WindowSize(width, height)) }
         let lowest = range.heights.lowerBound
         focusCut.add(
-          width: width, heights: WindowSizes.runs(in: range.heights) { !keepsFocus(placements[$0 - lowest]) })
+          width: width, heights: WindowSizes.runs(in: range.heights) { !keepsFocus(placements[$0 - lowest]) },
+          runs: keepsRuns)
         overCropLimit.add(
-          width: width, heights: WindowSizes.runs(in: range.heights) { !withinLimit(placements[$0 - lowest]) })
+          width: width, heights: WindowSizes.runs(in: range.heights) { !withinLimit(placements[$0 - lowest]) },
+          runs: keepsRuns)
       }
     }
     var result = WindowRangeResult(
@@ -162,12 +195,7 @@ public enum WindowRangeSolver {
       self.width = width
       self.heights = heights
       self.place = place
-      // Whole numbers' cross products are exact in Double: the estimate is put right by them.
-      let w = Double(width)
-      var pivot = Int((w * source.height / source.width).rounded(.up))
-      while Double(pivot - 1) * source.width >= w * source.height { pivot -= 1 }
-      while Double(pivot) * source.width < w * source.height { pivot += 1 }
-      self.pivot = pivot
+      pivot = WindowRangeSolver.pivot(width: width, source: source)
     }
 
     /// The heights whose window `keeps`, as one run; nil when none does.

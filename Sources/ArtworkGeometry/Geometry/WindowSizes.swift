@@ -30,6 +30,15 @@ public struct WindowSizes: Sendable, Hashable {
     count += heights.reduce(0) { $0 + $1.count }
   }
 
+  /// Adds `width`'s heights, or, when `runs` is false, counts them alone (a set kept for its
+  /// count: `init(count:)`).
+  mutating func add(width: Int, heights: [ClosedRange<Int>], runs: Bool) {
+    if runs { add(width: width, heights: heights) } else { count += heights.reduce(0) { $0 + $1.count } }
+  }
+
+  /// Adds `count` sizes to a set kept for its count.
+  mutating func tally(_ sizes: Int) { count += sizes }
+
   /// Whether the set holds no size.
   public var isEmpty: Bool { count == 0 }
 
