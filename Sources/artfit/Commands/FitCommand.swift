@@ -175,8 +175,8 @@ struct FitCommand: Command {
         p.boxing == .crop
         ? "crop loss \(Checks.percent(p.cropLoss))" : "\(p.boxing.rawValue) \(Checks.percent(p.barsFraction))"
       lines.append(
-        "  \(result.screen.target.name) \(result.screen.orientation.rawValue) \(p.mode.rawValue): \(boxing), safe crop loss \(Checks.percent(p.safeCropLoss))"
-          + (result.failures.isEmpty ? "" : "  FAILED \(result.failures.map(Remedy.failure).joined(separator: "; "))"))
+        "  \(result.screen.name) \(result.screen.orientation.rawValue) \(p.mode.rawValue): \(boxing), safe crop loss \(Checks.percent(p.safeCropLoss))"
+          + (result.failures.isEmpty ? "" : "  FAILED \(Remedy.failures(of: result))"))
     }
     if let safe = SafeEverywhere.region(results) {
       lines.append("safe on every one: \(RegionWords.range(safe)) (\(RegionWords.shares(safe, of: source)))")
@@ -189,12 +189,16 @@ struct FitCommand: Command {
   private func describe(_ result: TargetResult) -> String {
     let p = result.placement
     let screen = result.screen
-    let target = screen.target
     var lines: [String] = []
     let modeText = p.requestedMode == p.mode ? p.mode.rawValue : "\(p.mode.rawValue) (auto)"
     lines.append(
-      "\(Int(source.width))x\(Int(source.height)) on \(target.name), \(screen.orientation.rawValue), \(modeText) @\(formatScale(screen.scale))x"
+      "\(Int(source.width))x\(Int(source.height)) on \(screen.name), \(screen.orientation.rawValue), \(modeText) @\(formatScale(screen.scale))x"
     )
+    if let windows = result.windows {
+      lines.append(
+        "  windows         \(windows.range) (\(WindowRangeResult.grouped(windows.range.count)) sizes); shown at the one that matters"
+      )
+    }
     lines.append("  canvas          \(p.canvas) px (\(screen.points) pt)")
     lines.append("  scale           \(formatRatio(p.scaleFactor)) canvas px per source px")
     lines.append("  placed at       \(p.renderedImageRect) px on the canvas")
@@ -218,7 +222,9 @@ struct FitCommand: Command {
       )
     }
     if let classes = screen.sizeClasses { lines.append("  size classes    \(classes)") }
-    for failure in result.failures { lines.append("  FAILED          \(Remedy.failure(failure))") }
+    for failure in result.failures {
+      lines.append("  FAILED          \(Remedy.failure(failure))\(result.windows?.extent(of: failure.check) ?? "")")
+    }
     return lines.joined(separator: "\n")
   }
 }
