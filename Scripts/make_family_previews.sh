@@ -15,8 +15,9 @@ ARTFIT="${1:-$ROOT/.build/release/artfit}"
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 
-render() {  # artwork, targets, out folder
-  "$ARTFIT" render "$ROOT/SampleArt/$1" --targets "$2" --modes fill --out "$WORK/$3" --quiet --no-cache
+render() {  # artwork, targets, out folder; a failed check (exit 1: a photo is no icon's size) still draws
+  "$ARTFIT" render "$ROOT/SampleArt/$1" --targets "$2" --modes fill --out "$WORK/$3" --quiet --no-cache \
+    || [ $? -eq 1 ]
 }
 shrink() {  # png, height, out
   pngtopnm "$1" | pnmscale -height "$2" | pnmtopng -compression 9 > "$3"

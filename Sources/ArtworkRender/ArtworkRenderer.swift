@@ -158,6 +158,7 @@ struct ArtworkRenderer {
     let settings = context.settings
     let gravity = Gravity.given(settings.gravity, focus: focus)
     let solvedFocus = content == Rect.of(source) ? focus : focus?.within(content, of: source)
+    let pixels = PixelSize(context.info.width, context.info.height)
     var results: [TargetResult] = []
     for screen in settings.screens {
       for mode in settings.modes {
@@ -169,6 +170,10 @@ struct ArtworkRenderer {
         }
         // A slot that refuses alpha refuses the channel itself, as its store does: the header says.
         if screen.target.refusesAlpha && context.info.hasAlpha { result.failures.append(.alphaRefused) }
+        // An icon slot takes a picture at its own sizes; a vector is drawn at any.
+        if let sizes = screen.target.exactSizes, !context.info.format.isVector, !sizes.contains(pixels) {
+          result.failures.append(.sizeRefused(pixels, takes: sizes))
+        }
         // The system draws a layered image over anything; Xcode refuses a see-through back.
         if context.layers?.last?.coversOpaque == false { result.failures.append(.backgroundNotOpaque) }
         results.append(result)

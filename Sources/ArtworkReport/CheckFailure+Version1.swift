@@ -23,3 +23,26 @@ extension CheckFailure {
     return Double(message[mark.upperBound..<message.index(before: message.endIndex)]).map { $0 / 100 }
   }
 }
+
+extension CheckFailure {
+  /// An icon_size failure read back from its message ("is 16x16 px, and this slot takes 1024x1024
+  /// px"): the one failure whose figures are sizes, which report.json gives in its words.
+  init?(sizeRefusedMessage message: String) {
+    func size(_ text: Substring) -> PixelSize? {
+      let sides = text.split(separator: "x", omittingEmptySubsequences: false)
+      guard sides.count == 2, let width = Int(sides[0]), let height = Int(sides[1]), width > 0, height > 0 else {
+        return nil
+      }
+      return PixelSize(width, height)
+    }
+    let prefix = "is "
+    let middle = " px, and this slot takes "
+    guard message.hasPrefix(prefix), message.hasSuffix(" px"), let split = message.range(of: middle),
+      let own = size(message[message.index(message.startIndex, offsetBy: prefix.count)..<split.lowerBound])
+    else { return nil }
+    let list = message[split.upperBound..<message.index(message.endIndex, offsetBy: -3)]
+    let takes = list.components(separatedBy: " or ").compactMap { size(Substring($0)) }
+    guard !takes.isEmpty, takes.count == list.components(separatedBy: " or ").count else { return nil }
+    self = .sizeRefused(own, takes: takes)
+  }
+}

@@ -234,6 +234,11 @@ public enum ReportReader {
       return .alphaRefused
     case .layeredBackground:
       return .backgroundNotOpaque
+    case .iconSize:
+      guard let failure = CheckFailure(sizeRefusedMessage: try fields.string(.message)) else {
+        throw fail("\(source): an icon_size failure's message does not name the artwork's and the slot's sizes")
+      }
+      return failure
     }
   }
 

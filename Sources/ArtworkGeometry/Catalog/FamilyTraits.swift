@@ -20,6 +20,8 @@ public struct FamilyTraits: Sendable, Equatable {
   public var outline: (red: UInt8, green: UInt8, blue: UInt8)
   /// How a verdict speaks of its screens together ("iPhones", "video canvases").
   public var plural: String
+  /// Whether its slots take a picture of exactly their size (app icons), not any size.
+  public var takesExactSize = false
   /// The family whose name selects this one too (iPadOS 26's windows are chosen with `ipad`).
   public var selectedWith: Family? = nil
 
@@ -30,6 +32,7 @@ public struct FamilyTraits: Sendable, Equatable {
       && a.legendFamily == b.legendFamily
       && a.legendPosition == b.legendPosition && a.legendLabel == b.legendLabel && a.outline == b.outline
       && a.plural == b.plural && a.selectedWith == b.selectedWith
+      && a.takesExactSize == b.takesExactSize
   }
 }
 
@@ -92,7 +95,7 @@ extension Family {
     case .icon:
       FamilyTraits(
         selectable: true, inDefaultRun: false, turns: false, legendFamily: .icon, legendPosition: 11,
-        legendLabel: "app icon", outline: (255, 204, 0), plural: "app icon slots")
+        legendLabel: "app icon", outline: (255, 204, 0), plural: "app icon slots", takesExactSize: true)
     case .custom:
       FamilyTraits(
         selectable: false, inDefaultRun: false, turns: false, legendFamily: .custom, legendPosition: 12,

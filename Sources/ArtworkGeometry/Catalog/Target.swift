@@ -285,6 +285,15 @@ public struct Target: Sendable, Hashable {
         notes: notes))
   }
 
+  /// The pixel sizes an app icon slot takes (its family's `takesExactSize`): its points at each
+  /// whole scale up to its own (tvOS's 400x240 pt slot takes 400x240 and 800x480 px); nil for
+  /// a screen, which takes any size.
+  public var exactSizes: [PixelSize]? {
+    guard family.traits.takesExactSize else { return nil }
+    let scales = 1...max(1, Int(scale.rounded(.up)))
+    return scales.map { PixelSize(roundHalfUp(points.width * Double($0)), roundHalfUp(points.height * Double($0))) }
+  }
+
   /// The canvas an app draws, in pixels (points × scale), as listed.
   public var pixels: PixelSize {
     PixelSize(roundHalfUp(points.width * scale), roundHalfUp(points.height * scale))

@@ -17,6 +17,9 @@ public enum CheckFailure: Sendable, Hashable, CustomStringConvertible {
   case alphaRefused
   /// A layered image's background layer is not wholly opaque (Xcode refuses it).
   case backgroundNotOpaque
+  /// The artwork's pixel size is none of those the slot takes (an app icon is delivered at
+  /// exactly its canvas): the artwork's size, then the slot's sizes.
+  case sizeRefused(PixelSize, takes: [PixelSize])
 
   /// The check that failed.
   public var check: Check {
@@ -27,6 +30,7 @@ public enum CheckFailure: Sendable, Hashable, CustomStringConvertible {
     case .focusDivided: .focusDivided
     case .alphaRefused: .iconAlpha
     case .backgroundNotOpaque: .layeredBackground
+    case .sizeRefused: .iconSize
     }
   }
 
@@ -35,7 +39,7 @@ public enum CheckFailure: Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .cropLoss(let value, _): value
     case .focusOutside(let loss): loss
-    case .focusUnknown, .focusDivided, .alphaRefused, .backgroundNotOpaque: nil
+    case .focusUnknown, .focusDivided, .alphaRefused, .backgroundNotOpaque, .sizeRefused: nil
     }
   }
 
@@ -44,7 +48,7 @@ public enum CheckFailure: Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .cropLoss(_, let limit): limit
     case .focusOutside: 0
-    case .focusUnknown, .focusDivided, .alphaRefused, .backgroundNotOpaque: nil
+    case .focusUnknown, .focusDivided, .alphaRefused, .backgroundNotOpaque, .sizeRefused: nil
     }
   }
 
@@ -60,6 +64,8 @@ public enum CheckFailure: Sendable, Hashable, CustomStringConvertible {
     case .alphaRefused: "has an alpha channel, which this slot refuses (even when every pixel is opaque)"
     case .backgroundNotOpaque:
       "its background layer is not opaque over the whole canvas, which a layered image requires"
+    case .sizeRefused(let size, let takes):
+      "is \(size) px, and this slot takes \(takes.map(\.description).joined(separator: " or ")) px"
     }
   }
 
@@ -80,6 +86,8 @@ public enum CheckFailure: Sendable, Hashable, CustomStringConvertible {
     case iconAlpha = "icon_alpha"
     /// A layered image's background layer does not cover the canvas with opaque pixels.
     case layeredBackground = "layered_background"
+    /// An app icon slot's artwork is not delivered at one of the slot's pixel sizes.
+    case iconSize = "icon_size"
 
     /// The check's name in report.json, junit.xml and the baseline ("crop_loss").
     public var name: String { rawValue }

@@ -12,6 +12,7 @@ enum Remedy {
     case .backgroundNotOpaque:
       failure.message
         + " (fill the back layer edge to edge with opaque pixels; transparency belongs in the layers above)"
+    case .sizeRefused: failure.message + " (export the icon at that size; the system scales it for every other)"
     case .cropLoss, .focusOutside: failure.message
     }
   }
