@@ -201,6 +201,17 @@ extension WindowRangeResult {
       json.string(kept?.widest.description)
       json.endObject()
     }
+    // Exact, as a report read back recomputes the run's safe region from it.
+    json.key(.safeEverywhere)
+    json.beginObject(inline: true)
+    for (key, value) in [
+      (ReportKey.x, safeEverywhere.x), (.y, safeEverywhere.y), (.w, safeEverywhere.width),
+      (.h, safeEverywhere.height),
+    ] {
+      json.key(key)
+      json.value(.number(value))
+    }
+    json.endObject()
     json.key(.failures)
     json.beginArray()
     for failed in failures {

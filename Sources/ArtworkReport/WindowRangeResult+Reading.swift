@@ -59,12 +59,16 @@ extension WindowRangeResult {
         Failure(
           failure: failure, window: try window(entry.optionalString(.window)), windows: try entry.integer(.windows)))
     }
+    let safe = try ReportReader.Fields(try fields.value(.safeEverywhere), "the safe region of \(what)")
+    let safeEverywhere = Rect(
+      x: try safe.number(.x), y: try safe.number(.y), width: try safe.number(.w), height: try safe.number(.h))
     let focusCut = try sizes(.focusCut)
     let overCropLimit = try sizes(.overCropLimit)
     return WindowRangeResult(
       range: range, source: placement.source, mode: placement.requestedMode, gravity: placement.gravity, focus: nil,
       decidedByAspect: try fields.bool(.decidedByAspect), cropLoss: cropLoss, barsFraction: bars,
       safeCropLoss: safeCropLoss, focusLoss: try worst(.focusLoss), focusCut: focusCut?.0, focusKept: focusCut?.1,
-      overCropLimit: overCropLimit?.0, withinCropLimit: overCropLimit?.1, failures: failed)
+      overCropLimit: overCropLimit?.0, withinCropLimit: overCropLimit?.1, safeEverywhere: safeEverywhere,
+      failures: failed)
   }
 }

@@ -13,8 +13,8 @@ public enum SafeEverywhere {
   }
 
   /// What a result shows safely: inside the safe area, and inside the largest rectangle an
-  /// icon's mask holds.
+  /// icon's mask holds; for a screen whose windows resize, what every window shows.
   private static func safeSource(_ result: TargetResult) -> Rect {
-    result.placement.maskedSafeSource ?? result.placement.visibleSafeSource
+    result.windows?.safeEverywhere ?? result.placement.maskedSafeSource ?? result.placement.visibleSafeSource
   }
 }

@@ -101,6 +101,9 @@ public struct WindowRangeResult: Sendable, Hashable {
   public var overCropLimit: WindowSizes?
   /// The aspect ratios within the crop limit, where the aspect alone decides and some window is.
   public var withinCropLimit: AspectBounds?
+  /// The part of the source every window shows inside its safe area, in source pixels (empty
+  /// when they share none).
+  public var safeEverywhere: Rect
   /// The checks that fail in some window, in the order the checks are listed.
   public var failures: [Failure]
 
@@ -108,7 +111,8 @@ public struct WindowRangeResult: Sendable, Hashable {
   public init(
     range: WindowRange, source: Size, mode: FitMode, gravity: Gravity, focus: FocusRegion?, decidedByAspect: Bool,
     cropLoss: Worst, barsFraction: Worst, safeCropLoss: Worst, focusLoss: Worst?, focusCut: WindowSizes?,
-    focusKept: AspectBounds?, overCropLimit: WindowSizes?, withinCropLimit: AspectBounds?, failures: [Failure]
+    focusKept: AspectBounds?, overCropLimit: WindowSizes?, withinCropLimit: AspectBounds?, safeEverywhere: Rect,
+    failures: [Failure]
   ) {
     self.range = range
     self.source = source
@@ -124,6 +128,7 @@ public struct WindowRangeResult: Sendable, Hashable {
     self.focusKept = focusKept
     self.overCropLimit = overCropLimit
     self.withinCropLimit = withinCropLimit
+    self.safeEverywhere = safeEverywhere
     self.failures = failures
   }
 

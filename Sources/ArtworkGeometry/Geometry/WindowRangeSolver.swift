@@ -43,6 +43,7 @@ public enum WindowRangeSolver {
       let narrowest = WindowSize(range.widths.lowerBound, range.heights.upperBound)
       let widest = WindowSize(range.widths.upperBound, range.heights.lowerBound)
       let (narrowestPlacement, widestPlacement) = (place(narrowest), place(widest))
+      // The crops nest, so what both extremes show safely every window shows.
       worst = Worsts(narrowestPlacement, narrowest)
       worst.note(widestPlacement, widest)
       // The crops nest, so a check both extremes pass holds in every window: only a check
@@ -116,7 +117,8 @@ public enum WindowRangeSolver {
       focusLoss: focus == nil ? nil : worst.focusLoss, focusCut: focus == nil ? nil : focusCut,
       focusKept: decidedByAspect && focus != nil ? focusKept : nil,
       overCropLimit: limit == nil ? nil : overCropLimit,
-      withinCropLimit: decidedByAspect && limit != nil ? withinCropLimit : nil, failures: [])
+      withinCropLimit: decidedByAspect && limit != nil ? withinCropLimit : nil, safeEverywhere: worst.safe,
+      failures: [])
     result.failures = failures(of: result, checks: checks)
     return result
   }
@@ -160,9 +162,12 @@ public enum WindowRangeSolver {
     var barsFraction: WindowRangeResult.Worst
     var safeCropLoss: WindowRangeResult.Worst
     var focusLoss: WindowRangeResult.Worst
+    /// The part of the source every window noted shows inside its safe area.
+    var safe: Rect
 
     /// Starts from `placement`'s figures in `window`.
     init(_ placement: Placement, _ window: WindowSize) {
+      safe = placement.visibleSafeSource
       cropLoss = .init(value: placement.cropLoss, window: window)
       barsFraction = .init(value: placement.barsFraction, window: window)
       safeCropLoss = .init(value: placement.safeCropLoss, window: window)
@@ -171,6 +176,7 @@ public enum WindowRangeSolver {
 
     /// Keeps `placement`'s figures where they are worse than the worst so far.
     mutating func note(_ placement: Placement, _ window: WindowSize) {
+      safe = safe.intersection(placement.visibleSafeSource)
       Self.keep(&cropLoss, placement.cropLoss, window)
       Self.keep(&barsFraction, placement.barsFraction, window)
       Self.keep(&safeCropLoss, placement.safeCropLoss, window)

@@ -38,6 +38,7 @@ struct WindowTargetTests {
       var focusCut = 0
       var overLimit = 0
       var worstCrop = 0.0
+      var safe: Rect?
       for width in range.widths {
         for height in range.heights {
           let alone = TargetResult.solve(
@@ -46,12 +47,24 @@ struct WindowTargetTests {
           if alone.failures.contains(where: { $0.check == .focus }) { focusCut += 1 }
           if alone.failures.contains(where: { $0.check == .cropLoss }) { overLimit += 1 }
           worstCrop = max(worstCrop, alone.placement.cropLoss)
+          safe = safe.map { $0.intersection(alone.placement.visibleSafeSource) } ?? alone.placement.visibleSafeSource
         }
       }
       #expect(result.windows?.focusCut?.count == focusCut)
       #expect(result.windows?.overCropLimit?.count == overLimit)
       #expect(result.windows?.cropLoss.value == worstCrop)
       #expect(result.passed == (focusCut == 0 && overLimit == 0))
+      // What every window shows safely, as the run's safe region takes it.
+      let everywhere = try #require(result.windows?.safeEverywhere)
+      let exhaustive = try #require(safe)
+      for (a, b) in [
+        (everywhere.x, exhaustive.x), (everywhere.y, exhaustive.y), (everywhere.width, exhaustive.width),
+        (everywhere.height, exhaustive.height),
+      ] {
+        #expect(abs(a - b) <= 1e-9 * max(1, abs(b)), "\(everywhere) against every window's \(exhaustive)")
+      }
+      #expect(
+        SafeEverywhere.region([result]).map { abs($0.area - exhaustive.area) <= 1e-6 } ?? (exhaustive.area < 1e-9))
       // Shown at the first failure's worst window, whose own solve fails the same way.
       if let first = result.windows?.failures.first, let window = first.window {
         #expect(result.screen.window == window)
