@@ -75,6 +75,10 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
   /// Whether it is drawn from a vector document rather than decoded from pixels.
   public var isVector: Bool { entry.traits & UInt32(CIMAGEIO_TRAIT_VECTOR) != 0 }
 
+  /// Whether its reader decodes a region for less than the whole image (rows or tiles outside
+  /// it are not decoded).
+  public var decodesRegions: Bool { entry.traits & UInt32(CIMAGEIO_TRAIT_DECODES_REGIONS) != 0 }
+
   /// The name people know it by.
   public var displayName: String { entry.name }
 

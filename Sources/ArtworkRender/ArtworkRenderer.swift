@@ -204,7 +204,8 @@ struct ArtworkRenderer {
     }
     let shrink = info.shrinksOnLoad && !options.linear ? plan.loadShrink() : 1
     let mapShrink = Self.cropMapShrink(info)
-    if info.format == .jpeg, mapShrink > 1,
+    // A region pays when the crop map's whole decode shrinks on load (a DCT scale) beside it.
+    if info.format.decodesRegions, info.shrinksOnLoad, mapShrink > 1,
       let region = plan.sourceRegion(
         shrink: shrink, decoded: PixelSize((info.width + shrink - 1) / shrink, (info.height + shrink - 1) / shrink),
         kernel: options.kernel)
