@@ -13,7 +13,7 @@
 public enum WindowRangeSolver {
   /// `source` (pixels, upright) over every window of `range` under `mode`, with `checks`
   /// applied in each. Under `auto` with a crop limit, a source `auto` fills is filled in some
-  /// windows and fitted in others, and every window is solved.
+  /// windows and fitted in others (`solveAuto`; with insets every window is solved).
   /// With `runs` false the sets of windows that fail keep their counts alone
   /// (`WindowSizes(count:)`), as a report needs, without each width's runs.
   public static func solve(
@@ -33,6 +33,11 @@ public enum WindowRangeSolver {
     // Under auto a wide source is filled where the fill keeps within the limit and fitted
     // elsewhere: the windows that cut the focus are then no longer one run of each column.
     let mixesModes = mode == .auto && limit != nil && FitSolver.autoFills(source)
+    if mixesModes, range.safeInsets.isZero, let limit {
+      return solveAuto(
+        source: source, range: range, gravity: gravity, focus: focus, checks: checks, limit: limit,
+        keepsRuns: keepsRuns)
+    }
     let decidedByAspect = range.safeInsets.isZero && !mixesModes
     var worst: Worsts
     var focusCut = WindowSizes()
@@ -124,7 +129,7 @@ public enum WindowRangeSolver {
   }
 
   /// What fails somewhere in the range, each at its worst window.
-  private static func failures(of result: WindowRangeResult, checks: Checks) -> [WindowRangeResult.Failure] {
+  static func failures(of result: WindowRangeResult, checks: Checks) -> [WindowRangeResult.Failure] {
     var failures: [WindowRangeResult.Failure] = []
     if let limit = checks.maxCropLoss, let over = result.overCropLimit, !over.isEmpty {
       failures.append(
@@ -145,7 +150,7 @@ public enum WindowRangeSolver {
   }
 
   /// The kept aspect bounds with `width`'s run of kept heights added.
-  private static func widen(
+  static func widen(
     _ bounds: WindowRangeResult.AspectBounds?, width: Int, heights: ClosedRange<Int>
   ) -> WindowRangeResult.AspectBounds {
     let narrow = WindowSize(width, heights.upperBound)
@@ -157,7 +162,7 @@ public enum WindowRangeSolver {
   }
 
   /// The worst of each figure so far, and the first window giving it.
-  private struct Worsts {
+  struct Worsts {
     var cropLoss: WindowRangeResult.Worst
     var barsFraction: WindowRangeResult.Worst
     var safeCropLoss: WindowRangeResult.Worst
@@ -190,7 +195,7 @@ public enum WindowRangeSolver {
 
   /// One width's column of heights, where the aspect ratio alone decides: a check's kept
   /// heights are one run holding the heights nearest the source's aspect.
-  private struct Column {
+  struct Column {
     let width: Int
     let heights: ClosedRange<Int>
     /// The first height at which the window is as narrow as the source or narrower.
