@@ -146,11 +146,10 @@ public enum ReportReader {
     }
     var screen = Screen(target: target, orientation: orientation, scale: scale)
     if let text = try fields.optionalString(.window) {
-      let sides = text.split(separator: "x", omittingEmptySubsequences: false)
-      guard sides.count == 2, let width = Int(sides[0]), let height = Int(sides[1]), width > 0, height > 0 else {
+      guard let window = WindowSize(text: text) else {
         throw fail("\(source): a result's window \"\(text)\" is not WxH in whole points")
       }
-      screen = screen.at(WindowSize(width, height))
+      screen = screen.at(window)
     }
     let barFields = try Fields(try fields.value(.bars), "bars")
     let placementRect = try rect(fields.value(.placement))

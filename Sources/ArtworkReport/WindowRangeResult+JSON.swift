@@ -38,6 +38,13 @@ extension WindowRangeResult {
   private func writeRange(to json: inout JSONStream) {
     json.key(.windowRange)
     json.beginObject()
+    writeRangeMembers(to: &json)
+    json.endObject()
+  }
+
+  /// The smallest and largest windows, the scale, the insets and how many windows, inside an
+  /// object the caller opened: `fit --json` and report.json say the range alike.
+  private func writeRangeMembers(to json: inout JSONStream) {
     json.key(.smallest)
     json.plain("\(range.widths.lowerBound)x\(range.heights.lowerBound)")
     json.key(.largest)
@@ -56,7 +63,6 @@ extension WindowRangeResult {
     json.endObject()
     json.key(.windows)
     json.integer(range.count)
-    json.endObject()
   }
 
   private func writeWorst(to json: inout JSONStream) {
@@ -145,24 +151,7 @@ extension WindowRangeResult {
   /// window and count. No runs of heights: `fit --window-range --json` gives those.
   func writeSummary(to json: inout JSONStream) {
     json.beginObject()
-    json.key(.smallest)
-    json.plain("\(range.widths.lowerBound)x\(range.heights.lowerBound)")
-    json.key(.largest)
-    json.plain("\(range.widths.upperBound)x\(range.heights.upperBound)")
-    json.key(.scale)
-    json.integer(range.scale)
-    json.key(.safeArea)
-    json.beginObject(inline: true)
-    for (key, inset) in [
-      (ReportKey.top, range.safeInsets.top), (.left, range.safeInsets.left), (.bottom, range.safeInsets.bottom),
-      (.right, range.safeInsets.right),
-    ] {
-      json.key(key)
-      json.number(inset)
-    }
-    json.endObject()
-    json.key(.windows)
-    json.integer(range.count)
+    writeRangeMembers(to: &json)
     json.key(.decidedByAspect)
     json.bool(decidedByAspect)
     json.key(.worst)

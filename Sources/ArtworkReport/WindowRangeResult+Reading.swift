@@ -12,11 +12,10 @@ extension WindowRangeResult {
     let fields = try ReportReader.Fields(value, what)
     func window(_ text: String?) throws(ReportReader.Failure) -> WindowSize? {
       guard let text else { return nil }
-      let sides = text.split(separator: "x", omittingEmptySubsequences: false)
-      guard sides.count == 2, let width = Int(sides[0]), let height = Int(sides[1]), width > 0, height > 0 else {
+      guard let window = WindowSize(text: text) else {
         throw ReportReader.fail("\(what) names a window \"\(text)\", not WxH in whole points")
       }
-      return WindowSize(width, height)
+      return window
     }
     guard let smallest = try window(fields.string(.smallest)), let largest = try window(fields.string(.largest))
     else { throw ReportReader.fail("\(what) has no smallest or largest window") }

@@ -74,31 +74,30 @@ public enum WindowRangeSolver {
             Column(width: $0, heights: range.heights, source: source, place: place).keptRun(keeps)
           }
         }
+        // Each width's heights outside its kept run fail; the kept runs bound the kept aspects.
+        func note(
+          _ kept: [ClosedRange<Int>?], failing: inout WindowSizes, keptBounds: inout WindowRangeResult.AspectBounds?
+        ) {
+          for (width, run) in zip(range.widths, kept) {
+            if keepsRuns {
+              failing.add(width: width, heights: WindowSizes.complement(of: run, in: range.heights))
+            } else {
+              failing.tally(range.heights.count - (run?.count ?? 0))
+            }
+            if let run { keptBounds = widen(keptBounds, width: width, heights: run) }
+          }
+        }
         if !focusEverywhere, let focusRect {
           let kept = runs(
             keepsFocus, { $0.intersection(bounds).contains(focusRect, tolerance: FitSolver.focusTolerance) },
             narrow: keepsFocus(narrowestPlacement), wide: keepsFocus(widestPlacement))
-          for (width, keptRun) in zip(range.widths, kept) {
-            if keepsRuns {
-              focusCut.add(width: width, heights: WindowSizes.complement(of: keptRun, in: range.heights))
-            } else {
-              focusCut.tally(range.heights.count - (keptRun?.count ?? 0))
-            }
-            if let keptRun { focusKept = widen(focusKept, width: width, heights: keptRun) }
-          }
+          note(kept, failing: &focusCut, keptBounds: &focusKept)
         }
         if !limitEverywhere, let limit {
           let kept = runs(
             withinLimit, { clampUnit(1 - $0.area / source.area) <= limit + Checks.tolerance },
             narrow: withinLimit(narrowestPlacement), wide: withinLimit(widestPlacement))
-          for (width, withinRun) in zip(range.widths, kept) {
-            if keepsRuns {
-              overCropLimit.add(width: width, heights: WindowSizes.complement(of: withinRun, in: range.heights))
-            } else {
-              overCropLimit.tally(range.heights.count - (withinRun?.count ?? 0))
-            }
-            if let withinRun { withinCropLimit = widen(withinCropLimit, width: width, heights: withinRun) }
-          }
+          note(kept, failing: &overCropLimit, keptBounds: &withinCropLimit)
         }
       }
     } else {

@@ -9,7 +9,7 @@ extension WindowRange {
     let parts = trimmed.split(separator: "@", omittingEmptySubsequences: false)
     let sizes = parts[0].split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 2, sizes.count == 2, let scale = Int(ValueText.trimmed(String(parts[1]))),
-      let smallest = wholePoints(String(sizes[0])), let largest = wholePoints(String(sizes[1]))
+      let smallest = WindowSize(text: String(sizes[0])), let largest = WindowSize(text: String(sizes[1]))
     else { throw ValueError("\(form) (got '\(text)')") }
     guard (1...3).contains(scale) else { throw ValueError("a window range's scale is 1, 2 or 3 (got '\(text)')") }
     guard smallest.width <= largest.width, smallest.height <= largest.height else {
@@ -20,17 +20,25 @@ extension WindowRange {
     guard largest.width <= 10_000, largest.height <= 10_000 else {
       throw ValueError("a window range's sides are at most 10000 points, as macOS caps a window (got '\(text)')")
     }
-    guard let range = WindowRange(smallest: smallest, largest: largest, scale: scale, safeInsets: safeInsets) else {
+    guard
+      let range = WindowRange(
+        smallest: (smallest.width, smallest.height), largest: (largest.width, largest.height), scale: scale,
+        safeInsets: safeInsets)
+    else {
       throw ValueError("the safe area \(safeInsets) leaves the smallest window of '\(text)' nothing")
     }
     return range
   }
 
-  /// `WxH` in whole points above zero, or nil.
-  private static func wholePoints(_ text: String) -> (width: Int, height: Int)? {
+}
+
+extension WindowSize {
+  /// A window written `WxH` in whole points above zero (as `description` writes it); nil for
+  /// anything else.
+  public init?(text: String) {
     guard let (width, height) = SizeText.numbers(text), width == width.rounded(), height == height.rounded(),
       width <= 1e9, height <= 1e9
     else { return nil }
-    return (Int(width), Int(height))
+    self.init(Int(width), Int(height))
   }
 }

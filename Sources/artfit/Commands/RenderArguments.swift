@@ -216,23 +216,23 @@ enum RenderArguments {
     guard case .factors(let factors) = options.scales,
       let odd = factors.first(where: { ![1.0, 2, 3].contains($0) })
     else { return }
-    var targets = options.targets
-    if let manifest = options.manifest {
-      targets += ([manifest.defaults] + manifest.artworks.map(\.settings)).flatMap { $0.targets ?? [] }
-    }
+    let targets = everyTarget(options)
     guard let windows = targets.first(where: { $0.smallestWindow != nil }) else { return }
     throw UsageError(
       "--scales \(Screen.scaleText(odd)): \(windows.name) stands for every window of its screen, solved at scales 1, 2 and 3 only; give those scales, or leave out the family \(windows.family.rawValue) from --targets"
     )
   }
 
+  /// The targets a run may solve: `--targets`, and every target its manifest names.
+  private static func everyTarget(_ options: RenderOptions) -> [Target] {
+    guard let manifest = options.manifest else { return options.targets }
+    return options.targets + ([manifest.defaults] + manifest.artworks.map(\.settings)).flatMap { $0.targets ?? [] }
+  }
+
   /// A canvas larger than `--max-pixels` (a `--targets WxH@S`, a user catalog's device, at
   /// the scales asked for) is bad usage, said before any memory is spent on it.
   private static func refuseHugeCanvases(_ options: RenderOptions) throws(UsageError) {
-    var targets = options.targets
-    if let manifest = options.manifest {
-      targets += ([manifest.defaults] + manifest.artworks.map(\.settings)).flatMap { $0.targets ?? [] }
-    }
+    let targets = everyTarget(options)
     let limit = options.limits.maxPixels
     for target in targets {
       let scale: Double
