@@ -134,6 +134,7 @@ if Context.environment["ARTFIT_FUZZ"] != nil {
     .executableTarget(name: "fuzz-netpbm", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-netpbm"),
     .executableTarget(name: "fuzz-svg", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-svg"),
     .executableTarget(name: "fuzz-pdf", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-pdf"),
+    .executableTarget(name: "fuzz-gain-map", dependencies: ["FuzzSupport"], path: "Fuzz/fuzz-gain-map"),
     .executableTarget(name: "fuzz-manifest", dependencies: ["Artwork"], path: "Fuzz/fuzz-manifest"),
     .executableTarget(name: "fuzz-profile", dependencies: ["Artwork"], path: "Fuzz/fuzz-profile"),
     .executableTarget(name: "fuzz-names", dependencies: ["Artwork"], path: "Fuzz/fuzz-names"),

@@ -3,6 +3,7 @@
 #
 #   Scripts/fuzz.sh [SECONDS] [TARGET ...]     targets: fuzz-png fuzz-jpeg fuzz-webp fuzz-tiff fuzz-heif fuzz-netpbm
 #                                              fuzz-svg fuzz-pdf fuzz-manifest fuzz-profile fuzz-png-encode fuzz-names
+#                                              fuzz-gain-map
 #
 # The committed seeds (Fuzz/corpus/<kind>) are copied into a working corpus under
 # .build-fuzz/corpus, which grows across runs. A crash stops its target, is copied to
@@ -15,7 +16,7 @@ seconds=${1:-600}
 shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(fuzz-png fuzz-jpeg fuzz-webp fuzz-tiff fuzz-heif fuzz-netpbm fuzz-svg fuzz-pdf fuzz-manifest fuzz-profile fuzz-names
-  fuzz-png-encode)
+  fuzz-png-encode fuzz-gain-map)
 
 # libpng, libjpeg-turbo, libwebp, libtiff, libheif and LittleCMS instrumented too (static, in .build-fuzz/libs), found through
 # pkg-config ahead of the system's copies. librsvg, poppler and cairo are Debian's own builds:

@@ -192,11 +192,13 @@ struct GainMapFiguresTests {
   /// An ISO 21496-1 payload of one channel over one common denominator (flag 0x08), as
   /// libultrahdr writes it: the headrooms, then the gain range, gamma and offsets.
   static func isoPayload(
-    denominator: UInt32 = 1, base: UInt32 = 0, alternate: UInt32, gainMin: Int32, gainMax: Int32, gamma: UInt32 = 1
+    denominator: UInt32 = 1, base: UInt32 = 0, alternate: UInt32, gainMin: Int32, gainMax: Int32, gamma: UInt32 = 1,
+    offset: Int32 = 0, flags: UInt8 = 0x08
   ) -> [UInt8] {
     func u32(_ v: UInt32) -> [UInt8] { (0..<4).map { UInt8(v >> (24 - 8 * UInt32($0)) & 255) } }
-    return [0, 0, 0, 0, 0x08] + u32(denominator) + u32(base) + u32(alternate)
-      + u32(UInt32(bitPattern: gainMin)) + u32(UInt32(bitPattern: gainMax)) + u32(gamma) + u32(0) + u32(0)
+    return [0, 0, 0, 0, flags] + u32(denominator) + u32(base) + u32(alternate)
+      + u32(UInt32(bitPattern: gainMin)) + u32(UInt32(bitPattern: gainMax)) + u32(gamma)
+      + u32(UInt32(bitPattern: offset)) + u32(UInt32(bitPattern: offset))
   }
 
   /// Figures no gain map can mean are not believed: the probe gives none (so no headroom is
@@ -206,6 +208,15 @@ struct GainMapFiguresTests {
     (isoPayload(alternate: 3, gainMin: 3, gainMax: 1), "smallest gain (3) is above its largest (1)"),
     (isoPayload(alternate: 3, gainMin: 0, gainMax: 40), "reaches past 16 stops"),
     (isoPayload(base: 17, alternate: 0, gainMin: -17, gainMax: 0), "base headroom is 17 stops"),
+    (isoPayload(alternate: 3, gainMin: 0, gainMax: 3, gamma: 100), "its gamma is 100, outside 1/16 to 16"),
+    (isoPayload(denominator: 64, alternate: 192, gainMin: 0, gainMax: 192, gamma: 2), "its gamma is 0.03, outside"),
+    (isoPayload(alternate: 3, gainMin: 0, gainMax: 3, offset: 12085), "its base offset is 12085, outside -1 to 1"),
+    (isoPayload(denominator: 64, alternate: 192, gainMin: 0, gainMax: 192, gamma: 64, offset: -65), "outside -1 to 1"),
+    (isoPayload(denominator: 64, alternate: 192, gainMin: 0, gainMax: 192, gamma: 64, offset: -64), ""),
+    (
+      isoPayload(base: 1, alternate: 3, gainMin: -2, gainMax: 0, flags: 0x0C),
+      "its base rendition is said to be HDR, but its headroom (1 stops) is below the SDR rendition's (3)"
+    ),
     (isoPayload(alternate: 3, gainMin: -1, gainMax: 3), ""),
     (isoPayload(denominator: 4, alternate: 64, gainMin: 0, gainMax: 64), ""),
   ])
@@ -224,8 +235,9 @@ struct GainMapFiguresTests {
   }
 
   /// Random ISO segments and random `hdrgm:` XMP (pieces of the real syntax in random order)
-  /// are read without a fault (the sanitizer runs see every read), and whatever figures come
-  /// out are finite with a positive gamma.
+  /// are read without a fault (the sanitizer runs see every read), whatever figures come out
+  /// are in range, and a JPEG preview carrying them reads back the same figures: what the
+  /// report says is what the preview carries (Fuzz/fuzz-gain-map checks the same unseeded).
   /// A big-endian EXIF block whose Exif IFD holds Apple's maker note with tags 33 and 48 as
   /// signed rationals (numerators over 1 000 000), as iPhones write them.
   static func appleEXIF(tag33: Double, tag48: Double) -> [UInt8] {
@@ -289,6 +301,7 @@ struct GainMapFiguresTests {
     var random = SeededGenerator(seed: 21496)
     let folder = TemporaryFolder()
     defer { folder.remove() }
+    var carriedRounds = 0
     for round in 0..<300 {
       let payload = (0..<Int(random.next() % 140)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
       let iso = try Self.withISOPayload(bytes, round % 3 == 0 ? [0, 0, 0, 0] + payload : payload)
@@ -308,8 +321,28 @@ struct GainMapFiguresTests {
         #expect(finite, "round \(round)")
         #expect(figures.gamma.allSatisfy { $0 > 0 }, "round \(round)")
         #expect(figures.problem == nil, "round \(round): figures out of range are not given")
+        let preview = UltraHDRJPEG.assemble(primary: Self.previewPrimary, map: Self.previewMap, figures: figures)
+        let carried = try ImageDecoder.probe(data: preview, name: "preview").gainMapFigures
+        #expect(
+          carried.map { Self.agree($0, figures) } == true,
+          "round \(round): \(figures) carried as \(String(describing: carried))")
+        carriedRounds += 1
       }
     }
+    #expect(carriedRounds > 30, "only \(carriedRounds) random files gave figures")
+  }
+
+  static let previewPrimary = try! ImageEncoder.jpeg(
+    Image(width: 16, height: 8, layout: .rgb, storage: .uint8((0..<384).map { UInt8($0 % 251) })))
+  static let previewMap = try! ImageEncoder.jpeg(
+    Image(width: 8, height: 4, layout: .gray, storage: .uint8((0..<32).map { UInt8($0 * 8) })))
+
+  /// Whether two sets of figures agree to what ISO 21496-1's fractions over 2^20 keep.
+  static func agree(_ a: GainMapFigures, _ b: GainMapFigures) -> Bool {
+    func near(_ x: [Double], _ y: [Double]) -> Bool { zip(x, y).allSatisfy { abs($0 - $1) <= 1e-5 * max(1, abs($0)) } }
+    return a.baseIsHDR == b.baseIsHDR && near([a.headroomStops], [b.headroomStops]) && near(a.gainMin, b.gainMin)
+      && near(a.gainMax, b.gainMax) && near(a.gamma, b.gamma) && near(a.baseOffset, b.baseOffset)
+      && near(a.alternateOffset, b.alternateOffset)
   }
 
   /// report.json says the gain map and its headroom, and reads them back.
