@@ -43,10 +43,8 @@ static int64_t number(const uint8_t *data, size_t size, size_t *at) {
   size_t i = skip_space(data, size, *at);
   if (i >= size || data[i] < '0' || data[i] > '9') return -1;
   int64_t value = 0;
-  for (; i < size && data[i] >= '0' && data[i] <= '9'; i++) {
-    value = value * 10 + (data[i] - '0');
-    if (value > UINT32_MAX) return -2;
-  }
+  for (; i < size && data[i] >= '0' && data[i] <= '9'; i++)
+    if (value >= 0) value = value * 10 + (data[i] - '0') > UINT32_MAX ? -2 : value * 10 + (data[i] - '0');
   *at = i;
   return value;
 }
@@ -118,6 +116,10 @@ static int read_pam_header(const uint8_t *data, size_t size, netpbm_header *h, c
                            (int)(length < 40 ? length : 40), word);
     }
   }
+  const char *names[] = {"WIDTH", "HEIGHT", "DEPTH", "MAXVAL"};
+  int64_t values[] = {width, height, depth, maxval};
+  for (int i = 0; i < 4; i++)
+    if (values[i] == -2) return cimageio_fail(err, CIMAGEIO_CORRUPT, "its PAM %s is past 32 bits (4294967295)", names[i]);
   if (width <= 0 || height <= 0 || depth <= 0 || maxval <= 0)
     return cimageio_fail(err, CIMAGEIO_CORRUPT, "the PAM header lacks a positive WIDTH, HEIGHT, DEPTH or MAXVAL");
   if (depth > 4 || maxval > 65535)
@@ -142,10 +144,12 @@ static int read_header(const uint8_t *data, size_t size, netpbm_header *h, cimag
   h->bitmap_inverted = h->bitmap;
   h->depth = type == '3' || type == '6' || type == 'F' ? 3 : 1;
   size_t at = 2;
-  int64_t width = number(data, size, &at), height = width >= 0 ? number(data, size, &at) : -1;
+  int64_t width = number(data, size, &at), height = width >= 0 ? number(data, size, &at) : width;
+  if (width == -2 || height == -2)
+    return cimageio_fail(err, CIMAGEIO_CORRUPT, "its %s is past 32 bits (4294967295)", width == -2 ? "width" : "height");
   if (width == -1 || height == -1)
     return cimageio_fail(err, at >= size ? CIMAGEIO_TRUNCATED : CIMAGEIO_CORRUPT, "its header has no width and height");
-  if (width <= 0 || height <= 0 || width == -2 || height == -2)
+  if (width <= 0 || height <= 0)
     return cimageio_fail(err, CIMAGEIO_CORRUPT, "its header gives a size of %lld x %lld", (long long)width,
                          (long long)height);
   h->width = (uint32_t)width, h->height = (uint32_t)height;
@@ -166,10 +170,13 @@ static int read_header(const uint8_t *data, size_t size, netpbm_header *h, cimag
     int64_t maxval = number(data, size, &at);
     if (maxval <= 0 || maxval > 65535)
       return cimageio_fail(err, maxval == -1 && at >= size ? CIMAGEIO_TRUNCATED : CIMAGEIO_CORRUPT,
-                           "its maxval is not 1 to 65535");
+                           maxval == -2 ? "its maxval is past 32 bits (and not 1 to 65535)" : "its maxval is not 1 to 65535");
     h->maxval = (uint32_t)maxval;
   }
-  // One white-space character ends the header of a raw file; a plain one's samples are text.
+  // One white-space character ends the header of a raw file (a comment may come before it, as
+  // netpbm allows); a plain one's samples are text.
+  if (at < size && data[at] == '#')
+    while (at < size && data[at] != '\n' && data[at] != '\r') at++;
   if (at >= size || !space(data[at])) return cimageio_fail(err, CIMAGEIO_TRUNCATED, "the data ends after its header");
   h->raster = at + 1;
   return CIMAGEIO_OK;

@@ -97,6 +97,10 @@ struct NetpbmDecodeTests {
     ("P3\n2 1\n255\n1 2 3 4 5 300", "is not 0 to 255"),
     ("P5\n0 4\n255\n", "size of 0 x 4"),
     ("P5\n4 4\n70000\n", "maxval is not 1 to 65535"),
+    ("P2\n99999999999 1\n255\n0\n", "its width is past 32 bits"),
+    ("P2\n1 4294967296\n255\n0\n", "its height is past 32 bits"),
+    ("P5\n4 4\n18446744073709551617\n", "its maxval is past 32 bits"),
+    ("P7\nWIDTH 2\nHEIGHT 99999999999\nDEPTH 1\nMAXVAL 255\nENDHDR\n", "its PAM HEIGHT is past 32 bits"),
     ("P7\nWIDTH 2\nHEIGHT 2\nDEPTH 5\nMAXVAL 255\nENDHDR\n", "depth 5"),
     ("P7\nWIDTH 2\nHIGHT 2\nENDHDR\n", "unknown line 'HIGHT'"),
     ("PF\n2 2\nfast\n", "scale 'fast'"),
@@ -109,6 +113,14 @@ struct NetpbmDecodeTests {
     } throws: { error in
       "\(error)".contains("bad.ppm") && "\(error)".contains(cause)
     }
+  }
+
+  /// Comments where netpbm allows them, before any header field and after the last, to the
+  /// line's end, are read as netpbm reads them.
+  @Test func commentsAreReadWhereNetpbmAllowsThem() throws {
+    let text = "P2\n# a comment\n2 # the width\n1\n# its maxval\n255#after\n0 255\n"
+    let image = try ImageDecoder.decode(data: Array(text.utf8), name: "comments.pgm")
+    #expect(image.width == 2 && image.height == 1 && image.storage == .uint8([0, 255]))
   }
 
   /// A PAM's tuple type and depth agree or it is refused: every type netpbm defines, at every
