@@ -22,6 +22,10 @@ public struct Manifest: Sendable {
     public var maxCropLoss: Double?
     /// Whether a result fails when its focus leaves the safe area.
     public var requireFocus: Bool?
+    /// The app's smallest window, in points.
+    public var windowMin: WindowSize?
+    /// The app's largest window, in points.
+    public var windowMax: WindowSize?
 
     /// Settings that set nothing.
     public init() {}
@@ -36,6 +40,8 @@ public struct Manifest: Sendable {
       if let value = other.focus { result.focus = value }
       if let value = other.maxCropLoss { result.maxCropLoss = value }
       if let value = other.requireFocus { result.requireFocus = value }
+      if let value = other.windowMin { result.windowMin = value }
+      if let value = other.windowMax { result.windowMax = value }
       return result
     }
   }

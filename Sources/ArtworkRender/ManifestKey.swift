@@ -15,4 +15,8 @@ public enum ManifestKey: String, CaseIterable, Sendable, Hashable {
   case maxCropLoss = "max_crop_loss"
   /// `"require_focus"`, as `--require-focus` sets it.
   case requireFocus = "require_focus"
+  /// `"window_min"`: the app's smallest window, `"WxH"` in points, as `--window-min` takes it.
+  case windowMin = "window_min"
+  /// `"window_max"`: the app's largest window, as `--window-max` takes it.
+  case windowMax = "window_max"
 }

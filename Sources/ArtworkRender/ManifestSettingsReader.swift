@@ -19,6 +19,9 @@ struct ManifestSettingsReader {
     guard case .object(let members) = value else { throw Failure(file: file, message: "\(place) must be an object") }
     var settings = Manifest.Settings()
     for (key, value) in members { try read(key, value, into: &settings) }
+    if let problem = AppWindowLimits(minimum: settings.windowMin, maximum: settings.windowMax).problem {
+      throw Failure(file: file, message: "\(place): \"window_min\" and \"window_max\": \(problem)")
+    }
     return settings
   }
 
@@ -49,6 +52,10 @@ struct ManifestSettingsReader {
     case "require_focus":
       guard case .bool(let flag) = value else { throw bad(key, "require_focus is true or false") }
       settings.requireFocus = flag
+    case "window_min", "window_max":
+      guard case .string(let text) = value else { throw bad(key, "\(key) is a window size \"WxH\" in points") }
+      let size = try parsed(key) { () throws(ValueError) in try AppWindowLimits.parseSize(text) }
+      if key == "window_min" { settings.windowMin = size } else { settings.windowMax = size }
     default:
       throw Failure(
         file: file,

@@ -45,6 +45,9 @@ extension RenderOptions {
     public var focus: FocusRegion?
     /// The limits a build gates on (`--max-crop-loss`, `--require-focus`, …).
     public var checks: Checks
+    /// The window sizes the app allows itself (`--window-min`, `--window-max`), applied to
+    /// every target that stands for a screen's windows.
+    public var appWindows = AppWindowLimits.none
     /// Solve the geometry on the content inside baked-in letterbox or pillarbox bars.
     public var trimBars = false
     /// Find a focus region from the pixels for artwork that has none (`--auto-focus`).

@@ -108,7 +108,10 @@ public struct RenderOptions: Sendable {
     func pick<T>(_ key: ManifestKey, _ own: T, _ fromManifest: T?) -> T {
       solving.explicit.contains(key) ? own : fromManifest ?? own
     }
-    let targets = pick(.targets, solving.targets, chosen.targets)
+    let windows = AppWindowLimits(
+      minimum: pick(.windowMin, solving.appWindows.minimum, chosen.windowMin.map(Optional.some)),
+      maximum: pick(.windowMax, solving.appWindows.maximum, chosen.windowMax.map(Optional.some)))
+    let targets = pick(.targets, solving.targets, chosen.targets).map { $0.limitingWindows(to: windows) }
     let orientations = pick(.orientations, solving.orientations, chosen.orientations)
     return ArtworkSettings(
       screens: Self.screens(targets: targets, orientations: orientations, scales: solving.scales),
@@ -177,6 +180,8 @@ public struct RenderOptions: Sendable {
     if writing.format == .jpeg { members.append(("jpeg_quality", .integer(writing.jpegQuality))) }
     if reading.limits != ImageLimits() { members.append(("limits", limitsJSON)) }
     if selection.followSymlinks { members.append(("follow_symlinks", .bool(true))) }
+    if let minimum = solving.appWindows.minimum { members.append(("window_min", .string(minimum.description))) }
+    if let maximum = solving.appWindows.maximum { members.append(("window_max", .string(maximum.description))) }
     return .object(members)
   }
 

@@ -50,6 +50,9 @@ extension Slow {
       "--quality": ["--format", "jpeg", "--quality", "20"],
       "--jobs": ["--jobs", "1"],
       "--overlays": ["--overlays", "corners,focus"],
+      // The app's limits bound a window range's targets; the base run has none.
+      "--window-min": ["--targets", "ipad-pro-11-m4-windows", "--scales", "1", "--window-min", "600x500"],
+      "--window-max": ["--targets", "ipad-pro-11-m4-windows", "--scales", "1", "--window-max", "700x600"],
     ]
 
     func art() throws {

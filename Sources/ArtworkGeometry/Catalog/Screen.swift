@@ -24,17 +24,20 @@ public struct Screen: Sendable, Hashable {
 
   /// Every window a person can make on this screen, when the target stands for its windows
   /// (and this is not already one of them): from the smallest window to the screen held in
-  /// this orientation. Nil for a screen of one size, and for a range whose sizes are not whole
-  /// points or whose scale is not a whole 1 to 3 (`WindowRange`).
+  /// this orientation, within the app's own limits (`Target.appWindows`). Nil for a screen of
+  /// one size, and for a range whose sizes are not whole points or whose scale is not a whole
+  /// 1 to 3 (`WindowRange`).
   public var windowRange: WindowRange? {
     guard window == nil, let smallest = target.smallestWindow else { return nil }
-    let largest = target.canvasPoints(in: orientation)
+    let screen = target.canvasPoints(in: orientation)
     guard let scale = Int(exactly: scale), let smallestWidth = Int(exactly: smallest.width),
-      let smallestHeight = Int(exactly: smallest.height), let largestWidth = Int(exactly: largest.width),
-      let largestHeight = Int(exactly: largest.height)
+      let smallestHeight = Int(exactly: smallest.height), let screenWidth = Int(exactly: screen.width),
+      let screenHeight = Int(exactly: screen.height)
     else { return nil }
+    let (low, high) = target.appWindows.windows(
+      smallest: WindowSize(smallestWidth, smallestHeight), screen: WindowSize(screenWidth, screenHeight))
     return WindowRange(
-      smallest: (smallestWidth, smallestHeight), largest: (largestWidth, largestHeight), scale: scale,
+      smallest: (low.width, low.height), largest: (high.width, high.height), scale: scale,
       safeInsets: target.safeAreaInsets(in: orientation))
   }
 

@@ -76,6 +76,7 @@ public struct Target: Sendable, Hashable {
     var orientations: [ScreenOrientation]
     var split: SplitWindow?
     var smallestWindow: Size?
+    var appWindows = AppWindowLimits.none
     var sources: [String: [String]]
     var confidence: [String: String]
     var notes: [String]
@@ -223,6 +224,19 @@ public struct Target: Sendable, Hashable {
     get { box.figures.smallestWindow }
     set { update { $0.smallestWindow = newValue } }
   }
+  /// The window sizes the app allows itself (`--window-min`, `--window-max`), within
+  /// `smallestWindow` and the screen; `.none` for the system's limits alone.
+  public var appWindows: AppWindowLimits { box.figures.appWindows }
+
+  /// This target with the app's window limits, when it stands for every window of a screen;
+  /// else as it is.
+  public func limitingWindows(to limits: AppWindowLimits) -> Target {
+    guard smallestWindow != nil, limits != appWindows else { return self }
+    var target = self
+    target.update { $0.appWindows = limits }
+    return target
+  }
+
   /// Source ids per figure (`dimensions`, `safe_area_portrait`, …).
   public var sources: [String: [String]] {
     get { box.figures.sources }

@@ -35,6 +35,12 @@ enum RenderArguments {
       .option("--focus", "X,Y,W,H", "The important region, as fractions 0...1 of the source."),
       .option("--max-crop-loss", "P", "Fail a target whose crop loss exceeds P (25% or 0.25)."),
       .flag("--require-focus", "Fail a target whose focus region is not wholly inside the visible safe area."),
+      .option(
+        "--window-min", "WxH",
+        "Your app's smallest window in points (its minimumSize): smaller windows of a resizable screen go unchecked.",
+        default: "the system's smallest"),
+      .option(
+        "--window-max", "WxH", "Your app's largest window in points (its maximumSize).", default: "the whole screen"),
       .flag(
         "--auto-focus",
         "Find the important region from the pixels (edges, rare colours, skin tones) when none is given."),
@@ -329,9 +335,14 @@ enum RenderArguments {
   private static func readChecks(_ arguments: ParsedArguments, into options: inout RenderOptions) throws(UsageError) {
     options.checks.maxCropLoss = try arguments.parsed("--max-crop-loss", Fraction.parse) ?? options.checks.maxCropLoss
     options.checks.requireFocus = arguments.has("--require-focus")
+    options.appWindows = AppWindowLimits(
+      minimum: try arguments.parsed("--window-min", AppWindowLimits.parseSize),
+      maximum: try arguments.parsed("--window-max", AppWindowLimits.parseSize))
+    if let problem = options.appWindows.problem { throw UsageError("--window-min and --window-max: \(problem)") }
     let explicitKeys: [(String, ManifestKey)] = [
       ("--targets", .targets), ("--orientations", .orientations), ("--modes", .modes), ("--gravity", .gravity),
       ("--focus", .focus), ("--max-crop-loss", .maxCropLoss), ("--require-focus", .requireFocus),
+      ("--window-min", .windowMin), ("--window-max", .windowMax),
     ]
     options.explicit = Set(explicitKeys.filter { arguments.has($0.0) }.map(\.1))
   }

@@ -109,4 +109,50 @@ struct WindowTargetTests {
       for ids in target.sources.values { for id in ids { #expect(Catalog.references[id] != nil, "\(id)") } }
     }
   }
+
+  /// The app's limits (`AppWindowLimits`) bound a screen's windows: for random screens, system
+  /// minimums and app limits, the range holds exactly the windows both the system and the app
+  /// allow, found by trying every window up to the screen, when there are any; when the app
+  /// asks for more than the screen gives, the smallest is clamped to the largest.
+  @Test func theAppsLimitsLeaveTheWindowsBothAllow() throws {
+    var generator = SeededGenerator(seed: 2666)
+    var clamped = 0
+    for _ in 0..<300 {
+      let points = Size(
+        Double(Int.random(in: 20...60, using: &generator)), Double(Int.random(in: 20...60, using: &generator)))
+      let system = Size(
+        Double(Int.random(in: 5...15, using: &generator)), Double(Int.random(in: 5...15, using: &generator)))
+      func size(_ range: ClosedRange<Int>) -> WindowSize? {
+        Bool.random(using: &generator)
+          ? WindowSize(Int.random(in: range, using: &generator), Int.random(in: range, using: &generator)) : nil
+      }
+      let limits = AppWindowLimits(minimum: size(1...70), maximum: size(1...70))
+      guard limits.problem == nil else { continue }
+      for orientation in [ScreenOrientation.portrait, .landscape] {
+        let plain = Self.screen(smallest: system, points: points, orientation: orientation)
+        let screen = Screen(target: plain.target.limitingWindows(to: limits), orientation: orientation)
+        let range = try #require(screen.windowRange)
+        let full = plain.target.canvasPoints(in: orientation)
+        func allowed(_ value: Int, _ system: Double, _ screen: Double, _ low: Int?, _ high: Int?) -> Bool {
+          Double(value) >= system && Double(value) <= screen && value >= (low ?? 0) && value <= (high ?? Int.max)
+        }
+        let widths = (1...Int(full.width)).filter {
+          allowed($0, system.width, full.width, limits.minimum?.width, limits.maximum?.width)
+        }
+        let heights = (1...Int(full.height)).filter {
+          allowed($0, system.height, full.height, limits.minimum?.height, limits.maximum?.height)
+        }
+        if let lowW = widths.first, let highW = widths.last, let lowH = heights.first, let highH = heights.last {
+          #expect(
+            range.widths == lowW...highW && range.heights == lowH...highH, "\(limits) on \(points) \(orientation)")
+        } else {
+          clamped += 1
+          #expect(
+            range.widths.lowerBound == range.widths.upperBound || range.heights.lowerBound == range.heights.upperBound)
+          #expect(range.widths.upperBound <= Int(full.width) && range.heights.upperBound <= Int(full.height))
+        }
+      }
+    }
+    #expect(clamped > 0, "no case asked for more than the screen")
+  }
 }
