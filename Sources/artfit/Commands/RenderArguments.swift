@@ -37,7 +37,7 @@ enum RenderArguments {
       .flag("--require-focus", "Fail a target whose focus region is not wholly inside the visible safe area."),
       .option(
         "--window-min", "WxH",
-        "Your app's smallest window in points (its minimumSize): smaller windows of a resizable screen go unchecked.",
+        "Your app's smallest window in points (its minimumSize): windows of a resizable screen narrower or shorter go unchecked.",
         default: "the system's smallest"),
       .option(
         "--window-max", "WxH", "Your app's largest window in points (its maximumSize).", default: "the whole screen"),
