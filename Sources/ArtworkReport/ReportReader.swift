@@ -129,7 +129,7 @@ public enum ReportReader {
     let name = try fields.string(.target)
     guard let orientation = ScreenOrientation(rawValue: try fields.string(.orientation)),
       let mode = FitMode(rawValue: try fields.string(.mode)),
-      let gravity = Gravity(rawValue: try fields.string(.gravity)),
+      let gravity = try fields.optionalString(.gravity).map(Gravity.init(rawValue:)) ?? .center,
       let boxing = Boxing(rawValue: try fields.string(.boxing))
     else { throw fail("\(source): a result has an unknown orientation, mode, gravity or boxing") }
     let requested = try fields.optionalString(.requestedMode).flatMap(FitMode.init(rawValue:)) ?? mode

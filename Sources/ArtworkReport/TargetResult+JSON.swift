@@ -66,8 +66,9 @@ extension TargetResult {
     }
     json.key(.mode)
     json.plain(placement.mode.rawValue)
+    // A fit places the whole picture: no gravity is used, so none is said.
     json.key(.gravity)
-    json.plain(placement.gravity.rawValue)
+    if placement.mode == .fit { json.null() } else { json.plain(placement.gravity.rawValue) }
     json.key(.scale)
     json.compact(screen.scale, 4)
     json.key(.canvas)

@@ -14,7 +14,7 @@ extension WindowRangeResult {
     json.key(.mode)
     json.plain(mode.rawValue)
     json.key(.gravity)
-    json.plain(gravity.rawValue)
+    if mode == .fit { json.null() } else { json.plain(gravity.rawValue) }
     json.key(.focus)
     if let focus {
       json.beginObject(inline: true)
