@@ -26,6 +26,33 @@ struct FitCommandTests {
     }
   }
 
+  /// A result says the gravity its fill used, and none for a fit (which places the whole
+  /// picture): chosen, or chosen by auto (a tall source auto fills, a square one it fits); and
+  /// a window range likewise.
+  @Test(arguments: [
+    ("fill", "1000x1000", "fill"), ("fit", "1000x1000", "fit"), ("auto", "1000x2100", "fill"),
+    ("auto", "1000x1000", "fit"),
+  ])
+  func aResultSaysOnlyAGravityItUses(mode: String, source: String, solved: String) throws {
+    let run = try ArtfitRun([
+      "fit", "--source", source, "--target", "iPhone 16", "--mode", mode, "--gravity", "left", "--json",
+    ])
+    let result = try #require(try run.json() as? [String: Any])
+    #expect(result["mode"] as? String == solved)
+    if solved == "fit" {
+      #expect(result["gravity"] is NSNull, "\(String(describing: result["gravity"]))")
+    } else {
+      #expect(result["gravity"] as? String == "left")
+    }
+    if mode != "auto" {  // --window-range takes fit or fill
+      let range = try ArtfitRun([
+        "fit", "--source", source, "--window-range", "320x320-800x600@2", "--mode", mode, "--gravity", "left", "--json",
+      ])
+      let document = try #require(try range.json() as? [String: Any])
+      #expect(mode == "fit" ? document["gravity"] is NSNull : document["gravity"] as? String == "left")
+    }
+  }
+
   @Test func contractExampleFigures() throws {
     let run = try ArtfitRun([
       "fit", "--source", "2732x2732", "--target", "iPhone 13 Pro", "--mode", "fill", "--json", "--max-crop-loss", "25%",
