@@ -148,11 +148,13 @@ enum FocusEditorData {
   }
 
   /// The gravity a drawn focus is solved with: the run's, or nil for `focus`. A report read
-  /// back does not say; its results do, except that a `center` without a focus may have
-  /// been the default.
+  /// back does not say; its fills do (a fit says none), except that a `center` without a
+  /// focus may have been the default.
   static func gravity(of artwork: ArtworkReport) -> Gravity? {
     if let requested = artwork.requestedGravity { return requested == .focus ? nil : requested }
-    guard let solved = artwork.results.first?.placement.gravity, solved != .focus else { return nil }
+    guard let solved = artwork.results.first(where: { $0.placement.mode == .fill })?.placement.gravity,
+      solved != .focus
+    else { return nil }
     return solved == .center && artwork.focus == nil ? nil : solved
   }
 }

@@ -135,6 +135,13 @@ struct FocusEditorTests {
     #expect(
       FocusEditorData.gravity(of: artwork(gravity: .center, focus: nil, requested: nil)) == nil,
       "center without a focus was the default")
+    // A fit read back says no gravity (report.json gives null, read as center): the fills tell.
+    var mixed = artwork(gravity: .left, focus: nil, requested: nil)
+    let fit = ReportedResult(
+      TargetResult.solve(
+        source: Size(3000, 2000), screen: screen, mode: .fit, gravity: .center, focus: nil, checks: Checks()))
+    mixed.results.insert(fit, at: 0)
+    #expect(FocusEditorData.gravity(of: mixed) == .left)
   }
 
   @Test func manifestKeys() {
