@@ -24,18 +24,7 @@ public func fuzzGainMap(_ input: [UInt8]) {
   let preview = UltraHDRJPEG.assemble(primary: GainMapFile.primary, map: GainMapFile.map, figures: figures)
   guard let carried = try? ImageDecoder.probe(data: preview, name: "preview", limits: fuzzLimits).gainMapFigures
   else { fatalError("a preview does not carry the figures \(figures)") }
-  guard carried.agrees(with: figures) else { fatalError("reported \(figures), the preview carries \(carried)") }
-}
-
-extension GainMapFigures {
-  /// Whether `other` says the same to within what ISO 21496-1's fractions keep (a figure is
-  /// written as a 32-bit fraction, so to about 1e-6 of a stop).
-  fileprivate func agrees(with other: GainMapFigures) -> Bool {
-    func near(_ a: [Double], _ b: [Double]) -> Bool { zip(a, b).allSatisfy { abs($0 - $1) <= 1e-5 * max(1, abs($0)) } }
-    return baseIsHDR == other.baseIsHDR && near([headroomStops], [other.headroomStops])
-      && near(gainMin, other.gainMin) && near(gainMax, other.gainMax) && near(gamma, other.gamma)
-      && near(baseOffset, other.baseOffset) && near(alternateOffset, other.alternateOffset)
-  }
+  guard figures.readsBack(as: carried) else { fatalError("reported \(figures), the preview carries \(carried)") }
 }
 
 private let xmpHeader = Array("http://ns.adobe.com/xap/1.0/\0".utf8)

@@ -32,6 +32,15 @@ extension GainMapFigures {
     return bytes
   }
 
+  /// Whether `read` gives these figures back as `isoPayload` writes them: each to within the
+  /// 2^-20 its fractions keep (relative to the figure above 1), the direction the same.
+  public func readsBack(as read: GainMapFigures) -> Bool {
+    func near(_ a: [Double], _ b: [Double]) -> Bool { zip(a, b).allSatisfy { abs($0 - $1) <= 1e-5 * max(1, abs($0)) } }
+    return baseIsHDR == read.baseIsHDR && near([headroomStops], [read.headroomStops])
+      && near(gainMin, read.gainMin) && near(gainMax, read.gainMax) && near(gamma, read.gamma)
+      && near(baseOffset, read.baseOffset) && near(alternateOffset, read.alternateOffset)
+  }
+
   /// Ultra HDR 1.0's XMP properties for the gain map image (`hdrgm:`), as attributes of one
   /// rdf:Description, three-channel figures as rdf:Seq elements.
   public var hdrgmXMP: String {

@@ -43,8 +43,11 @@ static int64_t number(const uint8_t *data, size_t size, size_t *at) {
   size_t i = skip_space(data, size, *at);
   if (i >= size || data[i] < '0' || data[i] > '9') return -1;
   int64_t value = 0;
-  for (; i < size && data[i] >= '0' && data[i] <= '9'; i++)
-    if (value >= 0) value = value * 10 + (data[i] - '0') > UINT32_MAX ? -2 : value * 10 + (data[i] - '0');
+  for (; i < size && data[i] >= '0' && data[i] <= '9'; i++) {
+    if (value < 0) continue;  // past 32 bits: the rest of its digits are read, not counted
+    value = value * 10 + (data[i] - '0');
+    if (value > UINT32_MAX) value = -2;
+  }
   *at = i;
   return value;
 }

@@ -208,6 +208,7 @@ enum RenderArguments {
     try readScales(arguments, into: &options)
     try readPlacement(arguments, into: &options)
     try readChecks(arguments, into: &options)
+    try readAppWindows(arguments, into: &options)
     try readRunSettings(arguments, into: &options)
     if previews { try readPreviewSettings(arguments, into: &options) }
     if previews || !arguments.has("--json") { try refuseOverlap(options) }
@@ -335,16 +336,24 @@ enum RenderArguments {
   private static func readChecks(_ arguments: ParsedArguments, into options: inout RenderOptions) throws(UsageError) {
     options.checks.maxCropLoss = try arguments.parsed("--max-crop-loss", Fraction.parse) ?? options.checks.maxCropLoss
     options.checks.requireFocus = arguments.has("--require-focus")
-    options.appWindows = AppWindowLimits(
-      minimum: try arguments.parsed("--window-min", AppWindowLimits.parseSize),
-      maximum: try arguments.parsed("--window-max", AppWindowLimits.parseSize))
-    if let problem = options.appWindows.problem { throw UsageError("--window-min and --window-max: \(problem)") }
     let explicitKeys: [(String, ManifestKey)] = [
       ("--targets", .targets), ("--orientations", .orientations), ("--modes", .modes), ("--gravity", .gravity),
       ("--focus", .focus), ("--max-crop-loss", .maxCropLoss), ("--require-focus", .requireFocus),
       ("--window-min", .windowMin), ("--window-max", .windowMax),
     ]
     options.explicit = Set(explicitKeys.filter { arguments.has($0.0) }.map(\.1))
+  }
+
+  /// The app's own window limits, applied to the run's targets once here (an artwork the
+  /// manifest gives other limits or targets gets its own in `RenderOptions.settings(for:)`).
+  private static func readAppWindows(_ arguments: ParsedArguments, into options: inout RenderOptions)
+    throws(UsageError)
+  {
+    options.appWindows = AppWindowLimits(
+      minimum: try arguments.parsed("--window-min", AppWindowLimits.parseSize),
+      maximum: try arguments.parsed("--window-max", AppWindowLimits.parseSize))
+    if let problem = options.appWindows.problem { throw UsageError("--window-min and --window-max: \(problem)") }
+    options.targets = options.targets.map { $0.limitingWindows(to: options.appWindows) }
   }
 
   /// How the run goes: threads, limits, the manifest, pixel analysis, the shard.
