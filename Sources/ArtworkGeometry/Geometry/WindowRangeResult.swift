@@ -145,12 +145,14 @@ public struct WindowRangeResult: Sendable, Hashable {
 
   /// 738135 as "738,135".
   public static func grouped(_ count: Int) -> String {
-    var digits = String(count)
-    var groups: [String] = []
-    while digits.count > 3 {
-      groups.insert(String(digits.suffix(3)), at: 0)
-      digits.removeLast(3)
+    // Whole numbers, not string surgery: every failing range's message groups two counts.
+    var rest = count.magnitude
+    var text = ""
+    while rest >= 1000 {
+      let group = String(rest % 1000)
+      text = "," + String(repeating: "0", count: 3 - group.count) + group + text
+      rest /= 1000
     }
-    return ([digits] + groups).joined(separator: ",")
+    return (count < 0 ? "-" : "") + String(rest) + text
   }
 }

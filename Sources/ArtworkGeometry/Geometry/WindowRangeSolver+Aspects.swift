@@ -17,53 +17,90 @@ extension WindowRangeSolver {
     let gravity: Gravity
     let focus: FocusRegion?
     let place: (WindowSize) -> Placement
-    /// Each width's pivot (`WindowRangeSolver.pivot`), worked out once for every check.
-    let pivots: [Int]
 
-    init(
-      range: WindowRange, source: Size, gravity: Gravity, focus: FocusRegion?,
-      place: @escaping (WindowSize) -> Placement
-    ) {
-      self.range = range
-      self.source = source
-      self.gravity = gravity
-      self.focus = focus
-      self.place = place
-      pivots = range.widths.map { WindowRangeSolver.pivot(width: $0, source: source) }
+    /// The windows that keep a check (each width's run when `keepsRuns`); nil when the
+    /// estimate could not be confirmed. `keeps` is the check on a placement, `cropKeeps` the
+    /// same check on a fill's crop alone; `narrowKept` and `wideKept` say whether the range's
+    /// narrowest and widest windows keep it.
+    func kept(
+      keeps: (Placement) -> Bool, cropKeeps: (Rect) -> Bool, narrowKept: Bool, wideKept: Bool, keepsRuns: Bool
+    ) -> KeptWindows? {
+      let heights = range.heights
+      let narrow = narrowKept ? nil : narrowThreshold(cropKeeps)
+      let wide = wideKept ? nil : wideThreshold(cropKeeps)
+      // One pass over the widths (a range has a thousand or more, and every check of every
+      // range walks them): each width's run, and the windows that confirm each estimate.
+      var narrowSide = Confirmation(narrowSide: true)
+      var wideSide = Confirmation(narrowSide: false)
+      var kept = KeptWindows(keepsRuns: keepsRuns, widths: range.widths.count)
+      let (sourceWidth, sourceHeight) = (source.width, source.height)
+      for width in range.widths {
+        let w = Double(width)
+        // Whether the window `height` points tall is as narrow as the source or narrower (the
+        // narrow side); whole numbers' cross products are exact in Double.
+        func isNarrow(_ height: Int) -> Bool { Double(height) * sourceWidth >= w * sourceHeight }
+        // Narrow windows are kept up to `last`, wide ones from `first`. A threshold lies on
+        // its own side of the source's aspect, so `last` is a narrow window or the widest
+        // wide one just below them, and `first` a wide window or the narrowest narrow one:
+        // the two sides' kept heights meet. Where rounding would put either past that, it
+        // is put back (never for sources under 2^20 pixels a side).
+        var (low, high) = (heights.lowerBound, heights.upperBound)
+        if let narrow {
+          var last = WindowRangeSolver.wholeAtMost(w / narrow, capped: heights.upperBound)
+          if last < heights.upperBound, !isNarrow(last + 1) {
+            last = WindowRangeSolver.pivot(width: width, source: source) - 1
+          }
+          if last >= heights.lowerBound, isNarrow(last) { narrowSide.keep(WindowSize(width, last)) }
+          let next = max(last + 1, heights.lowerBound)
+          if next <= heights.upperBound { narrowSide.drop(WindowSize(width, next)) }
+          high = min(high, last)
+        }
+        if let wide {
+          var first = max(
+            heights.lowerBound, WindowRangeSolver.wholeAtLeast(w / wide, capped: heights.upperBound + 1))
+          if first > heights.lowerBound, isNarrow(first - 1) {
+            first = WindowRangeSolver.pivot(width: width, source: source)
+          }
+          if first <= heights.upperBound, !isNarrow(first) { wideSide.keep(WindowSize(width, first)) }
+          let previous = min(first - 1, heights.upperBound)
+          if previous >= heights.lowerBound { wideSide.drop(WindowSize(width, previous)) }
+          low = max(low, first)
+        }
+        kept.add(width: width, low: low, high: high)
+      }
+      guard narrowSide.holds(keeps, place), wideSide.holds(keeps, place) else { return nil }
+      return kept
     }
 
-    /// The kept run of each width (nil where none is kept), in the order of `range.widths`;
-    /// nil when the estimate could not be confirmed. `keeps` is the check on a placement,
-    /// `cropKeeps` the same check on a fill's crop alone; `narrowKept` and `wideKept` say
-    /// whether the range's narrowest and widest windows keep it.
-    func keptRuns(
-      keeps: (Placement) -> Bool, cropKeeps: (Rect) -> Bool, narrowKept: Bool, wideKept: Bool
-    ) -> [ClosedRange<Int>?]? {
-      let heights = range.heights
-      // Narrow windows (heights from the pivot up): kept up to `last`; wide ones (below the
-      // pivot): kept from `first`.
-      var lasts = pivots.map { _ in heights.upperBound }
-      var firsts = pivots.map { _ in heights.lowerBound }
-      if !narrowKept {
-        let threshold = narrowThreshold(cropKeeps)
-        for (index, width) in range.widths.enumerated() {
-          lasts[index] = min(heights.upperBound, Int((Double(width) / threshold).rounded(.down)))
-        }
-        guard confirmNarrow(lasts: lasts, pivots: pivots, keeps: keeps) else { return nil }
+    /// The windows that confirm one side's estimate: the kept window nearest the threshold
+    /// must keep the check and the dropped one nearest it must not. Every window of the range
+    /// lies on one side of that pair, so their verdicts decide every window.
+    struct Confirmation {
+      /// On the narrow side the threshold lies narrower than every kept window and wider than
+      /// every dropped one; on the wide side the other way round.
+      let narrowSide: Bool
+      private(set) var kept: WindowSize?
+      private(set) var dropped: WindowSize?
+
+      init(narrowSide: Bool) { self.narrowSide = narrowSide }
+
+      /// Notes a kept window, keeping the one nearest the threshold.
+      mutating func keep(_ window: WindowSize) {
+        if kept.map({ nearer(window, than: $0, fromKept: true) }) ?? true { kept = window }
       }
-      if !wideKept {
-        let threshold = wideThreshold(cropKeeps)
-        for (index, width) in range.widths.enumerated() {
-          firsts[index] = max(heights.lowerBound, Int((Double(width) / threshold).rounded(.up)))
-        }
-        guard confirmWide(firsts: firsts, pivots: pivots, keeps: keeps) else { return nil }
+
+      /// Notes a dropped window, keeping the one nearest the threshold.
+      mutating func drop(_ window: WindowSize) {
+        if dropped.map({ nearer(window, than: $0, fromKept: false) }) ?? true { dropped = window }
       }
-      return pivots.indices.map { index in
-        // The wide side's kept heights [first, pivot - 1] meet the narrow side's [pivot, last].
-        let pivot = pivots[index]
-        let low = max(heights.lowerBound, firsts[index] < pivot ? firsts[index] : pivot)
-        let high = min(heights.upperBound, lasts[index] >= pivot ? lasts[index] : pivot - 1)
-        return low <= high ? low...high : nil
+
+      private func nearer(_ window: WindowSize, than other: WindowSize, fromKept: Bool) -> Bool {
+        narrowSide == fromKept ? window.isNarrower(than: other) : other.isNarrower(than: window)
+      }
+
+      /// Whether the kept window keeps the check and the dropped one does not.
+      func holds(_ keeps: (Placement) -> Bool, _ place: (WindowSize) -> Placement) -> Bool {
+        (kept.map { keeps(place($0)) } ?? true) && (dropped.map { !keeps(place($0)) } ?? true)
       }
     }
 
@@ -93,57 +130,33 @@ extension WindowRangeSolver {
       }
       return source.width / kept
     }
-
-    /// Whether the narrow side's estimate holds: its narrowest kept window keeps the check and
-    /// the widest narrow window it drops does not.
-    private func confirmNarrow(lasts: [Int], pivots: [Int], keeps: (Placement) -> Bool) -> Bool {
-      var kept: WindowSize?
-      var dropped: WindowSize?
-      for (index, width) in range.widths.enumerated() {
-        let last = lasts[index]
-        let lowest = max(pivots[index], range.heights.lowerBound)
-        if last >= lowest, last <= range.heights.upperBound {
-          let window = WindowSize(width, last)
-          if kept.map({ window.isNarrower(than: $0) }) ?? true { kept = window }
-        }
-        let next = max(last + 1, lowest)
-        if next <= range.heights.upperBound {
-          let window = WindowSize(width, next)
-          if dropped.map({ $0.isNarrower(than: window) }) ?? true { dropped = window }
-        }
-      }
-      return (kept.map { keeps(place($0)) } ?? true) && (dropped.map { !keeps(place($0)) } ?? true)
-    }
-
-    /// Whether the wide side's estimate holds: its widest kept window keeps the check and the
-    /// narrowest wide window it drops does not.
-    private func confirmWide(firsts: [Int], pivots: [Int], keeps: (Placement) -> Bool) -> Bool {
-      var kept: WindowSize?
-      var dropped: WindowSize?
-      for (index, width) in range.widths.enumerated() {
-        let first = firsts[index]
-        let highest = min(pivots[index] - 1, range.heights.upperBound)
-        if first <= highest, first >= range.heights.lowerBound {
-          let window = WindowSize(width, first)
-          if kept.map({ $0.isNarrower(than: window) }) ?? true { kept = window }
-        }
-        let previous = min(first - 1, highest)
-        if previous >= range.heights.lowerBound {
-          let window = WindowSize(width, previous)
-          if dropped.map({ window.isNarrower(than: $0) }) ?? true { dropped = window }
-        }
-      }
-      return (kept.map { keeps(place($0)) } ?? true) && (dropped.map { !keeps(place($0)) } ?? true)
-    }
   }
 
   /// The first height at which a `width`-point window is as narrow as `source` or narrower.
   static func pivot(width: Int, source: Size) -> Int {
     // Whole numbers' cross products are exact in Double: the estimate is put right by them.
     let w = Double(width)
-    var pivot = Int((w * source.height / source.width).rounded(.up))
+    var pivot = wholeAtLeast(w * source.height / source.width, capped: Int(Int32.max))
     while Double(pivot - 1) * source.width >= w * source.height { pivot -= 1 }
     while Double(pivot) * source.width < w * source.height { pivot += 1 }
     return pivot
+  }
+
+  // Each range rounds a quotient at every width; `rounded(.down)` and `.up` are library calls
+  // on x86-64's baseline, and these two are a conversion and a compare.
+
+  /// The largest whole number at most `value` (not negative), and at most `cap`.
+  @inline(__always)
+  static func wholeAtMost(_ value: Double, capped cap: Int) -> Int {
+    guard value < Double(cap) else { return cap }
+    return Int(value)
+  }
+
+  /// The smallest whole number at least `value` (not negative), and at most `cap`.
+  @inline(__always)
+  static func wholeAtLeast(_ value: Double, capped cap: Int) -> Int {
+    guard value < Double(cap) else { return cap }
+    let whole = Int(value)
+    return Double(whole) < value ? whole + 1 : whole
   }
 }

@@ -29,7 +29,8 @@ extension WindowRangeSolver {
     func runs(_ keeps: @escaping (Placement) -> Bool, _ cropKeeps: (Rect) -> Bool) -> [ClosedRange<Int>?] {
       let (narrow, wide) = (keeps(fill(narrowest)), keeps(fill(widest)))
       if narrow && wide { return range.widths.map { _ in range.heights } }
-      return aspects.keptRuns(keeps: keeps, cropKeeps: cropKeeps, narrowKept: narrow, wideKept: wide)
+      return aspects.kept(keeps: keeps, cropKeeps: cropKeeps, narrowKept: narrow, wideKept: wide, keepsRuns: true)?
+        .runs
         ?? range.widths.map { Column(width: $0, heights: range.heights, source: source, place: fill).keptRun(keeps) }
     }
     let within = runs(withinLimit) { clampUnit(1 - $0.area / source.area) <= limit + Checks.tolerance }

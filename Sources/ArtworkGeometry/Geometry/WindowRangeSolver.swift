@@ -63,38 +63,44 @@ public enum WindowRangeSolver {
         let filled = mode == .fill || (mode == .auto && FitSolver.autoFills(source))
         let focusRect = focus?.rect(in: source)
         let bounds = Rect.of(source)
-        func runs(_ keeps: @escaping (Placement) -> Bool, _ cropKeeps: (Rect) -> Bool, narrow: Bool, wide: Bool)
-          -> [ClosedRange<Int>?]
+        func keptWindows(_ keeps: @escaping (Placement) -> Bool, _ cropKeeps: (Rect) -> Bool, narrow: Bool, wide: Bool)
+          -> KeptWindows
         {
-          if filled, let runs = aspects.keptRuns(keeps: keeps, cropKeeps: cropKeeps, narrowKept: narrow, wideKept: wide)
+          if filled,
+            let kept = aspects.kept(
+              keeps: keeps, cropKeeps: cropKeeps, narrowKept: narrow, wideKept: wide, keepsRuns: keepsRuns)
           {
-            return runs
+            return kept
           }
-          return range.widths.map {
-            Column(width: $0, heights: range.heights, source: source, place: place).keptRun(keeps)
+          var kept = KeptWindows(keepsRuns: keepsRuns, widths: range.widths.count)
+          for width in range.widths {
+            kept.add(
+              width: width,
+              run: Column(width: width, heights: range.heights, source: source, place: place).keptRun(keeps))
           }
+          return kept
         }
         // Each width's heights outside its kept run fail; the kept runs bound the kept aspects.
         func note(
-          _ kept: [ClosedRange<Int>?], failing: inout WindowSizes, keptBounds: inout WindowRangeResult.AspectBounds?
+          _ kept: KeptWindows, failing: inout WindowSizes, keptBounds: inout WindowRangeResult.AspectBounds?
         ) {
-          for (width, run) in zip(range.widths, kept) {
-            if keepsRuns {
+          if keepsRuns {
+            for (width, run) in zip(range.widths, kept.runs) {
               failing.add(width: width, heights: WindowSizes.complement(of: run, in: range.heights))
-            } else {
-              failing.tally(range.heights.count - (run?.count ?? 0))
             }
-            if let run { keptBounds = widen(keptBounds, width: width, heights: run) }
+          } else {
+            failing.tally(range.count - kept.count)
           }
+          keptBounds = kept.bounds
         }
         if !focusEverywhere, let focusRect {
-          let kept = runs(
+          let kept = keptWindows(
             keepsFocus, { $0.intersection(bounds).contains(focusRect, tolerance: FitSolver.focusTolerance) },
             narrow: keepsFocus(narrowestPlacement), wide: keepsFocus(widestPlacement))
           note(kept, failing: &focusCut, keptBounds: &focusKept)
         }
         if !limitEverywhere, let limit {
-          let kept = runs(
+          let kept = keptWindows(
             withinLimit, { clampUnit(1 - $0.area / source.area) <= limit + Checks.tolerance },
             narrow: withinLimit(narrowestPlacement), wide: withinLimit(widestPlacement))
           note(kept, failing: &overCropLimit, keptBounds: &withinCropLimit)

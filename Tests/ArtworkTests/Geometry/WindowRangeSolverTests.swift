@@ -159,6 +159,15 @@ struct WindowRangeSolverTests {
       let cut = Self.expectEveryWindow(
         result, source: c.source, range: c.range, mode: c.mode, gravity: c.gravity, focus: c.focus, limit: c.limit,
         round: round)
+      // A report's result keeps counts alone, gathered without each width's runs: the same
+      // counts, bounds and failures.
+      let counted = WindowRangeSolver.solve(
+        source: c.source, range: c.range, mode: c.mode, gravity: c.gravity, focus: c.focus,
+        checks: Checks(maxCropLoss: c.limit, requireFocus: true), runs: false)
+      #expect(
+        counted.focusCut?.count == result.focusCut?.count && counted.overCropLimit?.count == result.overCropLimit?.count
+          && counted.focusKept == result.focusKept && counted.withinCropLimit == result.withinCropLimit
+          && counted.failures == result.failures, "round \(round): counted without runs")
       if cut > 0 { cutSome += 1 }
       if c.focus != nil && cut < c.range.count { keptSome += 1 }
     }
@@ -213,5 +222,17 @@ struct WindowRangeSolverTests {
     #expect(result.focusCut?.contains(width: 1366, height: 512) == true)
     #expect(result.focusKept?.widest == WindowSize(800, 320))
     #expect(result.focusLoss?.window == WindowSize(1366, 320))
+  }
+
+  @Test func countsAreGroupedByThousands() {
+    var random = SeededGenerator(seed: 663)
+    let counts = [0, 7, 999, 1000, 1001, 738_135, 1_000_000, -1234, Int.max, Int.min]
+    for count in counts + (0..<500).map({ _ in Int.random(in: -10_000_000_000...10_000_000_000, using: &random) }) {
+      let text = WindowRangeResult.grouped(count)
+      // The digits are the number's, and every group after the first has three.
+      #expect(String(text.filter { $0 != "," }) == String(count), "\(count) as \(text)")
+      let groups = text.drop { $0 == "-" }.split(separator: ",", omittingEmptySubsequences: false)
+      #expect((1...3).contains(groups[0].count) && groups.dropFirst().allSatisfy { $0.count == 3 }, "\(text)")
+    }
   }
 }
