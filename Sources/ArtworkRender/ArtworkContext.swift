@@ -43,9 +43,9 @@ struct ArtworkContext {
     _ file: ArtworkFile, given: [UInt8]?, options: RenderOptions, colours: ColourCache, stats: inout RenderStats
   ) throws(ArtworkFailure) -> ArtworkContext {
     let settings = options.settings(for: file)
-    let findsFocus = options.autoFocus && settings.focus == nil
-    let drawsPixels = options.writePreviews || options.trimBars || findsFocus
-    let limits = options.limits
+    let findsFocus = options.solving.autoFocus && settings.focus == nil
+    let drawsPixels = options.writing.writePreviews || options.solving.trimBars || findsFocus
+    let limits = options.reading.limits
     do {
       var bytes = given
       var layers: [ImageStackComposite.Layer]? = nil
@@ -69,7 +69,7 @@ struct ArtworkContext {
       }
       // Every command reads the map (its highlights are reported); only previews carry it.
       let gainMap = try ArtworkGainMap.read(
-        info: info, encoded: encoded, path: file.path, drawsPixels: drawsPixels, threads: options.jobs,
+        info: info, encoded: encoded, path: file.path, drawsPixels: drawsPixels, threads: options.running.jobs,
         limits: limits, stats: &stats)
       var colourInfo = info
       if let profile = gainMap.renditionProfile { colourInfo.iccProfile = profile }
@@ -82,7 +82,8 @@ struct ArtworkContext {
       }
       var context = ArtworkContext(
         file: file, settings: settings, encoded: encoded, info: info,
-        colour: ArtworkColour(info: colourInfo, choice: options.profile, intent: options.intent, cache: colours),
+        colour: ArtworkColour(
+          info: colourInfo, choice: options.drawing.profile, intent: options.drawing.intent, cache: colours),
         document: document, limits: limits, findsFocus: findsFocus, layers: layers)
       context.gainMap = gainMap
       if case .read(let image)? = gainMap.outcome {

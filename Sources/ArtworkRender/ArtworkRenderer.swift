@@ -17,7 +17,7 @@ struct ArtworkRenderer {
 
   init(options: RenderOptions) {
     self.options = options
-    painter = OverlayPainter(overlays: options.overlays)
+    painter = OverlayPainter(overlays: options.drawing.overlays)
     drawing = PreviewDrawing(options: options, painter: painter, workspaces: PreviewWorkspaces())
   }
 
@@ -33,7 +33,7 @@ struct ArtworkRenderer {
       let looked = try look(context, stats: &stats)
       let results = solve(context, content: looked.content, focus: looked.focus)
       let drawn =
-        options.writePreviews
+        options.writing.writePreviews
         ? try draw(context, looked: looked, results: results, stats: &stats, onOutput: onOutput) : nil
       return report(context, looked: looked, results: results, drawn: drawn)
     }
@@ -54,7 +54,8 @@ struct ArtworkRenderer {
   private func barsWarning(_ bars: Insets) -> ArtworkWarning {
     let sides = [("top", bars.top), ("bottom", bars.bottom), ("left", bars.left), ("right", bars.right)]
       .filter { $0.1 > 0 }.map { "\($0.0) \(Int($0.1)) px" }.joined(separator: ", ")
-    let done = options.trimBars ? "solved on the content inside them" : "solved on the whole source, bars included"
+    let done =
+      options.solving.trimBars ? "solved on the content inside them" : "solved on the whole source, bars included"
     return ArtworkWarning(
       .embeddedBars,
       "bars baked in (\(sides)); Apple advises against baking letterbox or pillarbox bars into artwork; \(done)")
@@ -108,7 +109,7 @@ struct ArtworkRenderer {
   /// nothing is decoded here.
   private func look(_ context: ArtworkContext, stats: inout RenderStats) throws(ArtworkFailure) -> Looked {
     let whole = Rect.of(context.source)
-    guard options.trimBars || context.findsFocus else {
+    guard options.solving.trimBars || context.findsFocus else {
       return Looked(decoded: nil, bars: nil, content: whole, focus: context.settings.focus)
     }
     let decoded: DecodedSource
@@ -130,7 +131,7 @@ struct ArtworkRenderer {
     }
     return Looked(
       decoded: decoded, bars: decoded.bars,
-      content: options.trimBars ? whole.inset(by: decoded.bars ?? .zero) : whole, focus: focus)
+      content: options.solving.trimBars ? whole.inset(by: decoded.bars ?? .zero) : whole, focus: focus)
   }
 
   /// The shrink-on-load auto-focus looks at: a function of the artwork's size alone.
@@ -143,11 +144,11 @@ struct ArtworkRenderer {
   /// for auto-focus alone, what the previews will need (`check`, which draws none, takes
   /// auto-focus's own).
   private func shrinkBeforeSolving(_ context: ArtworkContext) -> Int {
-    guard !options.trimBars, context.info.shrinksOnLoad else { return 1 }
-    guard options.writePreviews else { return focusShrink(context) }
-    guard !options.linear else { return 1 }
+    guard !options.solving.trimBars, context.info.shrinksOnLoad else { return 1 }
+    guard options.writing.writePreviews else { return focusShrink(context) }
+    guard !options.drawing.linear else { return 1 }
     let results = solve(context, content: Rect.of(context.source), focus: nil)
-    return PreviewPlan(stem: context.file.stem, results: results, overlays: painter, format: options.format)
+    return PreviewPlan(stem: context.file.stem, results: results, overlays: painter, format: options.writing.format)
       .loadShrink()
   }
 
@@ -189,7 +190,7 @@ struct ArtworkRenderer {
     _ context: ArtworkContext, looked: Looked, results: [TargetResult], stats: inout RenderStats,
     onOutput: @Sendable () -> Void
   ) throws(ArtworkFailure) -> PreviewDrawing.Drawn {
-    let plan = PreviewPlan(stem: context.file.stem, results: results, overlays: painter, format: options.format)
+    let plan = PreviewPlan(stem: context.file.stem, results: results, overlays: painter, format: options.writing.format)
     let safe = SafeEverywhere.region(results)
     let info = context.info
     if let document = context.document {
@@ -202,13 +203,13 @@ struct ArtworkRenderer {
         plan, from: .decoded(decoded.image.droppingOpaqueAlpha(), shrink: decoded.shrink, origin: nil),
         results: results, safeEverywhere: safe, context: context, stats: &stats, onOutput: onOutput)
     }
-    let shrink = info.shrinksOnLoad && !options.linear ? plan.loadShrink() : 1
+    let shrink = info.shrinksOnLoad && !options.drawing.linear ? plan.loadShrink() : 1
     let mapShrink = Self.cropMapShrink(info)
     // A region pays when the crop map's whole decode shrinks on load (a DCT scale) beside it.
     if info.format.decodesRegions, info.shrinksOnLoad, mapShrink > 1,
       let region = plan.sourceRegion(
         shrink: shrink, decoded: PixelSize((info.width + shrink - 1) / shrink, (info.height + shrink - 1) / shrink),
-        kernel: options.kernel)
+        kernel: options.drawing.kernel)
     {
       return try drawing.drawFromRegion(
         region, shrink: shrink, mapShrink: mapShrink, plan: plan, results: results, safeEverywhere: safe,

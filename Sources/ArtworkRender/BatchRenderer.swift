@@ -36,7 +36,7 @@ public struct BatchRenderer: Sendable {
   public init(options: RenderOptions) {
     var options = options
     overlap = InputOverlap.of(options)
-    if case .separate(let protected) = overlap { options.protectedOutputs = protected }
+    if case .separate(let protected) = overlap { options.running.protectedOutputs = protected }
     self.options = options
     renderer = ArtworkRenderer(options: options)
   }
@@ -56,7 +56,7 @@ public struct BatchRenderer: Sendable {
     var batch = BatchRun(
       options: options, renderer: renderer, found: found, start: start, progress: progress, each: each)
     batch.shardOf(found.unsharded)
-    if let manifest = options.manifest, options.shard == nil {
+    if let manifest = options.selection.manifest, options.selection.shard == nil {
       batch.note(manifest.unmatchedKeys(among: found.files).map { $0.message(manifest: manifest.path) })
     }
     if !found.unmatchedExcludes.isEmpty {
@@ -73,9 +73,10 @@ public struct BatchRenderer: Sendable {
   /// searched or read, and the files that are not artwork.
   private func discover() -> InputDiscovery.Found {
     var found = InputDiscovery.find(
-      options.inputs, excluding: options.outputFolder, excludes: options.excludes + (options.manifest?.exclude ?? []),
-      ownFiles: options.manifest.map { [$0.path] } ?? [], followSymlinks: options.followSymlinks)
-    guard let shard = options.shard else { return found }
+      options.selection.inputs, excluding: options.running.outputFolder,
+      excludes: options.selection.excludes + (options.selection.manifest?.exclude ?? []),
+      ownFiles: options.selection.manifest.map { [$0.path] } ?? [], followSymlinks: options.selection.followSymlinks)
+    guard let shard = options.selection.shard else { return found }
     found.unsharded = found.files.count
     found.files = found.files.filter { shard.contains($0.stem) }
     found.errors = found.errors.filter { shard.contains($0.source) }

@@ -47,7 +47,7 @@ struct BatchRun {
     run = RunReport(options: options.json, artworks: [], errors: found.errors)
     run.skipped = found.skipped
     run.excluded = found.excluded
-    window = options.writePreviews || files.count < 2 ? 1 : 64 * options.jobs
+    window = options.writing.writePreviews || files.count < 2 ? 1 : 64 * options.running.jobs
     report = { [outputs, counted, total = files.count] done in
       guard let progress else { return }
       let (results, failed) = counted.withLock { $0 }
@@ -67,16 +67,17 @@ struct BatchRun {
   /// Makes the output folder ready when the run writes previews, and opens the render cache
   /// in it; false stops the run.
   mutating func prepareOutput(_ overlap: InputOverlap) -> Bool {
-    guard options.writePreviews else { return true }
+    guard options.writing.writePreviews else { return true }
     if let refusal = overlap.refusal {
-      run.stoppedBy = .writeFailed(file: options.outputFolder, reason: refusal)
+      run.stoppedBy = .writeFailed(file: options.running.outputFolder, reason: refusal)
       return false
     }
-    do { try OutputFolder.prepare(options.outputFolder) } catch {
+    do { try OutputFolder.prepare(options.running.outputFolder) } catch {
       run.stoppedBy = error
       return false
     }
-    cache = RenderCache(folder: options.outputFolder, keys: RenderKey(options: options), reuse: options.useCache)
+    cache = RenderCache(
+      folder: options.running.outputFolder, keys: RenderKey(options: options), reuse: options.running.useCache)
     return true
   }
 
@@ -88,7 +89,7 @@ struct BatchRun {
     // With the cache, the bytes read to compare are the bytes rendered from.
     var bytes: [UInt8]? = nil
     var making: Making? = nil
-    switch cache?.lookUp(file, limit: options.limits.maxFileBytes) {
+    switch cache?.lookUp(file, limit: options.reading.limits.maxFileBytes) {
     case .unchanged(let kept, let print, let outputs)?:
       guard settlePending() else { return false }
       cache?.record(kept, print, outputs: outputs)
@@ -132,7 +133,7 @@ struct BatchRun {
       return false
     }
     pending = (index, file, making, work)
-    return options.jobs >= 2 || settlePending()
+    return options.running.jobs >= 2 || settlePending()
   }
 
   /// The run's report once every artwork is taken: errors in path order, the cache written.
@@ -141,7 +142,7 @@ struct BatchRun {
     run.errors.sort { $0.source.utf8.lexicographicallyPrecedes($1.source.utf8) }
     if let cache {
       // The folder holds this run: what earlier runs made for artworks it does not draw goes.
-      Self.remove(cache.outputsOfArtworksNotTaken(), keeping: [], in: options.outputFolder)
+      Self.remove(cache.outputsOfArtworksNotTaken(), keeping: [], in: options.running.outputFolder)
       stats.filesHashed = cache.filesHashed
       stats.cacheSetAside = cache.setAside
       do { try cache.commit() } catch { run.stoppedBy = error }
@@ -171,14 +172,14 @@ struct BatchRun {
     switch outcome.0 {
     case .success(let artwork):
       if let cache, let making, let outputs = cache.outputs(of: artwork) {
-        Self.remove(making.superseded, keeping: outputs, in: options.outputFolder)
+        Self.remove(making.superseded, keeping: outputs, in: options.running.outputFolder)
         if let fingerprint = making.fingerprint { cache.record(artwork, fingerprint, outputs: outputs) }
       }
       return finished(artwork)
     case .failure(let error): failure = error
     }
     // What an earlier render of it made is stale now: the report names none of it.
-    if let making { Self.remove(making.superseded, keeping: [], in: options.outputFolder) }
+    if let making { Self.remove(making.superseded, keeping: [], in: options.running.outputFolder) }
     switch failure {
     case .output(let error) where error.isOutputUnavailable:
       run.stoppedBy = error
@@ -224,7 +225,7 @@ struct BatchRun {
 
   /// Every file checked, `--jobs` at a time, each outcome at its file's index.
   private func checkInParallel(_ files: [ArtworkFile]) -> [ArtworkOutcome] {
-    let jobs = options.jobs
+    let jobs = options.running.jobs
     let slots = Locked([ArtworkOutcome?](repeating: nil, count: files.count))
     DispatchQueue.concurrentPerform(iterations: jobs) { [renderer] worker in
       var done: [(Int, ArtworkOutcome)] = []

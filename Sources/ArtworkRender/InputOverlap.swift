@@ -19,10 +19,10 @@ public enum InputOverlap: Sendable, Equatable {
 
   /// The overlap of `options`' output folder with its inputs, manifest and catalog.
   public static func of(_ options: RenderOptions) -> InputOverlap {
-    let output = CanonicalPath.of(options.outputFolder)
+    let output = CanonicalPath.of(options.running.outputFolder)
     var protected = Set<String>()
     var files = [String]()
-    for input in options.inputs {
+    for input in options.selection.inputs {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else { continue }
       if isDirectory.boolValue {
@@ -32,7 +32,7 @@ public enum InputOverlap: Sendable, Equatable {
         files.append(input)
       }
     }
-    files += [options.manifest?.path, options.userCatalog?.path].compactMap { $0 }
+    files += [options.selection.manifest?.path, options.solving.userCatalog?.path].compactMap { $0 }
     for file in files {
       let path = CanonicalPath.of(file)
       if isInside(path, output) { protected.insert(String(path.dropFirst(output.count + 1))) }

@@ -46,7 +46,7 @@ struct PreviewDrawing {
   ) throws(ArtworkFailure) -> Drawn {
     // A progressive file's scans are parted between the two decodes, which then take about
     // one entropy decode's time between them instead of one each.
-    let parts = context.encoded.flatMap { JPEGScanSplit(bytes: $0.bytes, limits: options.limits)?.parts }
+    let parts = context.encoded.flatMap { JPEGScanSplit(bytes: $0.bytes, limits: options.reading.limits)?.parts }
     // The map goes to a thread of its own and the previews stay on this one, not inside a
     // concurrentPerform of two: Dispatch gives a nested concurrentPerform only its share of the
     // cores (one of two), and the previews' resample and encode should have every core the
@@ -87,13 +87,14 @@ struct PreviewDrawing {
     let shared = Locked((stats: RenderStats(), failure: ArtworkFailure?.none))
     // Fewer groups than workers (one fill of one artwork): each resample takes the spare
     // cores; the pixels are the same for any number of threads.
-    let workers = min(options.jobs, plan.groups.count)
+    let workers = min(options.running.jobs, plan.groups.count)
     let resample = ResampleOptions(
-      kernel: options.kernel, linear: options.linear, threads: max(1, options.jobs / max(workers, 1)))
+      kernel: options.drawing.kernel, linear: options.drawing.linear,
+      threads: max(1, options.running.jobs / max(workers, 1)))
     let order = plan.groupsLargestFirst()
     let next = Atomic<Int>(0)  // the next group in `order` to take
     let painter = colour.output == nil ? painter : painter.inColours(painter.colours.converted(colour.converted))
-    let background = colour.converted(options.background)
+    let background = colour.converted(options.drawing.background)
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       var local = RenderStats()
       let workspace = workspaces.take()
@@ -192,7 +193,7 @@ struct PreviewDrawing {
       }
       let bytes = try encoded(&stats) { () throws(ImageError) in
         try gainMap.carrier.file(
-          sdr: canvas.image(iccProfile: profile), map: map, quality: options.jpegQuality, name: paths[0])
+          sdr: canvas.image(iccProfile: profile), map: map, quality: options.writing.jpegQuality, name: paths[0])
       }
       try write(bytes, to: paths, stats: &stats)
       stats.outputBytes += bytes.count * paths.count
@@ -200,19 +201,21 @@ struct PreviewDrawing {
       try encode(canvas.image(iccProfile: profile), to: paths, pngWriter: workspace.pngWriter, stats: &stats)
     }
     stats.outputs += paths.count
-    if options.thumbnails { try writeThumbnail(canvas, profile: profile, for: files, stats: &stats) }
+    if options.writing.thumbnails { try writeThumbnail(canvas, profile: profile, for: files, stats: &stats) }
   }
 
   /// Encodes a preview in the chosen format and writes it to each of `paths`.
   private func encode(
     _ image: Image, to paths: [String], pngWriter: PNGWriter, stats: inout RenderStats
   ) throws(ArtworkFailure) {
-    switch options.format {
+    switch options.writing.format {
     case .png:
       let start = MonotonicClock.seconds()
       var written: Result<Void, OutputError> = .success(())
       do throws(ImageError) {
-        try pngWriter.withPNG(of: image, effort: options.pngEffort, threads: options.jobs, name: paths[0]) { bytes in
+        try pngWriter.withPNG(
+          of: image, effort: options.writing.pngEffort, threads: options.running.jobs, name: paths[0]
+        ) { bytes in
           let encoded = MonotonicClock.seconds()
           stats.encode += encoded - start
           defer { stats.write += MonotonicClock.seconds() - encoded }
@@ -223,7 +226,7 @@ struct PreviewDrawing {
       do { try written.get() } catch { throw .output(error) }
     case .jpeg:
       let bytes = try encoded(&stats) { () throws(ImageError) in
-        try ImageEncoder.jpeg(image, quality: options.jpegQuality, name: paths[0])
+        try ImageEncoder.jpeg(image, quality: options.writing.jpegQuality, name: paths[0])
       }
       try write(bytes, to: paths, stats: &stats)
       stats.outputBytes += bytes.count * paths.count
@@ -254,8 +257,8 @@ struct PreviewDrawing {
   private func outputPaths(_ names: [String]) throws(ArtworkFailure) -> [String] {
     do {
       return try names.map { name throws(OutputError) in
-        let path = try OutputFolder.path(name, in: options.outputFolder)
-        if options.protectedOutputs.contains(name) {
+        let path = try OutputFolder.path(name, in: options.running.outputFolder)
+        if options.running.protectedOutputs.contains(name) {
           throw .writeFailed(file: path, reason: "it is one of the inputs, and artfit never writes over an input")
         }
         return path
@@ -291,14 +294,15 @@ struct PreviewDrawing {
       small = try MonotonicClock.timed(&stats.resample) { () throws(ImageError) in
         colour.converted(
           try picture.picture(
-            of: nil, size: size, options: ResampleOptions(kernel: options.kernel, threads: options.jobs)))
+            of: nil, size: size, options: ResampleOptions(kernel: options.drawing.kernel, threads: options.running.jobs)
+          ))
       }
     } catch { throw .image(error) }
     let canvas = CropMapDrawing(painter: painter, colour: colour).canvas(
       small, size: size, source: source, results: results, safeEverywhere: safeEverywhere)
     let path = stem + "/crop-map.png"
     let bytes = try encoded(&stats) { () throws(ImageError) in
-      try ImageEncoder.png(canvas.image(iccProfile: small.iccProfile), effort: options.pngEffort, name: path)
+      try ImageEncoder.png(canvas.image(iccProfile: small.iccProfile), effort: options.writing.pngEffort, name: path)
     }
     try write(bytes, to: outputPaths([path]), stats: &stats)
     return path

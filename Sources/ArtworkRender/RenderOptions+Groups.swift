@@ -107,40 +107,4 @@ extension RenderOptions {
     /// (`InputOverlap`; the batch fills it in).
     public var protectedOutputs: Set<String> = []
   }
-
-  /// A field of the selection, read or written as `options.inputs`.
-  public subscript<Value>(dynamicMember path: WritableKeyPath<Selection, Value>) -> Value {
-    get { selection[keyPath: path] }
-    set { selection[keyPath: path] = newValue }
-  }
-
-  /// A field of the reading group, read or written as `options.limits`.
-  public subscript<Value>(dynamicMember path: WritableKeyPath<Reading, Value>) -> Value {
-    get { reading[keyPath: path] }
-    set { reading[keyPath: path] = newValue }
-  }
-
-  /// A field of the solving group, read or written as `options.targets`.
-  public subscript<Value>(dynamicMember path: WritableKeyPath<Solving, Value>) -> Value {
-    get { solving[keyPath: path] }
-    set { solving[keyPath: path] = newValue }
-  }
-
-  /// A field of the drawing group, read or written as `options.kernel`.
-  public subscript<Value>(dynamicMember path: WritableKeyPath<Drawing, Value>) -> Value {
-    get { drawing[keyPath: path] }
-    set { drawing[keyPath: path] = newValue }
-  }
-
-  /// A field of the writing group, read or written as `options.format`.
-  public subscript<Value>(dynamicMember path: WritableKeyPath<Writing, Value>) -> Value {
-    get { writing[keyPath: path] }
-    set { writing[keyPath: path] = newValue }
-  }
-
-  /// A field of the running group, read or written as `options.jobs`.
-  public subscript<Value>(dynamicMember path: WritableKeyPath<Running, Value>) -> Value {
-    get { running[keyPath: path] }
-    set { running[keyPath: path] = newValue }
-  }
 }

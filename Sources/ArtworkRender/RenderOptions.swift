@@ -5,7 +5,6 @@ import ArtworkReport
 @_spi(Support) import ArtworkSupport
 
 /// Everything `render` and `check` need to know, after the command line and the manifest.
-@dynamicMemberLookup
 public struct RenderOptions: Sendable {
   /// Preview scales: each device at its own scale, or these factors for every target.
   public enum Scales: Sendable, Hashable {

@@ -110,9 +110,9 @@ struct ParsedArgumentsTests {
     let options = try RenderArguments.parse(try ParsedArguments([], spec: spec), previews: previews)
     let library = RenderOptions(writePreviews: previews)
     #expect(options.json == library.json)
-    #expect(options.outputFolder == library.outputFolder)
-    #expect(options.limits.maxPixels == library.limits.maxPixels)
-    #expect(options.jpegQuality == library.jpegQuality)
-    #expect(options.background == library.background)
+    #expect(options.running.outputFolder == library.running.outputFolder)
+    #expect(options.reading.limits.maxPixels == library.reading.limits.maxPixels)
+    #expect(options.writing.jpegQuality == library.writing.jpegQuality)
+    #expect(options.drawing.background == library.drawing.background)
   }
 }

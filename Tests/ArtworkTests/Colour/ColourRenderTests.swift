@@ -16,13 +16,13 @@ struct ColourRenderTests {
     -> RenderOptions
   {
     var options = RenderOptions(inputs: [folder.path("art")], outputFolder: folder.path("out"))
-    options.targets = try TargetSelection.resolve(["iPhone 16 Pro"])
-    options.orientations = [.portrait]
-    options.modes = [.fill]
-    options.overlays = overlays
-    options.scales = .factors([0.25])
-    options.profile = profile
-    options.jobs = 2
+    options.solving.targets = try TargetSelection.resolve(["iPhone 16 Pro"])
+    options.solving.orientations = [.portrait]
+    options.solving.modes = [.fill]
+    options.drawing.overlays = overlays
+    options.solving.scales = .factors([0.25])
+    options.drawing.profile = profile
+    options.running.jobs = 2
     return options
   }
 

@@ -44,7 +44,7 @@ struct AutoFocusVerdictTests {
     var options = RenderOptions(
       outputFolder: "/nonexistent", targets: targets, modes: [.fill], scales: scales,
       checks: Checks(maxCropLoss: 0.6, requireFocus: true), writePreviews: previews)
-    options.autoFocus = true
+    options.solving.autoFocus = true
     return options
   }
 

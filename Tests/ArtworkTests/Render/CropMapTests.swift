@@ -16,10 +16,10 @@ struct CropMapTests {
     _ = folder.write(
       try ImageEncoder.png(Image(width: 200, height: 200, layout: .rgb, filledWith: [200, 200, 200])), to: "art/sq.png")
     var options = RenderOptions(inputs: [folder.path("art")], outputFolder: folder.path("out"))
-    options.targets = try TargetSelection.resolve(["iPhone 16 Pro"])
-    options.modes = [.fill]
-    options.overlays = []
-    options.scales = .factors([0.25])
+    options.solving.targets = try TargetSelection.resolve(["iPhone 16 Pro"])
+    options.solving.modes = [.fill]
+    options.drawing.overlays = []
+    options.solving.scales = .factors([0.25])
     let report = BatchRenderer(options: options).run().report
     let artwork = try #require(report.artworks.first)
     let map = try ImageDecoder.decode(file: folder.path("out/" + (artwork.cropMap ?? "")))

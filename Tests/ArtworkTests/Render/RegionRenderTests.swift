@@ -21,14 +21,14 @@ struct RegionRenderTests {
 
     func render(modes: [FitMode], into name: String) throws -> ArtworkReport {
       var options = RenderOptions(inputs: [folder.path("art")], outputFolder: folder.path(name))
-      options.targets = try TargetSelection.resolve(["iPhone 16 Pro"])
-      options.orientations = [.portrait]
-      options.modes = modes
+      options.solving.targets = try TargetSelection.resolve(["iPhone 16 Pro"])
+      options.solving.orientations = [.portrait]
+      options.solving.modes = modes
       // Small canvases: the decode is shrunk on load too, and the test stays quick under the
       // sanitizers.
-      options.scales = .factors([0.25])
-      options.overlays = []
-      options.thumbnails = false
+      options.solving.scales = .factors([0.25])
+      options.drawing.overlays = []
+      options.writing.thumbnails = false
       let run = BatchRenderer(options: options).run()
       #expect(run.report.errors.isEmpty)
       return try #require(run.report.artworks.first)

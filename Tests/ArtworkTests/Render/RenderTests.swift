@@ -20,11 +20,11 @@ extension Slow {
       _ folder: TemporaryFolder, targets: [String], overlays: Set<Overlay> = [], modes: [FitMode] = [.fit, .fill]
     ) throws -> RenderOptions {
       var options = RenderOptions(inputs: [folder.path("art")], outputFolder: folder.path("out"))
-      options.targets = try TargetSelection.resolve(targets)
-      options.modes = modes
-      options.overlays = overlays
-      options.scales = .factors([0.5])
-      options.jobs = 2
+      options.solving.targets = try TargetSelection.resolve(targets)
+      options.solving.modes = modes
+      options.drawing.overlays = overlays
+      options.solving.scales = .factors([0.5])
+      options.running.jobs = 2
       return options
     }
 
@@ -42,7 +42,7 @@ extension Slow {
       defer { folder.remove() }
       try Self.write(TestPictures.quadrants(), "quad.png", in: folder)
       var options = try Self.options(folder, targets: ["iPhone X", "iPad Pro 13\" (M4, M5)", "video-2-39x1"])
-      options.background = RGB(10, 20, 30)
+      options.drawing.background = RGB(10, 20, 30)
       let (report, _) = BatchRenderer(options: options).run()
       #expect(report.errors.isEmpty)
       let results = try #require(report.artworks.first).results
@@ -73,7 +73,7 @@ extension Slow {
       defer { folder.remove() }
       try Self.write(TestPictures.quadrants(), "quad.png", in: folder)
       var options = try Self.options(folder, targets: ["200x400"], modes: [.fill])
-      options.scales = .native
+      options.solving.scales = .native
       let centred = try #require(BatchRenderer(options: options).run().report.artworks.first?.results.first)
       let preview = try ImageDecoder.decode(file: folder.path("out/" + centred.preview!))
       // The centre crop keeps both halves: quadrants land where they are in the source.
@@ -82,8 +82,8 @@ extension Slow {
       #expect(Self.close(preview.pixel(x: 50, y: 300), Self.blue))
       #expect(Self.close(preview.pixel(x: 150, y: 300), Self.white))
       // Gravity right keeps only the right half: green above white.
-      options.gravity = .right
-      options.outputFolder = folder.path("out-right")
+      options.solving.gravity = .right
+      options.running.outputFolder = folder.path("out-right")
       let right = try #require(BatchRenderer(options: options).run().report.artworks.first?.results.first)
       #expect(right.placement.crop.x == 250)
       let shifted = try ImageDecoder.decode(file: folder.path("out-right/" + right.preview!))
@@ -98,8 +98,8 @@ extension Slow {
       try Self.write(plain, "plain.png", in: folder)
       var options = try Self.options(
         folder, targets: ["iPhone 16 Pro", "iPhone X", "iPhone 8"], overlays: Set(Overlay.allCases), modes: [.fill])
-      options.orientations = [.portrait]
-      options.scales = .native
+      options.solving.orientations = [.portrait]
+      options.solving.scales = .native
       let results = try #require(BatchRenderer(options: options).run().report.artworks.first?.results)
       func preview(_ slug: String) throws -> (Image, ReportedResult) {
         let result = try #require(results.first { $0.screen.target.slug == slug })
@@ -170,7 +170,7 @@ extension Slow {
       try Self.write(TestPictures.quadrants(width: 331, height: 197), "quad.png", in: folder)
       var options = try Self.options(folder, targets: ["iPhone 15 Pro", "video-16x9"], overlays: Set(Overlay.allCases))
       _ = BatchRenderer(options: options).run()
-      options.outputFolder = folder.path("again")
+      options.running.outputFolder = folder.path("again")
       _ = BatchRenderer(options: options).run()
       let manager = FileManager.default
       let files = try #require(manager.subpaths(atPath: folder.path("out"))).filter { !$0.hasSuffix("/") }.sorted()

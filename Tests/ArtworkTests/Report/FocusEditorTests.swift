@@ -157,7 +157,7 @@ struct FocusEditorTests {
   @Test func aRunsManifestComesToThePage() throws {
     let text = #"{"artworks": {"posters/*.jpg": {"modes": ["fill"]}}}"#
     var options = RenderOptions()
-    options.manifest = try Manifest.parse(Array(text.utf8), path: "art/artfit.json")
+    options.selection.manifest = try Manifest.parse(Array(text.utf8), path: "art/artfit.json")
     let setup = options.focusEditor
     #expect(setup.manifestText == text && setup.manifestPath == "art/artfit.json")
     #expect(setup.key(ArtworkFile(path: "art/posters/one.jpg", stem: "one")) == "posters/one.jpg")
