@@ -45,7 +45,8 @@ struct CheckCommand: Command {
 
   func run() throws -> ExitStatus {
     Interruption.install()
-    let lock = !json ? try FolderLock.take(options.outputFolder, wait: options.waitForLock, quiet: quiet) : nil
+    let lock =
+      !json ? try FolderLock.take(options.running.outputFolder, wait: options.running.waitForLock, quiet: quiet) : nil
     defer { lock?.release() }
     let bar = quiet || json ? nil : ProgressBar()
     let started = MonotonicClock.seconds()

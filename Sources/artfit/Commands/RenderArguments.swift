@@ -10,7 +10,7 @@ enum RenderArguments {
 
   static let sharedOptions: [OptionSpec] =
     [
-      .option("--out", "DIR", "Where previews and reports go.", defaultValue: defaults.outputFolder),
+      .option("--out", "DIR", "Where previews and reports go.", defaultValue: defaults.running.outputFolder),
       reportsOption(default: ReportFile.forReview),
       .option(
         "--targets", "LIST",
@@ -19,11 +19,11 @@ enum RenderArguments {
       ).completing(Completion.targets),
       .option(
         "--orientations", "LIST", "portrait, landscape, landscape-right",
-        defaultValue: defaults.orientations.map(\.rawValue).joined(separator: ",")
+        defaultValue: defaults.solving.orientations.map(\.rawValue).joined(separator: ",")
       ).completing(ScreenOrientation.allCases.map(\.rawValue)),
       .option(
         "--modes", "LIST", "fit, fill, auto (Apple's video gravity rule)",
-        defaultValue: defaults.modes.map(\.rawValue).joined(separator: ",")
+        defaultValue: defaults.solving.modes.map(\.rawValue).joined(separator: ",")
       ).completing(FitMode.allCases.map(\.rawValue)),
       .option("--scales", "LIST", "native, or scale factors such as 2,3", default: "native").completing([
         "native", "1", "2", "3",
@@ -107,19 +107,19 @@ enum RenderArguments {
     .option(
       "--background", "COLOR",
       "Letterbox and pillarbox bars, and what transparent art sits on: #rrggbb, black, white, gray",
-      defaultValue: ["black", "white", "gray"].first { RGB(parsing: $0) == defaults.background }
-        ?? defaults.background.description
+      defaultValue: ["black", "white", "gray"].first { RGB(parsing: $0) == defaults.drawing.background }
+        ?? defaults.drawing.background.description
     ).completing(["black", "white", "gray"]),
-    .option("--format", "png|jpeg", "Preview format.", defaultValue: defaults.format.rawValue).completing(
+    .option("--format", "png|jpeg", "Preview format.", defaultValue: defaults.writing.format.rawValue).completing(
       RenderOptions.PreviewFormat.allCases.map(\.rawValue)),
     .option(
       "--png-level", "N",
       "PNG effort 0...9: 0 stores, 1 fastest (runs and Huffman codes), 2...9 libdeflate, each smaller and slower; 9 smallest.",
-      defaultValue: String(defaults.pngEffort.rawValue)),
-    .option("--quality", "N", "JPEG quality 1...100.", defaultValue: String(defaults.jpegQuality)),
+      defaultValue: String(defaults.writing.pngEffort.rawValue)),
+    .option("--quality", "N", "JPEG quality 1...100.", defaultValue: String(defaults.writing.jpegQuality)),
     .option(
       "--kernel", "K", ResampleKernel.allCases.map(\.rawValue).joined(separator: ", "),
-      defaultValue: defaults.kernel.rawValue
+      defaultValue: defaults.drawing.kernel.rawValue
     ).completing(ResampleKernel.allCases.map(\.rawValue)),
     .flag("--linear", "Resample in linear light (gamma-correct) instead of the encoded values."),
     .option(
@@ -220,7 +220,7 @@ enum RenderArguments {
   /// A screen whose windows resize is solved at whole scales of 1 to 3 (every window then a
   /// whole-pixel canvas); a `--scales` factor outside them is bad usage, said before the run.
   private static func refuseFractionalWindowScales(_ options: RenderOptions) throws(UsageError) {
-    guard case .factors(let factors) = options.scales,
+    guard case .factors(let factors) = options.solving.scales,
       let odd = factors.first(where: { ![1.0, 2, 3].contains($0) })
     else { return }
     let targets = everyTarget(options)
@@ -232,18 +232,19 @@ enum RenderArguments {
 
   /// The targets a run may solve: `--targets`, and every target its manifest names.
   private static func everyTarget(_ options: RenderOptions) -> [Target] {
-    guard let manifest = options.manifest else { return options.targets }
-    return options.targets + ([manifest.defaults] + manifest.artworks.map(\.settings)).flatMap { $0.targets ?? [] }
+    guard let manifest = options.selection.manifest else { return options.solving.targets }
+    return options.solving.targets
+      + ([manifest.defaults] + manifest.artworks.map(\.settings)).flatMap { $0.targets ?? [] }
   }
 
   /// A canvas larger than `--max-pixels` (a `--targets WxH@S`, a user catalog's device, at
   /// the scales asked for) is bad usage, said before any memory is spent on it.
   private static func refuseHugeCanvases(_ options: RenderOptions) throws(UsageError) {
     let targets = everyTarget(options)
-    let limit = options.limits.maxPixels
+    let limit = options.reading.limits.maxPixels
     for target in targets {
       let scale: Double
-      switch options.scales {
+      switch options.solving.scales {
       case .native: scale = target.scale
       case .factors(let factors): scale = factors.max() ?? target.scale
       }
@@ -259,10 +260,10 @@ enum RenderArguments {
   private static func readInputsAndOutput(_ arguments: ParsedArguments, into options: inout RenderOptions)
     throws(UsageError)
   {
-    options.inputs = arguments.positionals.isEmpty ? ["."] : arguments.positionals
+    options.selection.inputs = arguments.positionals.isEmpty ? ["."] : arguments.positionals
     let out = arguments.value("--out")!
     guard !out.isEmpty else { throw UsageError("--out needs a folder") }
-    options.outputFolder = out
+    options.running.outputFolder = out
   }
 
   /// An output folder that is or holds an input folder, or whose reports would land on an
@@ -271,11 +272,11 @@ enum RenderArguments {
     let overlap = InputOverlap.of(options)
     if let refusal = overlap.refusal {
       throw UsageError(
-        "--out \(options.outputFolder): \(refusal) (choose a folder outside the inputs, e.g. --out artfit-out)")
+        "--out \(options.running.outputFolder): \(refusal) (choose a folder outside the inputs, e.g. --out artfit-out)")
     }
     if case .separate(let protected) = overlap, let input = protected.first(where: ReportStream.fileNames.contains) {
       throw UsageError(
-        "--out \(options.outputFolder): the report \(input) would be written over an input of the same name (choose another --out)"
+        "--out \(options.running.outputFolder): the report \(input) would be written over an input of the same name (choose another --out)"
       )
     }
   }
@@ -286,62 +287,65 @@ enum RenderArguments {
     throws(UsageError)
   {
     let given = try userCatalog(arguments)
-    options.manifest = try manifest(arguments.value("--manifest"), inputs: options.inputs, catalog: given)
-    options.userCatalog = given ?? options.manifest?.catalog
+    options.selection.manifest = try manifest(
+      arguments.value("--manifest"), inputs: options.selection.inputs, catalog: given)
+    options.solving.userCatalog = given ?? options.selection.manifest?.catalog
   }
 
   /// What to solve: targets (from the run's catalog), orientations, modes (shared with
   /// `template`).
   static func readSelection(_ arguments: ParsedArguments, into options: inout RenderOptions) throws(UsageError) {
     let catalog = options.catalog
-    options.targets = catalog.all.filter { Catalog.defaultFamilies.contains($0.family) }
+    options.solving.targets = catalog.all.filter { Catalog.defaultFamilies.contains($0.family) }
     if let text = arguments.value("--targets") {
       do {
-        options.targets = try TargetSelection.resolve(list: text, in: catalog)
+        options.solving.targets = try TargetSelection.resolve(list: text, in: catalog)
       } catch {
         throw UsageError("--targets: \(error.description)")
       }
-      guard !options.targets.isEmpty else { throw UsageError("--targets names no target") }
+      guard !options.solving.targets.isEmpty else { throw UsageError("--targets names no target") }
     }
-    options.orientations = try arguments.parsed("--orientations", ScreenOrientation.parseList) ?? options.orientations
-    options.modes = try arguments.parsed("--modes", FitMode.parseList) ?? options.modes
+    options.solving.orientations =
+      try arguments.parsed("--orientations", ScreenOrientation.parseList) ?? options.solving.orientations
+    options.solving.modes = try arguments.parsed("--modes", FitMode.parseList) ?? options.solving.modes
   }
 
   /// The scales to draw at: native, or factors.
   private static func readScales(_ arguments: ParsedArguments, into options: inout RenderOptions) throws(UsageError) {
     if let text = arguments.value("--scales") {
       if ValueText.trimmed(text.lowercased()) == "native" {
-        options.scales = .native
+        options.solving.scales = .native
       } else {
         var factors: [Double] = []
         for item in ValueText.list(text) {
           factors.append(try ValueParsers.parse("--scales") { () throws(ValueError) in try Fraction.parseScale(item) })
         }
         guard !factors.isEmpty else { throw UsageError("--scales takes native or factors such as 2,3") }
-        options.scales = .factors(factors)
+        options.solving.scales = .factors(factors)
       }
     }
   }
 
   /// Where the crop goes: gravity and focus (shared with `template`).
   static func readPlacement(_ arguments: ParsedArguments, into options: inout RenderOptions) throws(UsageError) {
-    options.gravity = try arguments.parsed("--gravity", Gravity.parse) ?? options.gravity
-    options.focus =
+    options.solving.gravity = try arguments.parsed("--gravity", Gravity.parse) ?? options.solving.gravity
+    options.solving.focus =
       try arguments.parsed("--focus") { text throws(ValueError) in try FocusRegion.parse(text, origin: .option) }
-      ?? options.focus
+      ?? options.solving.focus
   }
 
   /// What fails a result: the crop-loss limit, the focus requirement; and which settings the
   /// command line fixed over the manifest's.
   private static func readChecks(_ arguments: ParsedArguments, into options: inout RenderOptions) throws(UsageError) {
-    options.checks.maxCropLoss = try arguments.parsed("--max-crop-loss", Fraction.parse) ?? options.checks.maxCropLoss
-    options.checks.requireFocus = arguments.has("--require-focus")
+    options.solving.checks.maxCropLoss =
+      try arguments.parsed("--max-crop-loss", Fraction.parse) ?? options.solving.checks.maxCropLoss
+    options.solving.checks.requireFocus = arguments.has("--require-focus")
     let explicitKeys: [(String, ManifestKey)] = [
       ("--targets", .targets), ("--orientations", .orientations), ("--modes", .modes), ("--gravity", .gravity),
       ("--focus", .focus), ("--max-crop-loss", .maxCropLoss), ("--require-focus", .requireFocus),
       ("--window-min", .windowMin), ("--window-max", .windowMax),
     ]
-    options.explicit = Set(explicitKeys.filter { arguments.has($0.0) }.map(\.1))
+    options.solving.explicit = Set(explicitKeys.filter { arguments.has($0.0) }.map(\.1))
   }
 
   /// The app's own window limits, applied to the run's targets once here (an artwork the
@@ -349,11 +353,13 @@ enum RenderArguments {
   private static func readAppWindows(_ arguments: ParsedArguments, into options: inout RenderOptions)
     throws(UsageError)
   {
-    options.appWindows = AppWindowLimits(
+    options.solving.appWindows = AppWindowLimits(
       minimum: try arguments.parsed("--window-min", AppWindowLimits.parseSize),
       maximum: try arguments.parsed("--window-max", AppWindowLimits.parseSize))
-    if let problem = options.appWindows.problem { throw UsageError("--window-min and --window-max: \(problem)") }
-    options.targets = options.targets.map { $0.limitingWindows(to: options.appWindows) }
+    if let problem = options.solving.appWindows.problem {
+      throw UsageError("--window-min and --window-max: \(problem)")
+    }
+    options.solving.targets = options.solving.targets.map { $0.limitingWindows(to: options.solving.appWindows) }
   }
 
   /// How the run goes: threads, limits, the manifest, pixel analysis, the shard.
@@ -361,16 +367,16 @@ enum RenderArguments {
     throws(UsageError)
   {
     if let text = arguments.value("--jobs") {
-      options.jobs = try ValueParsers.integer(text, option: "--jobs", range: 1...256)
+      options.running.jobs = try ValueParsers.integer(text, option: "--jobs", range: 1...256)
     }
-    options.limits = try LimitArguments.limits(arguments)
-    options.excludes = arguments.all("--exclude")
-    options.followSymlinks = arguments.has("--follow-symlinks")
-    options.trimBars = arguments.has("--trim-bars")
-    options.autoFocus = arguments.has("--auto-focus")
-    options.shard = try shard(arguments)
-    options.waitForLock = !arguments.has("--no-wait")
-    options.reports = try reports(arguments)
+    options.reading.limits = try LimitArguments.limits(arguments)
+    options.selection.excludes = arguments.all("--exclude")
+    options.selection.followSymlinks = arguments.has("--follow-symlinks")
+    options.solving.trimBars = arguments.has("--trim-bars")
+    options.solving.autoFocus = arguments.has("--auto-focus")
+    options.selection.shard = try shard(arguments)
+    options.running.waitForLock = !arguments.has("--no-wait")
+    options.writing.reports = try reports(arguments)
   }
 
   /// The report files `--reports` names (report.json always among them).
@@ -415,26 +421,27 @@ enum RenderArguments {
   private static func readPreviewSettings(_ arguments: ParsedArguments, into options: inout RenderOptions)
     throws(UsageError)
   {
-    options.overlays = try arguments.parsed("--overlays", Overlay.parseSet) ?? options.overlays
+    options.drawing.overlays = try arguments.parsed("--overlays", Overlay.parseSet) ?? options.drawing.overlays
     let background = arguments.value("--background")!
     guard let colour = RGB(parsing: background) else {
       throw UsageError("--background takes #rrggbb or black, white, gray (got '\(background)')")
     }
-    options.background = colour
-    options.format = try arguments.parsed("--format", RenderOptions.PreviewFormat.parse)!
-    options.pngEffort = try PNGEffort(
+    options.drawing.background = colour
+    options.writing.format = try arguments.parsed("--format", RenderOptions.PreviewFormat.parse)!
+    options.writing.pngEffort = try PNGEffort(
       rawValue: ValueParsers.integer(arguments.value("--png-level")!, option: "--png-level", range: PNGEffort.range))!
-    options.jpegQuality = try ValueParsers.integer(arguments.value("--quality")!, option: "--quality", range: 1...100)
-    options.kernel = try arguments.parsed("--kernel", ResampleKernel.parse)!
-    options.linear = arguments.has("--linear")
+    options.writing.jpegQuality = try ValueParsers.integer(
+      arguments.value("--quality")!, option: "--quality", range: 1...100)
+    options.drawing.kernel = try arguments.parsed("--kernel", ResampleKernel.parse)!
+    options.drawing.linear = arguments.has("--linear")
     options.drawing.appearance = try arguments.parsed("--appearance", Appearance.parse)!
-    options.profile = try arguments.parsed("--profile", OutputProfile.parse)!
-    options.intent = try arguments.parsed("--intent", RenderingIntent.parse)!
-    options.useCache = !arguments.has("--no-cache")
-    if options.format == .png && arguments.has("--quality") {
+    options.drawing.profile = try arguments.parsed("--profile", OutputProfile.parse)!
+    options.drawing.intent = try arguments.parsed("--intent", RenderingIntent.parse)!
+    options.running.useCache = !arguments.has("--no-cache")
+    if options.writing.format == .png && arguments.has("--quality") {
       printError("artfit: warning: --quality sets JPEG previews' quality, and the previews are PNG (--format jpeg)")
     }
-    if options.format == .jpeg && arguments.has("--png-level") {
+    if options.writing.format == .jpeg && arguments.has("--png-level") {
       printError("artfit: warning: --png-level sets PNG previews' effort, and the previews are JPEG (--format png)")
     }
   }

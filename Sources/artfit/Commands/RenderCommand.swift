@@ -38,7 +38,8 @@ struct RenderCommand: Command {
 
   func run() throws -> ExitStatus {
     Interruption.install(keeping: "previews")
-    let lock = true ? try FolderLock.take(options.outputFolder, wait: options.waitForLock, quiet: quiet) : nil
+    let lock =
+      true ? try FolderLock.take(options.running.outputFolder, wait: options.running.waitForLock, quiet: quiet) : nil
     defer { lock?.release() }
     let bar = quiet || json ? nil : ProgressBar()
     let started = MonotonicClock.seconds()

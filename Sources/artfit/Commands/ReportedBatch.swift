@@ -20,13 +20,14 @@ struct ReportedBatch {
 
   /// Runs the batch; the tally has the counts, the errors and what stopped the run.
   func run() -> (tally: RunTally, summary: Summary, stats: RenderStats) {
-    var summary = Summary(trimBars: options.trimBars)
+    var summary = Summary(trimBars: options.solving.trimBars)
     let stream: ReportStream
     do throws(OutputError) {
       if writeFiles {
-        try OutputFolder.prepare(options.outputFolder)
+        try OutputFolder.prepare(options.running.outputFolder)
         stream = try ReportStream(
-          folder: options.outputFolder, options: options.json, files: options.reports, editor: options.focusEditor)
+          folder: options.running.outputFolder, options: options.json, files: options.writing.reports,
+          editor: options.focusEditor)
       } else {
         stream = ReportStream(jsonTo: 1, options: options.json)
       }
@@ -48,7 +49,7 @@ struct ReportedBatch {
     if stoppedBy == nil {
       do throws(OutputError) {
         try stream.finish(errors: report.errors, skipped: report.skipped, usedBaseline: baseline != nil)
-        if writeFiles && jsonToStdout { try Self.copy(options.outputFolder + "/report.json", to: 1) }
+        if writeFiles && jsonToStdout { try Self.copy(options.running.outputFolder + "/report.json", to: 1) }
       } catch {
         stoppedBy = error
       }

@@ -56,7 +56,7 @@ struct Summary {
     if let stop = tally.stoppedBy {
       printError("artfit: \(stop.description)")
       printError(
-        "artfit: stopped: the output folder \(options.outputFolder) takes no more writes; previews already written are whole, no partial files were left, and the reports may be missing or stale."
+        "artfit: stopped: the output folder \(options.running.outputFolder) takes no more writes; previews already written are whole, no partial files were left, and the reports may be missing or stale."
       )
     }
     guard !quiet else { return }
@@ -66,15 +66,15 @@ struct Summary {
       printError("artfit: ... and \(warningCount - warnings.count) more warnings (report.json lists every one)")
     }
     let say = { (text: String) in if toStderr { printError(text) } else { printOut(text) } }
-    findings(tally, files: wroteReports ? options.reports : [], say: say)
+    findings(tally, files: wroteReports ? options.writing.reports : [], say: say)
     if stats.cacheSetAside {
       say(
-        "The render cache in \(options.outputFolder) was written by an earlier artfit, so every artwork rendered again."
+        "The render cache in \(options.running.outputFolder) was written by an earlier artfit, so every artwork rendered again."
       )
     }
-    say(Self.totals(tally, stats: stats, writePreviews: options.writePreviews, seconds: seconds))
+    say(Self.totals(tally, stats: stats, writePreviews: options.writing.writePreviews, seconds: seconds))
     if wroteReports && tally.stoppedBy == nil {
-      say(Self.reportLine(options.outputFolder, files: options.reports))
+      say(Self.reportLine(options.running.outputFolder, files: options.writing.reports))
     }
     if getenv("ARTFIT_TIMINGS") != nil {
       // Seconds of work summed over threads, for the benchmark's stage split.
@@ -144,7 +144,7 @@ struct Summary {
   /// shard has them), or artwork on which no screen was solved (bad usage, unless
   /// `--allow-empty`). nil for a run that checked something.
   static func emptyRunStatus(_ tally: RunTally, options: RenderOptions, allowEmpty: Bool, quiet: Bool) -> ExitStatus? {
-    if tally.foundNothing, let shard = options.shard, let all = tally.artworksInAllShards, all > 0 {
+    if tally.foundNothing, let shard = options.selection.shard, let all = tally.artworksInAllShards, all > 0 {
       if !quiet {
         printError(
           "artfit: this shard (\(shard.description)) holds none of the \(all) artwork\(all == 1 ? "" : "s"); its reports are empty, and merge-reports joins them"
@@ -153,12 +153,12 @@ struct Summary {
       return nil
     }
     if tally.foundNothing && !allowEmpty {
-      printError(nothingFound(tally, inputs: options.inputs))
+      printError(nothingFound(tally, inputs: options.selection.inputs))
       return .usage
     }
     if tally.solvedNothing && !allowEmpty {
       printError(
-        "artfit: no screen was solved for any artwork: --orientations \(options.orientations.map(\.rawValue).joined(separator: ",")) selects none of the targets' screens (a TV, a video ratio or a window shows only in its own orientation); choose other targets or orientations, or --allow-empty to accept an empty run"
+        "artfit: no screen was solved for any artwork: --orientations \(options.solving.orientations.map(\.rawValue).joined(separator: ",")) selects none of the targets' screens (a TV, a video ratio or a window shows only in its own orientation); choose other targets or orientations, or --allow-empty to accept an empty run"
       )
       return .usage
     }

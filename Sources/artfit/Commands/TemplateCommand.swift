@@ -48,7 +48,7 @@ struct TemplateCommand: Command {
     }
     given = try Self.given(sourceText, maxPixels: try LimitArguments.maxPixels(arguments))
     options = RenderOptions()
-    options.userCatalog = try RenderArguments.userCatalog(arguments)
+    options.solving.userCatalog = try RenderArguments.userCatalog(arguments)
     try RenderArguments.readSelection(arguments, into: &options)
     try RenderArguments.readPlacement(arguments, into: &options)
     output = arguments.value("--out")!
@@ -98,11 +98,11 @@ struct TemplateCommand: Command {
 
   func run() throws -> ExitStatus {
     let (source, name) = try given.resolved()
-    let gravity = Gravity.given(options.gravity, focus: options.focus)
+    let gravity = Gravity.given(options.solving.gravity, focus: options.solving.focus)
     let results = options.screens.flatMap { screen in
-      options.modes.map { mode in
+      options.solving.modes.map { mode in
         TargetResult.solve(
-          source: source, screen: screen, mode: mode, gravity: gravity, focus: options.focus, checks: Checks())
+          source: source, screen: screen, mode: mode, gravity: gravity, focus: options.solving.focus, checks: Checks())
       }
     }
     let template = Template(source: source, results: results)
