@@ -59,6 +59,36 @@ struct ShardTests {
     }
   }
 
+  /// `--shard auto` under each CI system's variables picks the slice `--shard I/N` does; Bazel's
+  /// status file is touched; a system without a count takes `--shard-count`.
+  @Test func eachSystemsVariablesPickTheSameSlice() throws {
+    defer { folder.remove() }
+    try art(9)
+    let oneBased = try (1...3).map { try sources(["check", folder.path("art"), "--shard", "\($0)/3"]) }
+    for system in ShardEnvironment.systems {
+      for (slice, expected) in oneBased.enumerated() {
+        var environment = [system.index: String(slice + system.base)]
+        if let variable = system.count { environment[variable] = String(3) }
+        let status = folder.path("status-\(slice)")
+        if let variable = system.statusFile { environment[variable] = status }
+        let count = system.count == nil ? ["--shard-count", "3"] : []
+        let run = try ArtfitRun(
+          ["check", folder.path("art"), "--shard", "auto", "--json", "--targets", "90x160"] + count,
+          environment: environment)
+        let json = try #require(try run.json() as? [String: Any], "\(system.system): \(run.stderr)")
+        let got = (json["artworks"] as? [[String: Any]])?.compactMap { $0["source"] as? String } ?? []
+        #expect(got == expected && !got.isEmpty, "\(system.system), slice \(slice + 1)")
+        #expect((json["options"] as? [String: Any])?["shard"] as? String == "\(slice + 1)/3")
+        if system.statusFile != nil { #expect(FileManager.default.fileExists(atPath: status), "Bazel's status file") }
+      }
+    }
+    let none = try ArtfitRun(["check", folder.path("art"), "--shard", "auto"])
+    #expect(none.status == 2 && none.stderr.contains("CI_NODE_INDEX") && none.stderr.contains("--shard I/N"))
+    let kubernetes = try ArtfitRun(
+      ["check", folder.path("art"), "--shard", "auto"], environment: ["JOB_COMPLETION_INDEX": "1"])
+    #expect(kubernetes.status == 2 && kubernetes.stderr.contains("add --shard-count N"), "\(kubernetes.stderr)")
+  }
+
   @Test func mergedChecksEqualOneWholeCheck() throws {
     defer { folder.remove() }
     try art(10)

@@ -1,3 +1,4 @@
+import Artwork
 import Foundation
 
 /// Runs the built `artfit` binary (beside the test bundle) and captures what it prints.
@@ -21,7 +22,8 @@ public struct ArtfitRun {
 
   /// `fileSizeBlocks` runs it under `ulimit -f` (512-byte blocks), where a write past the
   /// limit fails the way a full disk does. The child sees this process's environment without
-  /// the variables that turn diagnostics on (GitHub Actions, Xcode), plus `environment`.
+  /// the variables that turn diagnostics on (GitHub Actions, Xcode) or pick a shard, plus
+  /// `environment`.
   public init(
     _ arguments: [String], in directory: URL? = nil, fileSizeBlocks: Int? = nil,
     environment extra: [String: String] = [:]
@@ -36,7 +38,10 @@ public struct ArtfitRun {
     }
     if let directory { process.currentDirectoryURL = directory }
     var environment = ProcessInfo.processInfo.environment
-    for name in ["GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY", "GITHUB_WORKSPACE", "XCODE_VERSION_ACTUAL"] {
+    // A CI system's shard variables would pick a slice under `--shard auto`.
+    for name in ["GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY", "GITHUB_WORKSPACE", "XCODE_VERSION_ACTUAL"]
+      + ShardEnvironment.variables
+    {
       environment[name] = nil
     }
     environment["NO_COLOR"] = "1"

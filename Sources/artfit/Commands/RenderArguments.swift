@@ -55,12 +55,16 @@ enum RenderArguments {
     ] + LimitArguments.options + [
       .option(
         "--shard", "I/N",
-        "Process only the I-th of N deterministic slices of the inputs (1-based, for CI matrices); merge-reports joins them.",
-        default: "all"),
+        "Process only the I-th of N deterministic slices of the inputs (1-based, for CI matrices); merge-reports joins them. 'auto' reads the slice from the CI system's variables (GitLab, CircleCI, Buildkite, Bazel, Kubernetes with --shard-count).",
+        default: "all"
+      ).completing(["auto"]),
       .option(
         "--shard-index", "I",
         "The same slice counted from 0 (with --shard-count N), as a Kubernetes Indexed Job's JOB_COMPLETION_INDEX is."),
-      .option("--shard-count", "N", "How many slices --shard-index counts."),
+      .option(
+        "--shard-count", "N",
+        "How many slices --shard-index counts; with --shard auto, the count a CI system gives no variable for (Kubernetes)."
+      ),
       Diagnostics.option,
       FolderLock.noWaitOption,
       .option(
@@ -399,6 +403,12 @@ enum RenderArguments {
   private static func shard(_ arguments: ParsedArguments) throws(UsageError) -> Shard? {
     let index = arguments.value("--shard-index")
     let count = arguments.value("--shard-count")
+    if arguments.value("--shard") == "auto" {
+      guard index == nil else {
+        throw UsageError("--shard auto reads the index from the CI system: drop --shard-index")
+      }
+      return try shardFromEnvironment(count: count)
+    }
     if let text = arguments.value("--shard") {
       guard index == nil, count == nil else {
         throw UsageError("give --shard I/N (1-based) or --shard-index I --shard-count N (0-based), not both")
@@ -415,6 +425,30 @@ enum RenderArguments {
     let n = try ValueParsers.integer(count, option: "--shard-count", range: 1...1_000_000)
     let i = try ValueParsers.integer(index, option: "--shard-index", range: 0...(n - 1))
     return Shard(index: i + 1, count: n)
+  }
+
+  /// `--shard auto`: the slice the CI system's variables name (`ShardEnvironment`), with
+  /// `--shard-count` for a system that gives no count. Bazel's status file is touched, which
+  /// tells Bazel the run shards.
+  private static func shardFromEnvironment(count countText: String?) throws(UsageError) -> Shard {
+    let count = try countText.map { text throws(UsageError) in
+      try ValueParsers.integer(text, option: "--shard-count", range: 1...1_000_000)
+    }
+    let environment = ProcessInfo.processInfo.environment
+    let found: (shard: Shard, system: ShardEnvironment)
+    do {
+      found = try ShardEnvironment.shard(in: environment, count: count)
+    } catch {
+      let remedy = error.wantsCount ? "add --shard-count N (the Job's completions)" : "or give the slice as --shard I/N"
+      throw UsageError("--shard auto: \(error); \(remedy)")
+    }
+    if let variable = found.system.statusFile, let path = environment[variable], !path.isEmpty,
+      !FileManager.default.fileExists(atPath: path),
+      !FileManager.default.createFile(atPath: path, contents: nil)
+    {
+      throw UsageError("--shard auto: cannot create \(path), the file \(variable) asks a sharded test to touch")
+    }
+    return found.shard
   }
 
   /// How previews look and are written (render only).
