@@ -9,54 +9,54 @@ let package = Package(
     .plugin(name: "ArtfitPlugin", targets: ["ArtfitPlugin"]),
   ],
   targets: [
-    // The system libraries, found through pkg-config. `providers` only prints a hint;
-    // `.ci/run` installs the packages.
+    // The system libraries, found through pkg-config. `providers` only prints a hint (Debian's
+    // packages, Homebrew's formulae: Research/platforms.md); `.ci/run` installs the packages.
     .systemLibrary(
       name: "CLibPNG", path: "Sources/CLibPNG", pkgConfig: "libpng",
-      providers: [.apt(["libpng-dev"])]),
+      providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
     .systemLibrary(
       name: "CLibJPEG", path: "Sources/CLibJPEG", pkgConfig: "libjpeg",
-      providers: [.apt(["libjpeg-dev"])]),
+      providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
     .systemLibrary(
       name: "CLibDeflate", path: "Sources/CLibDeflate", pkgConfig: "libdeflate",
-      providers: [.apt(["libdeflate-dev"])]),
+      providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
     .systemLibrary(
       name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
-      providers: [.apt(["zlib1g-dev"])]),
+      providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     .systemLibrary(
       name: "CISAL", path: "Sources/CISAL", pkgConfig: "libisal",
-      providers: [.apt(["libisal-dev"])]),
+      providers: [.apt(["libisal-dev"]), .brew(["isa-l"])]),
     .systemLibrary(
       name: "CLittleCMS", path: "Sources/CLittleCMS", pkgConfig: "lcms2",
-      providers: [.apt(["liblcms2-dev"])]),
+      providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]),
     .systemLibrary(
       name: "CLibWebP", path: "Sources/CLibWebP", pkgConfig: "libwebpdemux",
-      providers: [.apt(["libwebp-dev"])]),
+      providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
     .systemLibrary(
       name: "CLibTIFF", path: "Sources/CLibTIFF", pkgConfig: "libtiff-4",
-      providers: [.apt(["libtiff-dev"])]),
+      providers: [.apt(["libtiff-dev"]), .brew(["libtiff"])]),
     .systemLibrary(
       name: "CLibHeif", path: "Sources/CLibHeif", pkgConfig: "libheif",
-      providers: [.apt(["libheif-dev"])]),
+      providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
     // SVG and PDF: librsvg and poppler's GLib interface, both drawing with cairo (their
     // pkg-config files bring cairo's and GLib's flags).
     // AVIF's planes as AV1's reference library decodes them (libheif reads everything else).
     .systemLibrary(
       name: "CLibAVIF", path: "Sources/CLibAVIF", pkgConfig: "libavif",
-      providers: [.apt(["libavif-dev"])]),
+      providers: [.apt(["libavif-dev"]), .brew(["libavif"])]),
     .systemLibrary(
       name: "CLibRSVG", path: "Sources/CLibRSVG", pkgConfig: "librsvg-2.0",
-      providers: [.apt(["librsvg2-dev"])]),
+      providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]),
     // libxml2's SAX parser measures an SVG before librsvg (which parses with it too) builds it.
     .systemLibrary(
       name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
-      providers: [.apt(["libxml2-dev"])]),
+      providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
     .systemLibrary(
       name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib",
-      providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
+      providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"]), .brew(["poppler", "cairo"])]),
     .systemLibrary(
       name: "CXXHash", path: "Sources/CXXHash", pkgConfig: "libxxhash",
-      providers: [.apt(["libxxhash-dev"])]),
+      providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]),
     // Thin C shims: libpng's and libjpeg's setjmp/longjmp error model stays here, libwebp's
     // status codes, libtiff's per-handle handlers, libheif's returned errors, LittleCMS's logger, and the PNG writer over
     // ISA-L's Huffman codes and libdeflate, and GLib's log handlers caught for librsvg and poppler.

@@ -1,10 +1,6 @@
 @_spi(Support) import ArtworkSupport
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Writes files whole or not at all: bytes go to a hidden temporary file in the same
 /// folder, which is renamed over the target. Temporary files in flight are tracked so an
 /// interrupted run can remove them.

@@ -1,9 +1,5 @@
 @_spi(Support) import ArtworkSupport
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A file written a piece at a time over a long run (a report as its artworks finish) that
 /// appears whole or not at all: the bytes go to a hidden temporary file beside it, renamed
 /// over it by `commit`. An interrupted run removes the temporary file (`AtomicFile`).

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import ArtworkSupport
 
 /// Reads files read-only through POSIX calls, so every failure carries errno's own words.
 package enum FileBytes {
@@ -58,7 +54,7 @@ package enum FileBytes {
     let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, count in
       var done = 0
       while done < wanted {
-        let got = Glibc.read(descriptor, buffer.baseAddress! + done, wanted - done)
+        let got = Platform.read(descriptor, buffer.baseAddress! + done, wanted - done)
         if got < 0 {
           if errno == EINTR { continue }
           failure = errno

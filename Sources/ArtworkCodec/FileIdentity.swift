@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import ArtworkSupport
 
 /// What a build tool's index records of a file (git's index, ninja's log) to know it unchanged
 /// without reading it: size, modification and status-change times to the nanosecond, inode and
@@ -11,9 +7,9 @@
 public struct FileIdentity: Sendable, Hashable {
   /// The size in bytes.
   public var size: Int
-  /// Nanoseconds since 1970 (`st_mtim`).
+  /// Nanoseconds since 1970 (the modification time).
   public var modified: Int64
-  /// Nanoseconds since 1970 (`st_ctim`).
+  /// Nanoseconds since 1970 (the status-change time).
   public var changed: Int64
   /// The inode number (`st_ino`).
   public var inode: UInt64
@@ -31,8 +27,9 @@ public struct FileIdentity: Sendable, Hashable {
 
   init(_ status: stat) {
     self.init(
-      size: Int(status.st_size), modified: Self.nanoseconds(status.st_mtim), changed: Self.nanoseconds(status.st_ctim),
-      inode: UInt64(status.st_ino), device: UInt64(status.st_dev))
+      size: Int(status.st_size), modified: Self.nanoseconds(Platform.modified(status)),
+      changed: Self.nanoseconds(Platform.changed(status)),
+      inode: UInt64(truncatingIfNeeded: status.st_ino), device: UInt64(truncatingIfNeeded: status.st_dev))
   }
 
   /// The identity of the file at `path` (following links), or nil when it cannot be looked at.

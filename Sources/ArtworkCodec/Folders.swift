@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import ArtworkSupport
 
 /// Folders for outputs.
 public enum Folders {

@@ -1,9 +1,5 @@
 @_spi(Support) import ArtworkSupport
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// How an Xcode image stack (an `.imagestack` folder: a tvOS layered image, as Xcode's asset
 /// catalogs, the Parallax Previewer and the Photoshop exporter write it; or a
 /// `.solidimagestack`, a visionOS icon's layers, laid out alike) lays its layers out,

@@ -1,8 +1,5 @@
+import ArtworkSupport
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// One run at a time per output folder: an advisory lock (`flock`) on `OUT/.artfit-lock`,
 /// held from before the first write to after the last. The file names its holder while a

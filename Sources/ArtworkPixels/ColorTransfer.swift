@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import ArtworkSupport
 
 /// The sRGB transfer function, and lookup tables built from it once.
 enum ColorTransfer {

@@ -1,11 +1,6 @@
+import ArtworkSupport
 import CPUFeatures
 import FixedPointAVX2
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The fixed-point passes to run: the AVX2 build (FixedPointAVX2, the same arithmetic in C
 /// with AVX2 target attributes) when the CPU has AVX2, else the baseline build of

@@ -1,3 +1,5 @@
+import ArtworkSupport
+
 /// The filters the resampler offers, as (function, support) pairs in one table.
 public enum ResampleKernel: String, Sendable, Hashable, CaseIterable, Codable {
   /// Lanczos windowed sinc, three lobes: sharp, the default (as libvips and Pillow).
@@ -50,9 +52,3 @@ public enum ResampleKernel: String, Sendable, Hashable, CaseIterable, Codable {
     return 0
   }
 }
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif

@@ -1,12 +1,7 @@
 import ArtworkCodec
 import ArtworkGeometry
+import ArtworkSupport
 import Dispatch
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// How to resample.
 public struct ResampleOptions: Sendable, Hashable {

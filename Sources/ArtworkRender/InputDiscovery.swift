@@ -3,10 +3,6 @@ import ArtworkReport
 @_spi(Support) import ArtworkSupport
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Finds artwork and accounts for every other file. Files given by name are artwork;
 /// folders are searched recursively, and each regular, non-hidden file in them is artwork,
 /// an image artfit cannot read (an input error naming its format), or skipped with a reason

@@ -2,10 +2,6 @@ import ArtworkCodec
 @_spi(Support) import ArtworkSupport
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The folder a run writes into. Every output path is checked to stay inside it (no `..`,
 /// no absolute names, no symbolic link followed out of it), and the folder carries a marker
 /// so that no later run reads its previews back as artwork.

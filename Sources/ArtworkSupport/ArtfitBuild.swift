@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Which build of artfit is running: its version and the identity of its executable (size,
 /// modification time, inode), so that a cache made by another build, even of the same
 /// version number, is not trusted.
@@ -11,8 +5,8 @@ package enum ArtfitBuild {
   /// "artfit 0.1.0" and the executable's identity, when the system says where it is.
   package static let identity: String = {
     var status = stat()
-    guard stat("/proc/self/exe", &status) == 0 else { return ArtfitVersion.generator }
-    return ArtfitVersion.generator
-      + " \(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec) \(status.st_ino)"
+    guard let path = Platform.executablePath, stat(path, &status) == 0 else { return ArtfitVersion.generator }
+    let modified = Platform.modified(status)
+    return ArtfitVersion.generator + " \(status.st_size) \(modified.tv_sec).\(modified.tv_nsec) \(status.st_ino)"
   }()
 }

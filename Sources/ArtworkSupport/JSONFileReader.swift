@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Reads a large JSON file a value at a time in bounded memory: the caller walks the
 /// top-level object member by member and an array in it element by element, and each value
 /// is cut from the bytes (brackets counted outside strings) and parsed whole.

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Reads a file of settings a user names (a manifest, a catalog, a baseline report): a
 /// regular file, or a pipe such as the shell's `<(…)` gives. It is opened without waiting
 /// (`O_NONBLOCK`), so a FIFO that nobody writes reads as empty instead of hanging the run;
@@ -26,7 +20,7 @@ package enum SettingsFile {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let got = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      let got = chunk.withUnsafeMutableBytes { Platform.read(descriptor, $0.baseAddress, $0.count) }
       if got < 0 {
         if errno == EINTR { continue }
         return .failure(Failure(reason: String(cString: strerror(errno))))

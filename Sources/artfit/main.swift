@@ -1,5 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import ArtworkSupport
 
 exit(ArtfitCLI.run(Array(CommandLine.arguments.dropFirst())).rawValue)

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import ArtworkSupport
 
 /// TIFF through libtiff (`cimageio_tiff_read.c`): the first page. Many writers put the
 /// directory after the pixels, so a probe whose first bytes end before it reads only the

@@ -1,8 +1,5 @@
 import Artwork
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import ArtworkSupport
 
 /// A subcommand: declared options (`spec`), validation in `init`, work in `run`.
 protocol Command {

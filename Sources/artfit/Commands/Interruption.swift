@@ -1,9 +1,6 @@
 import Artwork
+import ArtworkSupport
 import Dispatch
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Removes partial files and says so when the run is interrupted.
 enum Interruption {

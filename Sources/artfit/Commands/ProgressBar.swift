@@ -1,10 +1,6 @@
 import Artwork
 @_spi(Support) import ArtworkSupport
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A one-line progress bar on stderr, only when stderr is a terminal.
 final class ProgressBar: Sendable {
   /// When the bar was last drawn, and whether it is on the screen.

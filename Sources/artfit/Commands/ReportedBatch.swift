@@ -1,9 +1,6 @@
 import Artwork
+import ArtworkSupport
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// A batch (render or check) whose reports are written as its artworks finish, in input
 /// order: each artwork is marked against the baseline, added to the report files, the

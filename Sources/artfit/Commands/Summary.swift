@@ -1,8 +1,5 @@
 import Artwork
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import ArtworkSupport
 
 /// The lines printed at the end of render and check, gathered as artworks finish: a bounded
 /// number of verdicts, failures and warnings, so a run of any size prints a summary of a
