@@ -23,11 +23,11 @@ fi
 status=0
 env -i PATH=/usr/bin:/bin HOME="$out" artfit render SampleArt --out "$out/artfit-out" --quiet || status=$?
 [ "$status" -eq 0 ] || { echo "check_deb: artfit render SampleArt exited $status" >&2; exit 1; }
-previews=$(find "$out/artfit-out" -name '*.png' | wc -l)
-[ -s "$out/artfit-out/report.json" ] && [ "$previews" -gt 100 ] || {
-  echo "check_deb: the run wrote no report or too few previews ($previews)" >&2
+pngs=$(find "$out/artfit-out" -name '*.png' | wc -l)
+[ -s "$out/artfit-out/report.json" ] && [ "$pngs" -gt 100 ] || {
+  echo "check_deb: the run wrote no report or too few PNG files ($pngs)" >&2
   exit 1
 }
 env -i PATH=/usr/bin:/bin artfit --version
-echo "SampleArt rendered by the installed package: $previews previews"
+echo "SampleArt rendered by the installed package: $pngs PNG files (previews and crop maps)"
 rm -rf "$out"
