@@ -70,15 +70,22 @@ let package = Package(
     // Each depends only on the layers listed before it (and the C targets below and above);
     // the umbrella re-exports them all.
     .target(name: "ArtworkGeometry"),
-    .target(name: "ArtworkSupport", dependencies: ["CXXHash"]),
-    .target(name: "ArtworkCodec", dependencies: ["ArtworkSupport", "CImageIO"]),
+    // The platform seam: the C library (Glibc or Darwin) and what differs between them. Not
+    // re-exported by the umbrella, so the library's documentation holds artfit's API alone.
+    .target(name: "ArtworkPlatform"),
+    .target(name: "ArtworkSupport", dependencies: ["ArtworkPlatform", "CXXHash"]),
+    .target(name: "ArtworkCodec", dependencies: ["ArtworkPlatform", "ArtworkSupport", "CImageIO"]),
     .target(
       name: "ArtworkPixels",
-      dependencies: ["ArtworkGeometry", "ArtworkCodec", "ArtworkSupport", "CPUFeatures", "FixedPointAVX2"]),
+      dependencies: [
+        "ArtworkGeometry", "ArtworkCodec", "ArtworkPlatform", "ArtworkSupport", "CPUFeatures", "FixedPointAVX2",
+      ]),
     .target(name: "ArtworkReport", dependencies: ["ArtworkGeometry", "ArtworkCodec", "ArtworkSupport"]),
     .target(
       name: "ArtworkRender",
-      dependencies: ["ArtworkGeometry", "ArtworkCodec", "ArtworkPixels", "ArtworkReport", "ArtworkSupport"]),
+      dependencies: [
+        "ArtworkGeometry", "ArtworkCodec", "ArtworkPixels", "ArtworkPlatform", "ArtworkReport", "ArtworkSupport",
+      ]),
     .target(
       name: "Artwork",
       dependencies: [
@@ -91,7 +98,8 @@ let package = Package(
     // One C function: whether the CPU runs AVX2 code, for the resampler's and the PNG filters'
     // run-time choice.
     .target(name: "CPUFeatures"),
-    .executableTarget(name: "artfit", dependencies: ["Artwork", "ArtworkGeometry", "ArtworkSupport"]),
+    .executableTarget(
+      name: "artfit", dependencies: ["Artwork", "ArtworkGeometry", "ArtworkPlatform", "ArtworkSupport"]),
     // `swift package artfit check Art …` in a package that depends on this one (README, "In your build").
     .plugin(
       name: "ArtfitPlugin",
@@ -116,7 +124,7 @@ let package = Package(
       exclude: ["Fixtures"]),
     // The command line: its parser, and the built binary run as a user runs it.
     .testTarget(name: "ArtfitTests", dependencies: ["artfit", "TestSupport"], exclude: ["Hostile/README.md"]),
-    .testTarget(name: "ArtworkSupportTests", dependencies: ["ArtworkSupport"]),
+    .testTarget(name: "ArtworkSupportTests", dependencies: ["ArtworkPlatform", "ArtworkSupport"]),
   ]
 )
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Fails when a Swift source outside the platform seam names a platform.
 
-What differs between Linux and Darwin lives in Sources/ArtworkSupport/Platform/ (README,
-"On a Mac"); everything else calls POSIX through ArtworkSupport's re-export of the C library.
+What differs between Linux and Darwin lives in Sources/ArtworkPlatform/ (README, "On a
+Mac"); everything else calls POSIX through that module's re-export of the C library.
 A name below in any other file is a call that builds on one system only.
 """
 import pathlib
@@ -10,7 +10,7 @@ import re
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-SEAM = ROOT / "Sources" / "ArtworkSupport" / "Platform"
+SEAM = ROOT / "Sources" / "ArtworkPlatform"
 # Each pattern and why it is one platform's.
 PLATFORM_NAMES = [
     (r"\bimport\s+(Glibc|Darwin|Musl|WinSDK)\b", "the C library is imported by the seam alone"),

@@ -1,3 +1,4 @@
+import ArtworkPlatform
 @_spi(Support) import ArtworkSupport
 import Foundation
 

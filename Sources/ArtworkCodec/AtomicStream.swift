@@ -1,3 +1,4 @@
+import ArtworkPlatform
 @_spi(Support) import ArtworkSupport
 
 /// A file written a piece at a time over a long run (a report as its artworks finish) that

@@ -1,4 +1,4 @@
-import ArtworkSupport
+import ArtworkPlatform
 
 /// Reads files read-only through POSIX calls, so every failure carries errno's own words.
 package enum FileBytes {

@@ -1,4 +1,4 @@
-import ArtworkSupport
+import ArtworkPlatform
 
 /// What a build tool's index records of a file (git's index, ninja's log) to know it unchanged
 /// without reading it: size, modification and status-change times to the nanosecond, inode and

@@ -1,4 +1,4 @@
-import ArtworkSupport
+import ArtworkPlatform
 
 /// Folders for outputs.
 public enum Folders {

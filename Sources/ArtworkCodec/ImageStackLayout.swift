@@ -1,3 +1,4 @@
+import ArtworkPlatform
 @_spi(Support) import ArtworkSupport
 
 /// How an Xcode image stack (an `.imagestack` folder: a tvOS layered image, as Xcode's asset

@@ -1,4 +1,4 @@
-import ArtworkSupport
+import ArtworkPlatform
 import Foundation
 
 /// One run at a time per output folder: an advisory lock (`flock`) on `OUT/.artfit-lock`,

@@ -1,4 +1,4 @@
-import ArtworkSupport
+import ArtworkPlatform
 
 /// The sRGB transfer function, and lookup tables built from it once.
 enum ColorTransfer {

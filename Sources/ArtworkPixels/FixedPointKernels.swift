@@ -1,4 +1,4 @@
-import ArtworkSupport
+import ArtworkPlatform
 import CPUFeatures
 import FixedPointAVX2
 

@@ -1,4 +1,4 @@
-import ArtworkSupport
+import ArtworkPlatform
 
 /// The filters the resampler offers, as (function, support) pairs in one table.
 public enum ResampleKernel: String, Sendable, Hashable, CaseIterable, Codable {

@@ -1,6 +1,6 @@
 import ArtworkCodec
 import ArtworkGeometry
-import ArtworkSupport
+import ArtworkPlatform
 import Dispatch
 
 /// How to resample.

@@ -1,4 +1,5 @@
 import ArtworkCodec
+import ArtworkPlatform
 import ArtworkReport
 @_spi(Support) import ArtworkSupport
 import Foundation

@@ -1,4 +1,5 @@
 import ArtworkCodec
+import ArtworkPlatform
 @_spi(Support) import ArtworkSupport
 import Foundation
 

@@ -86,6 +86,7 @@ public struct ShardEnvironment: Sendable, Hashable {
 
   /// Why `--shard auto` found no slice, in words naming the variables.
   public struct Problem: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong, naming the variables and the system.
     public let description: String
     /// The system gives no count: the caller must (`--shard-count`).
     public let wantsCount: Bool

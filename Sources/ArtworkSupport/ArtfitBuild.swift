@@ -1,3 +1,5 @@
+import ArtworkPlatform
+
 /// Which build of artfit is running: its version and the identity of its executable (size,
 /// modification time, inode), so that a cache made by another build, even of the same
 /// version number, is not trusted.

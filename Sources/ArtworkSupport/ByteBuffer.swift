@@ -1,3 +1,5 @@
+import ArtworkPlatform
+
 /// Report text built as UTF-8 bytes. Reports can hold hundreds of thousands of results, so
 /// bytes go to raw memory with `memcpy`, numbers are formatted here from integers instead of
 /// through `String`, and a buffer with a file descriptor hands its bytes on every megabyte

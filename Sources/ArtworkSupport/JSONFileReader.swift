@@ -1,3 +1,4 @@
+import ArtworkPlatform
 import Foundation
 
 /// Reads a large JSON file a value at a time in bounded memory: the caller walks the

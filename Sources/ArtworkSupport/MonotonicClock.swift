@@ -1,3 +1,5 @@
+import ArtworkPlatform
+
 /// A monotonic clock in seconds, for stage timings; public and inlinable behind the `Support`
 /// SPI, so a stage timed in another module is not a generic call.
 @_spi(Support) public enum MonotonicClock {

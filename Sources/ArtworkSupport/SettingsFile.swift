@@ -1,3 +1,5 @@
+import ArtworkPlatform
+
 /// Reads a file of settings a user names (a manifest, a catalog, a baseline report): a
 /// regular file, or a pipe such as the shell's `<(…)` gives. It is opened without waiting
 /// (`O_NONBLOCK`), so a FIFO that nobody writes reads as empty instead of hanging the run;

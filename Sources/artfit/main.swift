@@ -1,3 +1,3 @@
-import ArtworkSupport
+import ArtworkPlatform
 
 exit(ArtfitCLI.run(Array(CommandLine.arguments.dropFirst())).rawValue)

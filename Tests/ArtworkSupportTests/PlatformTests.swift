@@ -1,7 +1,6 @@
+import ArtworkPlatform
 import Foundation
 import Testing
-
-@testable import ArtworkSupport
 
 /// The platform seam's branch for the system the tests run on is the one in use, and what it
 /// answers is what the system says.

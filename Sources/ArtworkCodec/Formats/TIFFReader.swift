@@ -1,4 +1,4 @@
-import ArtworkSupport
+import ArtworkPlatform
 
 /// TIFF through libtiff (`cimageio_tiff_read.c`): the first page. Many writers put the
 /// directory after the pixels, so a probe whose first bytes end before it reads only the

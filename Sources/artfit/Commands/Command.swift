@@ -1,5 +1,5 @@
 import Artwork
-import ArtworkSupport
+import ArtworkPlatform
 
 /// A subcommand: declared options (`spec`), validation in `init`, work in `run`.
 protocol Command {

@@ -1,5 +1,5 @@
 import Artwork
-import ArtworkSupport
+import ArtworkPlatform
 import Dispatch
 
 /// Removes partial files and says so when the run is interrupted.

@@ -1,4 +1,5 @@
 import Artwork
+import ArtworkPlatform
 @_spi(Support) import ArtworkSupport
 
 /// A one-line progress bar on stderr, only when stderr is a terminal.

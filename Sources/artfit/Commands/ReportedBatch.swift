@@ -1,5 +1,5 @@
 import Artwork
-import ArtworkSupport
+import ArtworkPlatform
 import Foundation
 
 /// A batch (render or check) whose reports are written as its artworks finish, in input

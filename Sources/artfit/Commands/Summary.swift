@@ -1,5 +1,5 @@
 import Artwork
-import ArtworkSupport
+import ArtworkPlatform
 
 /// The lines printed at the end of render and check, gathered as artworks finish: a bounded
 /// number of verdicts, failures and warnings, so a run of any size prints a summary of a

@@ -1,6 +1,8 @@
 // The one place artfit names its C library and what differs between Linux and Darwin.
-// Every other file calls POSIX through this module's re-export and the functions below;
-// `Scripts/check_platform_seam.py` fails CI when a platform name appears anywhere else.
+// Every other file calls POSIX through this module (`import ArtworkPlatform`, which re-exports
+// the C library) and the functions below; `Scripts/check_platform_seam.py` fails CI when a
+// platform name appears anywhere else. The umbrella does not re-export this module, so the C
+// library stays out of the library's public API and documentation.
 // The Darwin branches are written from Apple's headers and are not built by CI here.
 #if canImport(Glibc)
   @_exported import Glibc
