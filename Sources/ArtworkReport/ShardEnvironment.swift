@@ -3,7 +3,7 @@
 /// in Research/ci-shards.md.
 public struct ShardEnvironment: Sendable, Hashable {
   /// The system, as an error names it.
-  public let system: String
+  public let name: String
   /// The variable holding this job's index.
   public let index: String
   /// The variable holding how many jobs there are; nil where the system sets none (a
@@ -16,17 +16,17 @@ public struct ShardEnvironment: Sendable, Hashable {
 
   /// Every system `--shard auto` reads, in the order an error lists them.
   public static let systems: [ShardEnvironment] = [
-    ShardEnvironment(system: "GitLab CI", index: "CI_NODE_INDEX", count: "CI_NODE_TOTAL", base: 1, statusFile: nil),
+    ShardEnvironment(name: "GitLab CI", index: "CI_NODE_INDEX", count: "CI_NODE_TOTAL", base: 1, statusFile: nil),
     ShardEnvironment(
-      system: "CircleCI", index: "CIRCLE_NODE_INDEX", count: "CIRCLE_NODE_TOTAL", base: 0, statusFile: nil),
+      name: "CircleCI", index: "CIRCLE_NODE_INDEX", count: "CIRCLE_NODE_TOTAL", base: 0, statusFile: nil),
     ShardEnvironment(
-      system: "Buildkite", index: "BUILDKITE_PARALLEL_JOB", count: "BUILDKITE_PARALLEL_JOB_COUNT", base: 0,
+      name: "Buildkite", index: "BUILDKITE_PARALLEL_JOB", count: "BUILDKITE_PARALLEL_JOB_COUNT", base: 0,
       statusFile: nil),
     ShardEnvironment(
-      system: "Bazel", index: "TEST_SHARD_INDEX", count: "TEST_TOTAL_SHARDS", base: 0,
+      name: "Bazel", index: "TEST_SHARD_INDEX", count: "TEST_TOTAL_SHARDS", base: 0,
       statusFile: "TEST_SHARD_STATUS_FILE"),
     ShardEnvironment(
-      system: "a Kubernetes Indexed Job", index: "JOB_COMPLETION_INDEX", count: nil, base: 0, statusFile: nil),
+      name: "a Kubernetes Indexed Job", index: "JOB_COMPLETION_INDEX", count: nil, base: 0, statusFile: nil),
   ]
 
   /// Every variable any system sets, for a caller that must run without them.
@@ -46,30 +46,30 @@ public struct ShardEnvironment: Sendable, Hashable {
     for system in systems {
       guard let indexText = environment[system.index] else { continue }
       guard let index = Int(indexText) else {
-        throw Problem("\(system.index)='\(indexText)' (\(system.system)) is not a whole number")
+        throw Problem("\(system.index)='\(indexText)' (\(system.name)) is not a whole number")
       }
       let count: Int
       if let variable = system.count {
         guard let countText = environment[variable], let own = Int(countText), own >= 1 else {
           throw Problem(
-            "\(system.system) sets \(system.index) but \(variable) is "
+            "\(system.name) sets \(system.index) but \(variable) is "
               + (environment[variable].map { "'\($0)', not a count of 1 or more" } ?? "not set"))
         }
         if let given, given != own {
-          throw Problem("\(variable)=\(own) (\(system.system)) and the count given, \(given), differ")
+          throw Problem("\(variable)=\(own) (\(system.name)) and the count given, \(given), differ")
         }
         count = own
       } else {
         guard let given else {
           throw Problem(
-            "\(system.index) (\(system.system)) gives the index but no variable gives the count", wantsCount: true)
+            "\(system.index) (\(system.name)) gives the index but no variable gives the count", wantsCount: true)
         }
         count = given
       }
       let last = system.base + count - 1
       guard let shard = Shard(index: index - system.base + 1, count: count) else {
         throw Problem(
-          "\(system.index)=\(index) (\(system.system)) is outside \(system.base)...\(last), its jobs' indexes for \(count)"
+          "\(system.index)=\(index) (\(system.name)) is outside \(system.base)...\(last), its jobs' indexes for \(count)"
         )
       }
       found.append((shard, system))
@@ -79,7 +79,7 @@ public struct ShardEnvironment: Sendable, Hashable {
     }
     if let other = found.first(where: { $0.shard != first.shard }) {
       throw Problem(
-        "\(first.system.system) says slice \(first.shard) and \(other.system.system) says \(other.shard)")
+        "\(first.system.name) says slice \(first.shard) and \(other.system.name) says \(other.shard)")
     }
     return first
   }

@@ -75,9 +75,9 @@ struct ShardTests {
         let run = try ArtfitRun(
           ["check", folder.path("art"), "--shard", "auto", "--json", "--targets", "90x160"] + count,
           environment: environment)
-        let json = try #require(try run.json() as? [String: Any], "\(system.system): \(run.stderr)")
+        let json = try #require(try run.json() as? [String: Any], "\(system.name): \(run.stderr)")
         let got = (json["artworks"] as? [[String: Any]])?.compactMap { $0["source"] as? String } ?? []
-        #expect(got == expected && !got.isEmpty, "\(system.system), slice \(slice + 1)")
+        #expect(got == expected && !got.isEmpty, "\(system.name), slice \(slice + 1)")
         #expect((json["options"] as? [String: Any])?["shard"] as? String == "\(slice + 1)/3")
         if system.statusFile != nil { #expect(FileManager.default.fileExists(atPath: status), "Bazel's status file") }
       }

@@ -42,8 +42,9 @@ extension WindowRangeSolver {
         // Narrow windows are kept up to `last`, wide ones from `first`. A threshold lies on
         // its own side of the source's aspect, so `last` is a narrow window or the widest
         // wide one just below them, and `first` a wide window or the narrowest narrow one:
-        // the two sides' kept heights meet. Where rounding would put either past that, it
-        // is put back (never for sources under 2^20 pixels a side).
+        // the two sides' kept heights meet. Where rounding puts either past that (a window
+        // whose aspect is the source's, reached by a quotient just off a whole number), the
+        // exact pivot puts it back.
         var (low, high) = (heights.lowerBound, heights.upperBound)
         if let narrow {
           var last = WindowRangeSolver.wholeAtMost(w / narrow, capped: heights.upperBound)

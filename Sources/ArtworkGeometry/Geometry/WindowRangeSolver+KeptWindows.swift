@@ -31,8 +31,11 @@ extension WindowRangeSolver {
 
     /// Adds `width`'s kept run (nil for none).
     mutating func add(width: Int, run: ClosedRange<Int>?) {
-      guard let run else { return add(width: width, low: 1, high: 0) }
-      add(width: width, low: run.lowerBound, high: run.upperBound)
+      if let run {
+        add(width: width, low: run.lowerBound, high: run.upperBound)
+      } else if keepsRuns {
+        runs.append(nil)
+      }
     }
   }
 }

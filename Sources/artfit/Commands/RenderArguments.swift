@@ -402,7 +402,9 @@ enum RenderArguments {
   /// the same slice either way, so each engine's recipe needs no arithmetic.
   private static func shard(_ arguments: ParsedArguments) throws(UsageError) -> Shard? {
     let index = arguments.value("--shard-index")
-    let count = arguments.value("--shard-count")
+    let count = try arguments.value("--shard-count").map { text throws(UsageError) in
+      try ValueParsers.integer(text, option: "--shard-count", range: 1...1_000_000)
+    }
     if arguments.value("--shard") == "auto" {
       guard index == nil else {
         throw UsageError("--shard auto reads the index from the CI system: drop --shard-index")
@@ -422,18 +424,14 @@ enum RenderArguments {
     guard let index, let count else {
       throw UsageError("--shard-index and --shard-count go together, e.g. --shard-index 0 --shard-count 4")
     }
-    let n = try ValueParsers.integer(count, option: "--shard-count", range: 1...1_000_000)
-    let i = try ValueParsers.integer(index, option: "--shard-index", range: 0...(n - 1))
-    return Shard(index: i + 1, count: n)
+    let i = try ValueParsers.integer(index, option: "--shard-index", range: 0...(count - 1))
+    return Shard(index: i + 1, count: count)
   }
 
   /// `--shard auto`: the slice the CI system's variables name (`ShardEnvironment`), with
   /// `--shard-count` for a system that gives no count. Bazel's status file is touched, which
   /// tells Bazel the run shards.
-  private static func shardFromEnvironment(count countText: String?) throws(UsageError) -> Shard {
-    let count = try countText.map { text throws(UsageError) in
-      try ValueParsers.integer(text, option: "--shard-count", range: 1...1_000_000)
-    }
+  private static func shardFromEnvironment(count: Int?) throws(UsageError) -> Shard {
     let environment = ProcessInfo.processInfo.environment
     let found: (shard: Shard, system: ShardEnvironment)
     do {

@@ -19,7 +19,7 @@ struct ShardEnvironmentTests {
         for index in system.base..<(system.base + count) {
           let given = system.count == nil ? count : nil
           let found = try ShardEnvironment.shard(in: Self.variables(system, index: index, count: count), count: given)
-          #expect(found.shard == Shard(index: index - system.base + 1, count: count), "\(system.system) \(index)")
+          #expect(found.shard == Shard(index: index - system.base + 1, count: count), "\(system.name) \(index)")
           #expect(found.system == system)
           // The same count given on the command line as well agrees.
           #expect(
